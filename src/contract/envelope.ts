@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** `meta` of a non-paginated response: an empty object (spec "Conventions"). */
+export const emptyMeta = z.object({}).strict();
+
+/** Pagination meta of products and categories lists (spec "Conventions"). */
+export const pageMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  viewing_from: z.number().int(),
+  viewing_to: z.number().int(),
+  last_page: z.number().int(),
+  total: z.number().int(),
+});
+
+/** Pagination meta of the giftcards list (spec "Conventions"). */
+export const giftcardPageMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  last_page: z.number().int(),
+  total: z.number().int(),
+});
+
+/** The `{data, meta}` envelope of every successful response, with `meta` an empty object. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ data, meta: emptyMeta });
+}
+
+/** The envelope of a paginated list. */
+export function pagedEnvelope<T extends z.ZodType, M extends z.ZodType>(item: T, meta: M) {
+  return z.object({ data: z.array(item), meta });
+}
+
+/** Query parameters of a paginated list: `page` (from 1) and `limit`. */
+export type PageQuery = { page: number; limit: number };

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { emailField, idField, textField } from '../fields';
+import { creditBalance } from './common';
+
+/** A subscription type as embedded in contact subscriptions (spec "Contact Subscription"). */
+export const subscriptionType = z.object({
+  id: z.number().int(),
+  uuid: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  strategy: z.enum(['OPT_OUT', 'OPT_IN', 'DOUBLE_OPT_IN']),
+});
+
+/** Spec "Contact Subscription" as the contact shows it (string status). */
+export const contactSubscription = z.object({
+  is_subscribed: z.boolean(),
+  status: z.enum(['SUBSCRIBED', 'PENDING_CONFIRMATION', 'UNSUBSCRIBED']),
+  subscription_type: subscriptionType,
+});
+
+/** Spec "Contact" (GET /contacts/{uuid}, find-one-by). */
+export const contact = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  email: z.string(),
+  tier: z
+    .object({
+      uuid: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      position: z.number().int(),
+      media: z.unknown().nullable(),
+    })
+    .nullable(),
+  subscriptions: z.array(contactSubscription),
+  credit_balance: creditBalance,
+  prepaid_balance: z.object({ balance_in_cents: z.number().int() }),
+  attributes: z.array(z.unknown()).describe('Deprecated; always empty. Use current_values.'),
+  current_values: z.record(z.string(), z.unknown()),
+  current_display_values: z.record(z.string(), z.string().nullable()),
+});
+export type Contact = z.infer<typeof contact>;
+
+export const contactUuidParams = z.object({ contact_uuid: idField() });
+export const findContactQuery = z.object({ email: emailField() });
+export const createContactBody = z.object({ email: emailField(), referral_code: textField().optional() });
+export const createdContact = z.object({ uuid: z.string() });

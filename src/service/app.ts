@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import qs from 'qs';
+import type { Config } from './config';
+import type { DialectName } from './db/database';
+import type { Database } from './db/schema';
+import { inTransaction, type Tx } from './db/transaction';
+import { EventBus } from './events/bus';
+import { registerAuth } from './http/plugins/auth';
+import { registerErrorHandling } from './http/plugins/errors';
+import { registerOpenApi } from './http/plugins/openapi';
+import { registerRateLimit } from './http/plugins/rate-limit';
+import { registerPortalRoutes } from './http/portal';
+import { registerPublicRoutes } from './http/public';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: DialectName;
+    config: Config;
+    clock: () => Date;
+    bus: EventBus;
+    /** Runs `work` in one transaction; its notifications reach the event bus after commit. */
+    tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  }
+}
+
+/** What buildApp needs besides the configuration. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The time source; tests pass a controllable one. */
+  clock?: () => Date;
+  /** Folder of the built kiosk; served at /portal/ when it exists. */
+  kioskDir?: string;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The built kiosk's folder: dist/kiosk beside the built service, or from the repository root. */
+export function defaultKioskDir(): string {
+  const candidates = [resolve(here, '../kiosk'), resolve(here, '../../dist/kiosk')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[1]!;
+}
+
+// The real platform's PHP SDK prefixes paths: /api/v3/register/<path> and /api/v3/oauth/… (extensions.md).
+function rewriteUrl(url: string): string {
+  if (url.startsWith('/api/v3/register/')) return url.slice('/api/v3/register'.length);
+  if (url.startsWith('/api/v3/oauth/')) return url.slice('/api'.length);
+  return url;
+}
+
+/**
+ * Builds the whole HTTP service: the public API of the spec, the kiosk's portal API, the OpenAPI
+ * document (/openapi.json, /docs) and the built kiosk (/portal/). Tests and the CLI share it.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    rewriteUrl: (req) => rewriteUrl(req.url ?? '/'),
+    bodyLimit: 1024 * 1024,
+    // Stable ids of our own; a proxy's request id is not trusted.
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = deps.clock ?? (() => new Date());
+  const bus = new EventBus();
+  app.decorate('db', deps.db);
+  app.decorate('dialect', deps.dialect);
+  app.decorate('config', config);
+  app.decorate('clock', clock);
+  app.decorate('bus', bus);
+  app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>) =>
+    inTransaction(deps.db, clock, (notes) => bus.deliver(notes), work),
+  );
+
+  // JSON with an empty body reads as {} (POST /…/push from clients that send the header anyway).
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    jsonParser(request, body as string, done);
+  });
+  // Form bodies as PHP's http_build_query writes them: categories[0][uuid]=…
+  await app.register(formbody, { parser: (body) => qs.parse(body, { depth: 8, arrayLimit: 1000 }) });
+
+  registerErrorHandling(app);
+  await registerRateLimit(app);
+  registerAuth(app);
+  await registerOpenApi(app);
+
+  await registerPublicRoutes(app);
+  await registerPortalRoutes(app);
+
+  const kioskDir = deps.kioskDir ?? defaultKioskDir();
+  if (existsSync(join(kioskDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: kioskDir,
+      prefix: '/portal/',
+      index: 'index.html',
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; the page itself must always be fresh.
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.get('/', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
+    reply.redirect('/docs'),
+  );
+  return app;
+}

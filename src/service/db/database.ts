@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
+import pg from 'pg';
+import * as initial from './migrations/0001_initial';
+import type { Database } from './schema';
+
+/** Which SQL engine a database runs on. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely handle, its dialect and how to close it. */
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// Versioned migrations, applied in name order; never edit one that has shipped, add the next.
+const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> }> = {
+  '0001_initial': initial,
+};
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir/portal.sqlite`
+ * (created on first use, WAL mode), and brings its schema up to date.
+ */
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<OpenDatabase> {
+  let db: Kysely<Database>;
+  let dialect: DialectName;
+  if (options.databaseUrl) {
+    dialect = 'postgres';
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+    });
+  } else {
+    dialect = 'sqlite';
+    mkdirSync(options.dataDir, { recursive: true });
+    const sqlite = new SQLite(join(options.dataDir, 'portal.sqlite'));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  await migrate(db, dialect);
+  return { db, dialect, close: () => db.destroy() };
+}
+
+async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (k) => m.up(k, dialect) };
+      return out;
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

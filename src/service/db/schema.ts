@@ -1,0 +1,348 @@
+import type { Generated, Kysely, Transaction } from 'kysely';
+
+/*
+ * Table types of the service's database. Conventions, so that SQLite and PostgreSQL store the same:
+ * - booleans are integers 0/1; timestamps are ISO 8601 text with offset; JSON is text.
+ * - credits are stored as integer hundredths of a credit (`*_centi`), never as floats; money in cents.
+ * - every balance has a ledger table whose entries sum to it (opening entries from the fixture included).
+ */
+
+export interface AccountTable {
+  id: number;
+  name: string;
+  brand: string;
+  max_credits_per_reception_centi: number | null;
+  settings: string;
+}
+
+export interface CredentialTable {
+  token_hash: string;
+  kind: 'api_key' | 'access_token' | 'personal_access_token';
+  shop_id: number | null;
+}
+
+export interface ShopTable {
+  id: number;
+  uuid: string;
+  name: string;
+  reference: string | null;
+  address: string | null;
+}
+
+export interface UnitTable {
+  id: Generated<number>;
+  name: string;
+  label: string;
+  prefix: string;
+  is_default: number;
+  format: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoyaltyRuleTable {
+  id: Generated<number>;
+  unit_id: number;
+  credits_per_unit: string;
+  rounding: 'floor' | 'round' | 'ceil';
+  tier_id: number | null;
+  weekdays: string | null;
+  from_time: string | null;
+  until_time: string | null;
+}
+
+export interface TierTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  description: string | null;
+  position: number;
+  media: string | null;
+}
+
+export interface SubscriptionTypeTable {
+  id: number;
+  uuid: string | null;
+  name: string;
+  description: string | null;
+  active: number;
+  strategy: 'OPT_OUT' | 'OPT_IN' | 'DOUBLE_OPT_IN';
+}
+
+export interface ContactTable {
+  id: Generated<number>;
+  uuid: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  locale: string | null;
+  tier_id: number | null;
+  /** Cached sum of credit_entries.credits_centi for this contact. */
+  credit_balance_centi: number;
+  /** Cached sum of prepaid_transactions.amount_in_cents for this contact. */
+  prepaid_balance_in_cents: number;
+  /** Further profile fields and custom attribute values, as a JSON object. */
+  attributes: string;
+  channel: string;
+  referral_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CreditEntryTable {
+  id: Generated<number>;
+  contact_id: number;
+  credits_centi: number;
+  source: 'opening' | 'credit_reception' | 'reward_reception';
+  source_id: number | null;
+  created_at: string;
+}
+
+export interface ContactIdentifierTable {
+  id: Generated<number>;
+  value: string;
+  name: string;
+  active: number;
+  contact_id: number | null;
+  created_at: string;
+}
+
+export interface ContactSessionTokenTable {
+  token: string;
+  contact_id: number;
+  status: 'active' | 'used';
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface ContactSubscriptionTable {
+  contact_id: number;
+  subscription_type_id: number;
+  status: 'SUBSCRIBED' | 'PENDING_CONFIRMATION' | 'UNSUBSCRIBED';
+  confirmation_token: string | null;
+  updated_at: string;
+}
+
+export interface CreditReceptionTable {
+  id: Generated<number>;
+  uuid: string;
+  contact_id: number;
+  shop_id: number;
+  unit_id: number;
+  /** Decimal text as sent (e.g. "12.50"), or null when only credits were given. */
+  unit_value: string | null;
+  credits_centi: number;
+  contact_identifier_id: number | null;
+  pos_transaction_id: number | null;
+  reverses_id: number | null;
+  attributes: string;
+  created_at: string;
+}
+
+export interface PosTransactionTable {
+  id: Generated<number>;
+  uuid: string;
+  shop_id: number;
+  transaction_id: number | null;
+  terminal_id: number | null;
+  amount_in_cents: number;
+  created_at: string;
+}
+
+export interface PortalSessionTable {
+  id: Generated<number>;
+  uuid: string;
+  type:
+    | 'identify'
+    | 'credit_reception'
+    | 'redeem_giftcards'
+    | 'top_up_giftcards'
+    | 'pay_prepaid'
+    | 'top_up_prepaid'
+    | 'vouchers';
+  shop_id: number;
+  contact_id: number | null;
+  /** The creation settings (scanner_type, facing_mode, …) as JSON. */
+  settings: string;
+  amount_in_cents: number | null;
+  pos_transaction_id: number | null;
+  credit_reception_id: number | null;
+  status: 'open' | 'completed' | 'cancelled' | 'expired';
+  expires_at: string;
+  created_at: string;
+  ended_at: string | null;
+}
+
+export interface PortalSessionEventTable {
+  id: Generated<number>;
+  uuid: string;
+  portal_session_id: number;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
+export interface DeviceTable {
+  token_hash: string;
+  shop_id: number;
+}
+
+export interface RewardTable {
+  id: Generated<number>;
+  uuid: string;
+  title: string;
+  description: string | null;
+  type: string;
+  reward_type: 'PHYSICAL' | 'DIGITAL';
+  required_credits_centi: number;
+  stock: number | null;
+  active: number;
+  claim_limit_per_contact: number | null;
+  pre_redeemable: number;
+  expiration_duration: number | null;
+  cost_price: number | null;
+  media: string | null;
+  attributes: string;
+}
+
+export interface GiftcardProgramTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  max_amount_in_cents: number | null;
+  expiration_days: number | null;
+  calculator_flow: string | null;
+}
+
+export interface GiftcardTable {
+  id: Generated<number>;
+  uuid: string;
+  giftcard_program_id: number;
+  hash: string;
+  type: 'DIGITAL' | 'PHYSICAL';
+  /** Cached sum of giftcard_transactions.amount_in_cents for this card. */
+  balance_in_cents: number;
+  expiration_date: string | null;
+  active: number;
+  created_at: string;
+}
+
+export interface GiftcardTransactionTable {
+  id: Generated<number>;
+  uuid: string;
+  giftcard_id: number;
+  shop_id: number | null;
+  amount_in_cents: number;
+  type: string;
+  settled: number;
+  reverses_id: number | null;
+  attributes: string;
+  created_at: string;
+}
+
+export interface PrepaidTransactionTable {
+  id: Generated<number>;
+  uuid: string;
+  contact_id: number;
+  shop_id: number | null;
+  contact_identifier_id: number | null;
+  amount_in_cents: number;
+  kind: 'opening' | 'transaction' | 'reversal';
+  reverses_id: number | null;
+  created_at: string;
+}
+
+export interface PromotionTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  description: string | null;
+  voucher_limit: number | null;
+  limit_per_contact: number | null;
+  expiration_duration: number | null;
+  attributes: string;
+}
+
+export interface VoucherTable {
+  id: Generated<number>;
+  uuid: string;
+  promotion_id: number;
+  code: string;
+  contact_id: number | null;
+  status: 'ACTIVE' | 'REDEEMED' | 'EXPIRED' | 'DEACTIVATED' | 'INACTIVE' | 'LOCKED';
+  expiration_date: string | null;
+  activation_date: string | null;
+  redeemed_at: string | null;
+  redeemed_shop_id: number | null;
+  release_key_hash: string | null;
+  locked_until: string | null;
+  attributes: string;
+  created_at: string;
+}
+
+export interface AutomatedEmailTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  category: string;
+  subscription_type_id: number | null;
+  subject: string;
+  content: string;
+}
+
+export interface CustomAttributeTable {
+  id: Generated<number>;
+  entity: string;
+  name: string;
+  label: string;
+  type: string;
+  description: string | null;
+  group_name: string | null;
+  options: string;
+  is_platform_defined: number;
+  position: number;
+  created_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: string;
+}
+
+/** The whole database, for Kysely. */
+export interface Database {
+  account: AccountTable;
+  credentials: CredentialTable;
+  shops: ShopTable;
+  units: UnitTable;
+  loyalty_rules: LoyaltyRuleTable;
+  tiers: TierTable;
+  subscription_types: SubscriptionTypeTable;
+  contacts: ContactTable;
+  credit_entries: CreditEntryTable;
+  contact_identifiers: ContactIdentifierTable;
+  contact_session_tokens: ContactSessionTokenTable;
+  contact_subscriptions: ContactSubscriptionTable;
+  credit_receptions: CreditReceptionTable;
+  pos_transactions: PosTransactionTable;
+  portal_sessions: PortalSessionTable;
+  portal_session_events: PortalSessionEventTable;
+  devices: DeviceTable;
+  rewards: RewardTable;
+  giftcard_programs: GiftcardProgramTable;
+  giftcards: GiftcardTable;
+  giftcard_transactions: GiftcardTransactionTable;
+  prepaid_transactions: PrepaidTransactionTable;
+  promotions: PromotionTable;
+  vouchers: VoucherTable;
+  automated_emails: AutomatedEmailTable;
+  custom_attributes: CustomAttributeTable;
+  idempotency_keys: IdempotencyKeyTable;
+}
+
+/** A database handle: the whole database, or one open transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;

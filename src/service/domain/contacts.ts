@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import type { Contact } from '../../contract/public/contacts';
+import type { ContactTable, Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import { ServiceError } from './errors';
+import { listContactSubscriptions } from './subscriptions';
+import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
+
+/** A contact row as stored. */
+export type ContactRow = Omit<ContactTable, 'id'> & { id: number };
+
+/** Profile fields kept in `contacts.attributes` that the current_values map shows by name. */
+const PROFILE_FIELDS = [
+  'city',
+  'address',
+  'avatar',
+  'birthdate',
+  'postalcode',
+  'housenumber',
+  'phonenumber',
+  'add_to_wallet',
+  'custom_app_login_url',
+  'custom_app_login_code',
+] as const;
+
+/** A contact by uuid. @throws ServiceError 55031 when there is none. */
+export async function contactByUuid(db: Db, uuid: string): Promise<ContactRow> {
+  const row = await db.selectFrom('contacts').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) throw new ServiceError(55031);
+  return row;
+}
+
+/** A contact by e-mail address (case-insensitive). @throws ServiceError 55031 when there is none. */
+export async function contactByEmail(db: Db, email: string): Promise<ContactRow> {
+  const row = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!row) throw new ServiceError(55031);
+  return row;
+}
+
+/** A contact by id (internal references). */
+export async function contactById(db: Db, id: number): Promise<ContactRow> {
+  const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ServiceError(55031);
+  return row;
+}
+
+/**
+ * Creates a contact from an e-mail address alone (spec "Contacts": further data comes later).
+ * `channel` records where it was created (`api`, `portal`).
+ * @returns `{uuid, id}` of the new contact.
+ * @throws ServiceError 60005 when a contact with that e-mail exists.
+ */
+export async function createContact(
+  tx: Tx,
+  input: { email: string; referral_code?: string | undefined; locale?: string | null },
+  channel: string,
+): Promise<{ uuid: string; id: number }> {
+  const email = input.email.trim().toLowerCase();
+  const exists = await tx.db
+    .selectFrom('contacts')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (exists) throw new ServiceError(60005);
+  const at = isoTimestamp(tx.now);
+  const uuid = newUuid();
+  const { id } = await tx.db
+    .insertInto('contacts')
+    .values({
+      uuid,
+      email,
+      firstname: null,
+      lastname: null,
+      locale: input.locale ?? null,
+      tier_id: null,
+      credit_balance_centi: 0,
+      prepaid_balance_in_cents: 0,
+      attributes: '{}',
+      channel,
+      referral_code: input.referral_code ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { uuid, id };
+}
+
+function ageOn(birthdate: unknown, now: Date): number | null {
+  if (typeof birthdate !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(birthdate)) return null;
+  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+function display(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The spec's Contact: tier, subscriptions, balances and the full `current_values` /
+ * `current_display_values` maps (every key the spec lists, custom contact attributes as further keys).
+ * `baseUrl` is the service's public address, for the double opt-in confirmation links.
+ */
+export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: string): Promise<Contact> {
+  const [tier, subscriptions, stats, shops, lastEntry, identifier, customAttributes, pending] =
+    await Promise.all([
+      row.tier_id === null
+        ? undefined
+        : db.selectFrom('tiers').selectAll().where('id', '=', row.tier_id).executeTakeFirst(),
+      listContactSubscriptions(db, row.id),
+      db
+        .selectFrom('credit_receptions')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.min('created_at').as('first'),
+          eb.fn.max('created_at').as('last'),
+          sql<number>`coalesce(sum(case when credits_centi > 0 then credits_centi else 0 end), 0)`.as(
+            'received',
+          ),
+        ])
+        .where('contact_id', '=', row.id)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('credit_receptions')
+        .innerJoin('shops', 'shops.id', 'credit_receptions.shop_id')
+        .select('shops.name')
+        .distinct()
+        .where('credit_receptions.contact_id', '=', row.id)
+        .orderBy('shops.name')
+        .execute(),
+      db
+        .selectFrom('credit_entries')
+        .select('credits_centi')
+        .where('contact_id', '=', row.id)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('contact_identifiers')
+        .select('value')
+        .where('contact_id', '=', row.id)
+        .where('active', '=', 1)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('custom_attributes')
+        .select('name')
+        .where('entity', '=', 'contact')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('contact_subscriptions')
+        .select(['subscription_type_id', 'confirmation_token'])
+        .where('contact_id', '=', row.id)
+        .where('status', '=', 'PENDING_CONFIRMATION')
+        .execute(),
+    ]);
+  const confirmationTokens = new Map(pending.map((p) => [p.subscription_type_id, p.confirmation_token]));
+  const attributes = jsonObject(row.attributes);
+  const balance = fromCenti(row.credit_balance_centi);
+  const values: Record<string, unknown> = {
+    uuid: row.uuid,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    locale: row.locale,
+    status: 'ACTIVE',
+    channel: row.channel,
+    is_anonymous: false,
+    tier: tier?.name ?? null,
+    age: ageOn(attributes.birthdate, now),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    loyalty_balance: balance,
+    previous_loyalty_balance: lastEntry
+      ? fromCenti(row.credit_balance_centi - Number(lastEntry.credits_centi))
+      : 0,
+    prepaid_balance: row.prepaid_balance_in_cents,
+    loyalty_associated_shops: shops.map((s) => s.name),
+    loyalty_number_of_transactions: Number(stats.count),
+    loyalty_total_credits_received: fromCenti(Number(stats.received)),
+    loyalty_first_transaction_date: stats.first ?? null,
+    loyalty_last_transaction_date: stats.last ?? null,
+    default_contact_identifier: identifier?.value ?? null,
+    subscription_preferences_url: null,
+  };
+  for (const field of PROFILE_FIELDS) values[field] = attributes[field] ?? null;
+  for (const a of customAttributes) values[a.name] = attributes[a.name] ?? null;
+  for (const s of subscriptions) {
+    const id = s.subscription_type.id;
+    values[`subscription_status_${id}`] = s.status;
+    const token = confirmationTokens.get(id);
+    values[`double_opt_in_confirmation_url_${id}`] = token
+      ? `${baseUrl}/subscriptions/confirm/${token}`
+      : null;
+  }
+  const displayValues: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(values)) displayValues[key] = display(value);
+  displayValues.prepaid_balance = formatCents(row.prepaid_balance_in_cents);
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    email: row.email,
+    tier: tier
+      ? {
+          uuid: tier.uuid,
+          name: tier.name,
+          description: tier.description,
+          position: tier.position,
+          media: tier.media ? JSON.parse(tier.media) : null,
+        }
+      : null,
+    subscriptions,
+    credit_balance: { balance },
+    prepaid_balance: { balance_in_cents: row.prepaid_balance_in_cents },
+    attributes: [],
+    current_values: values,
+    current_display_values: displayValues,
+  };
+}
+
+/** Cents as a euro amount for display, e.g. 1500 → "€ 15,00". */
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}

@@ -1,0 +1,22 @@
+import type { ErrorCode } from '../../contract/errors';
+
+/**
+ * A refused request, by its spec error code (see src/contract/errors.ts for code → HTTP status).
+ * `fields` names the offending input fields with their messages (input errors, code 1003);
+ * `detail` replaces the table's message when the code alone is too vague (e.g. which token was used).
+ */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string[]>,
+    readonly detail?: string,
+  ) {
+    super(detail ?? `error ${code}`);
+    this.name = 'ServiceError';
+  }
+}
+
+/** Throws ServiceError(1003) with one message for one field. */
+export function invalidField(field: string, message: string): never {
+  throw new ServiceError(1003, { [field]: [message] });
+}

@@ -1,0 +1,78 @@
+import type { Db } from '../db/schema';
+import type { Actor } from './actor';
+import { ServiceError } from './errors';
+
+/** A shop row as the API shows it in most places: `{id, uuid, reference, name}` plus its address. */
+export interface ShopRecord {
+  id: number;
+  uuid: string;
+  name: string;
+  reference: string | null;
+  address: Record<string, unknown> | null;
+}
+
+async function shopBy(
+  db: Db,
+  column: 'id' | 'uuid',
+  value: number | string,
+): Promise<ShopRecord | undefined> {
+  const row = await db
+    .selectFrom('shops')
+    .selectAll()
+    .where(column, '=', value as never)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, address: row.address ? (JSON.parse(row.address) as Record<string, unknown>) : null };
+}
+
+/**
+ * The shop a call acts for: the named `shopUuid`, else the shop the actor's API key is bound to.
+ * A key bound to a shop cannot act for another one.
+ * @throws ServiceError 1008 when neither names a shop, the shop does not exist, or the key is bound elsewhere.
+ */
+export async function resolveShop(db: Db, actor: Actor, shopUuid: string | undefined): Promise<ShopRecord> {
+  const shop = shopUuid
+    ? await shopBy(db, 'uuid', shopUuid)
+    : actor.shopId
+      ? await shopBy(db, 'id', actor.shopId)
+      : undefined;
+  if (!shop || (actor.shopId !== null && shop.id !== actor.shopId)) throw new ServiceError(1008);
+  return shop;
+}
+
+/** A shop by its id (for rendering rows that reference it). */
+export async function shopById(db: Db, id: number): Promise<ShopRecord> {
+  const shop = await shopBy(db, 'id', id);
+  if (!shop) throw new ServiceError(1008);
+  return shop;
+}
+
+/** The spec's shop object of portal sessions: `{id, uuid, reference, name}`. */
+export function shopRef(shop: ShopRecord) {
+  return { id: shop.id, uuid: shop.uuid, reference: shop.reference, name: shop.name };
+}
+
+/** The spec's shop object of credit and reward receptions: `{id, uuid, type, name, address}`. */
+export function shopWithAddress(shop: ShopRecord) {
+  const a = shop.address ?? {};
+  return {
+    id: shop.id,
+    uuid: shop.uuid,
+    type: 'shop',
+    name: shop.name,
+    address: {
+      id: shop.id,
+      shop_id: shop.id,
+      street: a.street ?? null,
+      housenumber: a.housenumber ?? null,
+      postalcode: a.postalcode ?? null,
+      city: a.city ?? null,
+      state: a.state ?? null,
+      country: a.country ?? null,
+      latitude: a.latitude ?? null,
+      longitude: a.longitude ?? null,
+      house_number: a.housenumber ?? null,
+      postal_code: a.postalcode ?? null,
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { envelope } from '../../../contract/envelope';
+import {
+  contact,
+  contactUuidParams,
+  createContactBody,
+  createdContact,
+  findContactQuery,
+} from '../../../contract/public/contacts';
+import { contactByEmail, contactByUuid, contactView, createContact } from '../../domain/contacts';
+import { ok, zodRoutes } from '../route';
+
+/** Spec "Contacts (K)": get, find-one-by e-mail, create. */
+export default async function contactRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+  const base = () => new URL(app.config.portalUrl).origin;
+
+  app.get(
+    '/contacts/find-one-by',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Contacts'],
+        summary: 'Find a contact by e-mail',
+        querystring: findContactQuery,
+        response: { 200: envelope(contact) },
+      },
+    },
+    async (req) =>
+      ok(await contactView(app.db, await contactByEmail(app.db, req.query.email), app.clock(), base())),
+  );
+
+  app.get(
+    '/contacts/:contact_uuid',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Contacts'],
+        summary: 'Get a contact',
+        params: contactUuidParams,
+        response: { 200: envelope(contact) },
+      },
+    },
+    async (req) =>
+      ok(
+        await contactView(app.db, await contactByUuid(app.db, req.params.contact_uuid), app.clock(), base()),
+      ),
+  );
+
+  app.post(
+    '/contacts',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Contacts'],
+        summary: 'Create a contact from an e-mail address',
+        body: createContactBody,
+        response: { 201: envelope(createdContact) },
+      },
+    },
+    async (req, reply) => {
+      const created = await app.tx((tx) => createContact(tx, req.body, 'api'));
+      return reply.code(201).send(ok({ uuid: created.uuid }));
+    },
+  );
+}

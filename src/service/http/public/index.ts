@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import contactIdentifierRoutes from './contact-identifiers';
+import contactSessionTokenRoutes from './contact-session-tokens';
+import contactSubscriptionRoutes from './contact-subscriptions';
+import contactRoutes from './contacts';
+import creditReceptionRoutes from './credit-receptions';
+import portalSessionRoutes from './portal-sessions';
+import posTransactionRoutes from './pos-transactions';
+import unitRoutes from './units';
+
+/** Every route group of the public API (spec "Endpoints", plus the extensions of extensions.md). */
+export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
+  for (const routes of [
+    contactRoutes,
+    contactIdentifierRoutes,
+    contactSessionTokenRoutes,
+    contactSubscriptionRoutes,
+    unitRoutes,
+    creditReceptionRoutes,
+    posTransactionRoutes,
+    portalSessionRoutes,
+  ]) {
+    await app.register(routes);
+  }
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { zodRoutes } from '../route';
+
+/** Routes of this resource group (being written). */
+export default async function unitsRoutes(fastify: FastifyInstance) {
+  zodRoutes(fastify);
+}

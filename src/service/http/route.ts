@@ -1,0 +1,18 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** A route module: registers the routes of one resource group of the spec. */
+export type RouteModule = FastifyPluginAsync;
+
+/** The app with the zod type provider, for typed route handlers. */
+export function zodRoutes(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** A successful response in the spec's envelope: `{data, meta: {}}`. */
+export function ok<T>(data: T): { data: T; meta: Record<string, never> } {
+  return { data, meta: {} };
+}
+
+/** The OpenAPI tag of our additions to the spec. */
+export const EXTENSION_TAG = 'Extension';

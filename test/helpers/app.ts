@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/service/app';
+import { type Config, parseConfig } from '../../src/service/config';
+import { openDatabase } from '../../src/service/db/database';
+import { loadFixture } from '../../src/service/fixture/load';
+import type { AccountFixture } from '../../src/service/fixture/schema';
+import { demoAccountFixture } from '../../src/service/fixture/seed';
+
+/** Demo account ids and tokens used across tests (src/service/fixture/demo-account.json). */
+export const DEMO = {
+  apiKey: 'demo-api-key',
+  registerKey: 'demo-register-key',
+  registerKeyUtrecht: 'demo-register-key-utrecht',
+  accessToken: 'demo-access-token',
+  personalAccessToken: 'demo-personal-access-token',
+  shop: 'a0000000-0000-4000-8000-000000000001',
+  shopUtrecht: 'a0000000-0000-4000-8000-000000000002',
+  anna: 'd0000000-0000-4000-8000-000000000001',
+  ben: 'd0000000-0000-4000-8000-000000000002',
+  carla: 'd0000000-0000-4000-8000-000000000003',
+  dirk: 'd0000000-0000-4000-8000-000000000004',
+} as const;
+
+/** A controllable clock for tests: `set` or `advance` it; the app reads it on every call. */
+export class TestClock {
+  constructor(public current = new Date('2026-11-21T10:00:00.000Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** The real app on real SQLite in a temp folder, the demo account (or `fixture`) loaded. */
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  dir: string;
+  config: Config;
+  /** Sends a request with `Authorization: Bearer <token>` (default: the demo API key). */
+  call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { fixture?: AccountFixture; config?: Partial<Config>; argv?: string[] } = {},
+): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const config: Config = {
+    ...parseConfig(
+      [
+        '--data',
+        dir,
+        '--log-level',
+        'silent',
+        '--portal-url',
+        'http://kiosk.test/portal/',
+        ...(options.argv ?? []),
+      ],
+      {},
+    ),
+    ...options.config,
+  };
+  const clock = new TestClock();
+  const database = await openDatabase({ dataDir: dir });
+  await loadFixture(database.db, options.fixture ?? demoAccountFixture(), clock.now());
+  const app = await buildApp(config, {
+    db: database.db,
+    dialect: database.dialect,
+    clock: clock.now,
+    kioskDir: join(dir, 'no-kiosk'),
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    dir,
+    config,
+    call: ({ token = DEMO.apiKey, headers, ...rest }) =>
+      app.inject({
+        ...rest,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
