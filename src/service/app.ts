@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import qs from 'qs';
+import type { ZodType } from 'zod';
 import type { Config } from './config';
 import type { DialectName } from './db/database';
 import type { Database } from './db/schema';
@@ -18,6 +19,7 @@ import { registerOpenApi } from './http/plugins/openapi';
 import { registerRateLimit } from './http/plugins/rate-limit';
 import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
+import { ReadCache } from './http/read-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +30,11 @@ declare module 'fastify' {
     bus: EventBus;
     /** Runs `work` in one transaction; its notifications reach the event bus after commit. */
     tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+    /**
+     * Cache for derived read views (e.g. a contact's view), valid until the next committed write;
+     * disabled (always missing) on PostgreSQL, where other processes write too.
+     */
+    readCache: ReadCache;
   }
 }
 
@@ -39,6 +46,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Folder of the built kiosk; served at /portal/ when it exists. */
   kioskDir?: string;
+  /** Check every response against its schema (tests); production only serializes. */
+  validateResponses?: boolean;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,7 +79,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(({ schema, method, url }) => (data) => {
+    if (deps.validateResponses) {
+      const result = (schema as ZodType).safeParse(data);
+      if (!result.success) {
+        throw new Error(`response of ${method} ${url} does not match its schema: ${result.error.message}`);
+      }
+    }
+    return JSON.stringify(data);
+  });
 
   const clock = deps.clock ?? (() => new Date());
   const bus = new EventBus();
@@ -79,9 +96,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('bus', bus);
-  app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>) =>
-    inTransaction(deps.db, clock, (notes) => bus.deliver(notes), work),
-  );
+  const readCache = new ReadCache(deps.dialect === 'sqlite');
+  app.decorate('readCache', readCache);
+  app.decorate('tx', async <T>(work: (tx: Tx) => Promise<T>) => {
+    try {
+      return await inTransaction(deps.db, clock, (notes) => bus.deliver(notes), work);
+    } finally {
+      // Any write may change any view; a rolled-back one costs only a cache refill.
+      readCache.invalidate();
+    }
+  });
 
   // JSON with an empty body reads as {} (POST /…/push from clients that send the header anyway).
   const jsonParser = app.getDefaultJsonParser('error', 'error');

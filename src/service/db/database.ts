@@ -51,10 +51,31 @@ export async function openDatabase(options: {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   await migrate(db, dialect);
   return { db, dialect, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep one per SQL
+ * text (the hot paths run the same few hundred queries). Safe because the driver runs one query at
+ * a time and never streams.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return Object.assign(Object.create(sqlite) as SQLite.Database, {
+    prepare(source: string) {
+      let statement = cache.get(source);
+      if (!statement) {
+        statement = prepare(source);
+        if (cache.size < 2000) cache.set(source, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  });
 }
 
 async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void> {

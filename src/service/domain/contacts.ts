@@ -230,7 +230,9 @@ export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: s
   };
 }
 
+const EUROS = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+
 /** Cents as a euro amount for display, e.g. 1500 → "€ 15,00". */
 export function formatCents(cents: number): string {
-  return new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return EUROS.format(cents / 100);
 }

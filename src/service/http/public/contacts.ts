@@ -7,13 +7,26 @@ import {
   createdContact,
   findContactQuery,
 } from '../../../contract/public/contacts';
-import { contactByEmail, contactByUuid, contactView, createContact } from '../../domain/contacts';
+import {
+  type ContactRow,
+  contactByEmail,
+  contactByUuid,
+  contactView,
+  createContact,
+} from '../../domain/contacts';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Contacts (K)": get, find-one-by e-mail, create. */
 export default async function contactRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  const base = () => new URL(app.config.portalUrl).origin;
+  const base = new URL(app.config.portalUrl).origin;
+  // The view shows the age, so a cached one is valid for its day only.
+  const view = (key: string, find: () => Promise<ContactRow>) => {
+    const now = app.clock();
+    return app.readCache.get(`contact:${key}:${now.toISOString().slice(0, 10)}`, async () =>
+      contactView(app.db, await find(), now, base),
+    );
+  };
 
   app.get(
     '/contacts/find-one-by',
@@ -26,8 +39,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(contact) },
       },
     },
-    async (req) =>
-      ok(await contactView(app.db, await contactByEmail(app.db, req.query.email), app.clock(), base())),
+    async (req) => ok(await view(`email:${req.query.email}`, () => contactByEmail(app.db, req.query.email))),
   );
 
   app.get(
@@ -41,10 +53,10 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(contact) },
       },
     },
-    async (req) =>
-      ok(
-        await contactView(app.db, await contactByUuid(app.db, req.params.contact_uuid), app.clock(), base()),
-      ),
+    async (req) => {
+      const uuid = req.params.contact_uuid;
+      return ok(await view(`uuid:${uuid}`, () => contactByUuid(app.db, uuid)));
+    },
   );
 
   app.post(

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/*
+ * The portal API: the kiosk's own HTTP surface (DESIGN.md "The two HTTP surfaces"), under
+ * /portal/api. Every call is scoped to one portal session, addressed by its unguessable uuid; no
+ * API key reaches the browser. Errors use the public API's error body and codes.
+ *
+ *   GET  /portal/api/sessions/{uuid}                     → {data: PortalSessionState}
+ *   GET  /portal/api/sessions/{uuid}/stream              → text/event-stream of PortalEvent (event: portal_event)
+ *   POST /portal/api/sessions/{uuid}/identify            IdentifyRequest → {data: IdentifyResult}
+ *   POST /portal/api/sessions/{uuid}/register            RegisterRequest → {data: {contact: PortalContact}}
+ *   POST /portal/api/sessions/{uuid}/credit-reception    {} → {data: PortalCreditReception}
+ *   POST /portal/api/sessions/{uuid}/complete            {} → {data: PortalSessionState}
+ *   POST /portal/api/sessions/{uuid}/cancel              {} → {data: PortalSessionState}
+ *   GET  /portal/api/devices/{token}                     → {data: DeviceState}
+ *   GET  /portal/api/devices/{token}/stream              → text/event-stream (event: device_state, data: DeviceState)
+ *
+ * POSTs take an `Idempotency-Key` header: the kiosk sends one per action, so a retried action
+ * never acts twice.
+ */
+
+/** The seven portal session types (DESIGN.md "Portal sessions"). */
+export const portalSessionType = z.enum([
+  'identify',
+  'credit_reception',
+  'redeem_giftcards',
+  'top_up_giftcards',
+  'pay_prepaid',
+  'top_up_prepaid',
+  'vouchers',
+]);
+export type PortalSessionType = z.infer<typeof portalSessionType>;
+
+/** The creation settings of a session, defaults applied (spec "Portal session creation settings"). */
+export const portalSettings = z.object({
+  scanner_type: z.enum(['camera', 'hand_scanner']),
+  enable_email_identification: z.boolean(),
+  enable_registration: z.boolean(),
+  enable_on_screen_keyboard: z.boolean(),
+  camera_service: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  facing_mode: z.enum(['user', 'environment']),
+  primary_identification_method: z.enum(['email', 'identifier']),
+  allow_multiple_giftcards: z.boolean(),
+});
+export type PortalSettings = z.infer<typeof portalSettings>;
+
+/** The identified customer as the kiosk shows them. Credits are numbers; money in cents. */
+export const portalContact = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  locale: z.string().nullable(),
+  tier: z.object({ name: z.string() }).nullable(),
+  credit_balance: z.number(),
+  prepaid_balance_in_cents: z.number().int(),
+});
+export type PortalContact = z.infer<typeof portalContact>;
+
+/** A credit reception as the kiosk shows it: credits earned and the balance after it. */
+export const portalCreditReception = z.object({
+  uuid: z.string(),
+  credits: z.number(),
+  created_at: z.string(),
+  contact: portalContact,
+});
+export type PortalCreditReception = z.infer<typeof portalCreditReception>;
+
+/** One step recorded on a session (types in DESIGN.md "Portal sessions"). */
+export const portalEvent = z.object({
+  uuid: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  data: z.unknown(),
+});
+export type PortalEvent = z.infer<typeof portalEvent>;
+
+/** The account's brand, applied to every screen as CSS variables. */
+export const brand = z.object({
+  primary_color: z.string().nullable(),
+  secondary_color: z.string().nullable(),
+  logo_url: z.string().nullable(),
+});
+
+/** A subscription type the registration screen offers (marketing preferences). */
+export const offeredSubscriptionType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  strategy: z.enum(['OPT_OUT', 'OPT_IN', 'DOUBLE_OPT_IN']),
+});
+
+/** Everything the kiosk renders a session from. */
+export const portalSessionState = z.object({
+  uuid: z.string(),
+  type: portalSessionType,
+  status: z.enum(['open', 'completed', 'cancelled', 'expired']),
+  expires_at: z.string(),
+  settings: portalSettings,
+  amount_in_cents: z.number().int().nullable(),
+  shop: z.object({ uuid: z.string(), name: z.string() }),
+  account: z.object({ name: z.string(), brand }),
+  contact: portalContact.nullable(),
+  /** A POS transaction pushed to this session, waiting for its credit reception. */
+  pos_transaction: z.object({ uuid: z.string(), amount_in_cents: z.number().int() }).nullable(),
+  /** The session's credit reception, once created here or pushed to it. */
+  credit_reception: portalCreditReception.nullable(),
+  subscription_types: z.array(offeredSubscriptionType),
+  /** Kiosk timings: idle reset and end-screen dismissal, in seconds. */
+  kiosk: z.object({ idle_seconds: z.number().int(), end_screen_seconds: z.number().int() }),
+  /** Origins of POS pages that may embed the kiosk and receive its events by postMessage. */
+  allowed_origins: z.array(z.string()),
+  events: z.array(portalEvent),
+});
+export type PortalSessionState = z.infer<typeof portalSessionState>;
+
+/** Identify by a scanned value (card or app token) or by e-mail. */
+export const identifyRequest = z.union([
+  z.object({ value: z.string().trim().min(1).max(191) }),
+  z.object({ email: z.string().trim().toLowerCase().max(191).pipe(z.email()) }),
+]);
+export type IdentifyRequest = z.infer<typeof identifyRequest>;
+
+/**
+ * What an identification found. `unregistered_card`: the card is unknown (`known: false`) or not
+ * linked to anyone (`known: true`); with registration enabled the kiosk asks for an e-mail.
+ * `unknown_email`: no contact has that e-mail; with registration enabled the kiosk offers to register.
+ * Errors: 60004 inactive card, 1003 app token already used.
+ */
+export const identifyResult = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('identified'), method: z.enum(['card', 'app_token', 'email']), contact: portalContact }),
+  z.object({ result: z.literal('unregistered_card'), value: z.string(), known: z.boolean() }),
+  z.object({ result: z.literal('unknown_email'), email: z.string() }),
+]);
+export type IdentifyResult = z.infer<typeof identifyResult>;
+
+/**
+ * Register a new contact at the kiosk (needs enable_registration): an e-mail, optionally the card
+ * scanned before (linked, or created and linked when unknown), the subscription types ticked, and
+ * the accepted terms. Errors: 60005 e-mail already registered, 60014 card already linked, 60004 inactive card.
+ */
+export const registerRequest = z.object({
+  email: z.string().trim().toLowerCase().max(191).pipe(z.email()),
+  card_value: z.string().trim().min(1).max(191).optional(),
+  subscription_type_ids: z.array(z.number().int()).default([]),
+  accept_terms: z.literal(true),
+  locale: z.enum(['nl', 'en']).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** A standby screen's view of its shop: the session to show, if any. */
+export const deviceState = z.object({
+  shop: z.object({ uuid: z.string(), name: z.string() }),
+  account: z.object({ name: z.string(), brand }),
+  /** The newest open session of the shop, which the standby screen switches to. */
+  session: z.object({ uuid: z.string(), type: portalSessionType }).nullable(),
+});
+export type DeviceState = z.infer<typeof deviceState>;
