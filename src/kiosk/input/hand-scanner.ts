@@ -1,0 +1,124 @@
+import { useEffect, useRef } from 'react';
+
+/** Options of the keyboard-wedge detector; times in milliseconds. */
+export interface WedgeDetectorOptions {
+  /** Longest gap between two characters of one scan (a scanner types every few ms, a person ~100+). */
+  maxGapMs?: number;
+  /** Fewest characters a scan has; shorter bursts are discarded. */
+  minLength?: number;
+  /** Clock used when `feed` gets no timestamp. */
+  now?: () => number;
+}
+
+/** Feeds key presses one by one; answers the scanned value when an Enter ends a fast burst. */
+export interface WedgeDetector {
+  /**
+   * `key` is a KeyboardEvent.key: one printable character, or 'Enter'; other keys are ignored.
+   * @returns the scanned value, or null while no scan is complete.
+   */
+  feed(key: string, timestamp?: number): string | null;
+  /** Forgets a burst in progress. */
+  reset(): void;
+}
+
+export const DEFAULT_MAX_GAP_MS = 35;
+export const DEFAULT_MIN_LENGTH = 4;
+/** A late key (up to this many gaps) is a hiccup of an established burst, not its end. */
+const STRAGGLER_FACTOR = 3;
+
+/**
+ * Keyboard-wedge (hand scanner) detection: characters arriving at most `maxGapMs` apart, ended by
+ * Enter, at least `minLength` of them. Event delivery jitters now and then (one key 38 ms late in a
+ * 7 ms stream, measured under load), so a burst of two or more characters survives one late key up
+ * to 3 × `maxGapMs` as long as its mean gap, Enter included, stays within `maxGapMs`. Anything slower
+ * starts a new burst, so human typing (~100 ms or more a key) never adds up to a scan. Pure:
+ * unit-tested with explicit timestamps.
+ */
+export function createWedgeDetector(options: WedgeDetectorOptions = {}): WedgeDetector {
+  const maxGapMs = options.maxGapMs ?? DEFAULT_MAX_GAP_MS;
+  const minLength = options.minLength ?? DEFAULT_MIN_LENGTH;
+  const stragglerMs = maxGapMs * STRAGGLER_FACTOR;
+  const now = options.now ?? (() => performance.now());
+  let buffer = '';
+  let gapSum = 0;
+  let last = Number.NEGATIVE_INFINITY;
+
+  const reset = () => {
+    buffer = '';
+    gapSum = 0;
+  };
+
+  return {
+    feed(key, timestamp = now()) {
+      if (key !== 'Enter' && key.length !== 1) return null;
+      const gap = timestamp - last;
+      last = timestamp;
+      const continues = gap <= maxGapMs || (gap <= stragglerMs && buffer.length >= 2);
+      if (key === 'Enter') {
+        const meanGap = (gapSum + gap) / buffer.length;
+        const value = continues && buffer.length >= minLength && meanGap <= maxGapMs ? buffer : null;
+        reset();
+        return value;
+      }
+      if (continues && buffer.length > 0) {
+        buffer += key;
+        gapSum += gap;
+      } else {
+        buffer = key;
+        gapSum = 0;
+      }
+      return null;
+    },
+    reset() {
+      reset();
+      last = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
+
+/** True when typing goes into a field: the hand scanner then leaves the keys alone. */
+function isEditable(element: Element | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element.isContentEditable) return true;
+  const tag = element.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+}
+
+/** Options of useHandScanner. */
+export interface HandScannerOptions {
+  /** Listen at all (default true). */
+  enabled?: boolean;
+  minLength?: number;
+  maxGapMs?: number;
+}
+
+/**
+ * Listens for a keyboard-wedge hand scanner anywhere on the page (window keydown, capture phase),
+ * except while an editable element has focus. Calls `onScan(value)` for each scan; the Enter that
+ * ends a scan is swallowed so it cannot press a focused button.
+ */
+export function useHandScanner(onScan: (value: string) => void, options: HandScannerOptions = {}): void {
+  const { enabled = true, minLength = DEFAULT_MIN_LENGTH, maxGapMs = DEFAULT_MAX_GAP_MS } = options;
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const detector = createWedgeDetector({ minLength, maxGapMs });
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.altKey || event.metaKey || event.repeat || event.isComposing) return;
+      if (isEditable(document.activeElement)) {
+        detector.reset();
+        return;
+      }
+      // The event's own timestamp: a busy main thread delays handlers, not the keys' arrival.
+      const value = detector.feed(event.key, event.timeStamp);
+      if (value === null) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onScanRef.current(value);
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [enabled, minLength, maxGapMs]);
+}
