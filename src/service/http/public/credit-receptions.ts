@@ -1,7 +1,85 @@
 import type { FastifyInstance } from 'fastify';
-import { zodRoutes } from '../route';
+import { envelope } from '../../../contract/envelope';
+import {
+  calculateCreditsQuery,
+  calculatedCredits,
+  createCreditReceptionBody,
+  creditReception,
+  creditReceptionUuidParams,
+} from '../../../contract/public/credit-receptions';
+import {
+  calculateReceptionCredits,
+  createCreditReception,
+  reverseCreditReception,
+} from '../../domain/credit-receptions';
+import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
-/** Routes of this resource group (being written). */
+/** Spec "Credit receptions (K)": create and calculate, plus the reverse extension. Push: its own module. */
 export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
-  zodRoutes(fastify);
+  const app = zodRoutes(fastify);
+
+  app.post(
+    '/credit-receptions',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Credit receptions'],
+        summary: 'Give a contact credits',
+        description:
+          'Explicit `credits` (at most 2 decimals; negative for a partial refund) override the loyalty ' +
+          'rules; otherwise the rules turn `unit_value` into whole credits. The shop is the one the API ' +
+          'key is bound to, or `shop_uuid` (extension) with an unbound key. A POS transaction links to ' +
+          'one credit reception only. The balance never goes below zero (1003). Concurrent creations ' +
+          'for one contact are serialized, not refused; 60001 answers only when an earlier one is ' +
+          'still in progress after 5 seconds. Errors: 1003, 1008, 55031, 60003, 60007, 1015, 60001, ' +
+          '55046, 1027, 6001.',
+        body: createCreditReceptionBody,
+        response: { 201: envelope(creditReception) },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await app.tx((tx) => createCreditReception(tx, req.actor, req.body)))),
+  );
+
+  app.get(
+    '/credit-receptions/calculate',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Credit receptions'],
+        summary: 'Calculate the credits for a unit value',
+        description:
+          "The loyalty rules' result now, with the contact's tier when `contact_uuid` is given. A real " +
+          'reception can differ when time-based rules apply. Errors: 1003, 1008 (a named `shop_uuid` ' +
+          'or the key’s bound shop does not exist), 55031, 60007.',
+        querystring: calculateCreditsQuery,
+        response: { 200: envelope(calculatedCredits) },
+      },
+    },
+    async (req) => ok(await calculateReceptionCredits(app.db, req.actor, req.query, app.clock())),
+  );
+
+  app.post(
+    '/credit-receptions/:credit_reception_uuid/reverse',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Credit receptions', EXTENSION_TAG],
+        summary: 'Extension: reverse a credit reception',
+        description:
+          'Creates a new credit reception with the negated credits for the same contact, shop and ' +
+          'unit. A reception can be reversed once. Errors: 1028 not found, 55024 another shop’s ' +
+          'reception (shop-bound key), 1003 already reversed, a reversal, or the balance would go ' +
+          'below zero.',
+        params: creditReceptionUuidParams,
+        response: { 201: envelope(creditReception) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(
+          ok(await app.tx((tx) => reverseCreditReception(tx, req.actor, req.params.credit_reception_uuid))),
+        ),
+  );
 }

@@ -1,7 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { zodRoutes } from '../route';
+import { envelope } from '../../../contract/envelope';
+import { createPosTransactionBody, posTransaction } from '../../../contract/public/pos-transactions';
+import { createPosTransaction } from '../../domain/pos-transactions';
+import { ok, zodRoutes } from '../route';
 
-/** Routes of this resource group (being written). */
+/** Spec "POS transactions (K)": create. Push is registered by its own route module. */
 export default async function posTransactionsRoutes(fastify: FastifyInstance) {
-  zodRoutes(fastify);
+  const app = zodRoutes(fastify);
+
+  app.post(
+    '/pos-transactions',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['POS transactions'],
+        summary: 'Record a POS transaction',
+        description:
+          'Acts for the shop the API key is bound to; an unbound key names it with `shop_uuid` ' +
+          '(extension). Errors: 1003 invalid input, 1008 shop not found.',
+        body: createPosTransactionBody,
+        response: { 201: envelope(posTransaction) },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await app.tx((tx) => createPosTransaction(tx, req.actor, req.body)))),
+  );
 }

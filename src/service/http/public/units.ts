@@ -1,7 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { zodRoutes } from '../route';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { createdUnit, createUnitBody, unit } from '../../../contract/public/units';
+import { createUnit, listUnits, unitView } from '../../domain/units';
+import { ok, zodRoutes } from '../route';
 
-/** Routes of this resource group (being written). */
+/** Spec "Units (K)": list and create. */
 export default async function unitsRoutes(fastify: FastifyInstance) {
-  zodRoutes(fastify);
+  const app = zodRoutes(fastify);
+
+  app.get(
+    '/units',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Units'],
+        summary: 'List the units',
+        response: { 200: envelope(z.array(unit)) },
+      },
+    },
+    async () => ok((await listUnits(app.db)).map(unitView)),
+  );
+
+  app.post(
+    '/units',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Units'],
+        summary: 'Create a unit',
+        description: 'Errors: 1003 invalid input, 55045 a unit with this name exists.',
+        body: createUnitBody,
+        response: { 201: envelope(createdUnit) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(ok(await app.tx((tx) => createUnit(tx, req.body)))),
+  );
 }

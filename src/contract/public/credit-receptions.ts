@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { idField, numberField } from '../fields';
+import { shopWithAddress } from './common';
+import { unitRef } from './units';
+
+/**
+ * Spec "Credit Reception". Custom attributes of the reception appear as further top-level keys.
+ * `credits` may have 2 decimals; `unit_value` is null when only credits were given.
+ */
+export const creditReception = z.looseObject({
+  type: z.literal('credit_reception'),
+  contact_identifier: z.string().nullable(),
+  contact: z.object({
+    uuid: z.string(),
+    email: z.string(),
+    credit_balance: z.object({ id: z.number().int(), balance: z.number() }),
+  }),
+  shop: shopWithAddress,
+  credits: z.number(),
+  created_at: z.string(),
+  uuid: z.string(),
+  unit: unitRef,
+  unit_value: z.number().nullable(),
+});
+export type CreditReception = z.infer<typeof creditReception>;
+
+// Far above any purchase; keeps rule results and the stored decimal text within sane bounds.
+const unitValue = () => numberField().pipe(z.number().gte(-1e9).lte(1e9));
+
+const shopUuid = idField()
+  .optional()
+  .describe('Extension: the shop, for an API key that is not bound to one (else error 1008).');
+
+export const createCreditReceptionBody = z.object({
+  contact_uuid: idField(),
+  credits: numberField()
+    .optional()
+    .describe('Required when unit_value is absent; overrides the loyalty rules. At most 2 decimals.'),
+  unit_value: unitValue()
+    .optional()
+    .describe('Required when credits is absent; for purchase_amount a decimal amount of currency.'),
+  unit_name: idField().optional().describe('Default: the default unit (purchase_amount).'),
+  contact_identifier_value: idField().optional(),
+  pos_transaction_uuid: idField().optional(),
+  shop_uuid: shopUuid,
+});
+export type CreateCreditReceptionBody = z.infer<typeof createCreditReceptionBody>;
+
+export const calculateCreditsQuery = z.object({
+  contact_uuid: idField().optional().describe("Tier-based rules use this contact's tier."),
+  unit_value: unitValue(),
+  unit_name: idField().optional().describe('Default: the default unit (purchase_amount).'),
+  shop_uuid: shopUuid,
+});
+
+export const calculatedCredits = z.object({ credits: z.number() });
+
+export const creditReceptionUuidParams = z.object({ credit_reception_uuid: idField() });

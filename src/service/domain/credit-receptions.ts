@@ -1,0 +1,325 @@
+import Decimal from 'decimal.js';
+import { type Selectable, sql } from 'kysely';
+import type { CreditReception } from '../../contract/public/credit-receptions';
+import type { CreditReceptionTable, Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { Actor } from './actor';
+import { identifierByValue } from './contact-identifiers';
+import { contactById, contactByUuid } from './contacts';
+import { ServiceError } from './errors';
+import { calculateCredits } from './loyalty-rules';
+import { posTransactionByUuid } from './pos-transactions';
+import { resolveShop, shopById, shopWithAddress } from './shops';
+import { unitById, unitByNameOrDefault, unitRefView } from './units';
+import { fromCenti, isoTimestamp, jsonObject, newUuid, toCenti } from './values';
+
+/** Spec "Credit Reception" as the API shows it (credits as numbers, custom attributes as further keys). */
+export type CreditReceptionView = CreditReception;
+
+/** A credit reception row as stored (`credits_centi` in hundredths of a credit). */
+export type CreditReceptionRow = Selectable<CreditReceptionTable>;
+
+/** What POST /credit-receptions takes (spec "Credit receptions"; `shop_uuid` is our extension). */
+export interface CreditReceptionInput {
+  contact_uuid: string;
+  credits?: number | undefined;
+  unit_value?: number | undefined;
+  unit_name?: string | undefined;
+  contact_identifier_value?: string | undefined;
+  pos_transaction_uuid?: string | undefined;
+  shop_uuid?: string | undefined;
+}
+
+/** How long a creation waits for an earlier one of the same contact before answering 60001. */
+export const CONTACT_GUARD_WAIT_MS = 5000;
+
+const inFlight = new Map<number, Promise<void>>();
+
+/**
+ * Runs `work` once every earlier guarded work for the same contact (in this process) has finished,
+ * so creations for one contact happen one after the other instead of being refused.
+ * @throws ServiceError 60001 when the earlier work is still in flight after `waitMs`.
+ */
+export async function serializeForContact<T>(
+  contactId: number,
+  work: () => Promise<T>,
+  waitMs = CONTACT_GUARD_WAIT_MS,
+): Promise<T> {
+  const previous = inFlight.get(contactId) ?? Promise.resolve();
+  let release = () => {};
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Later callers wait for this one and, through it, for every earlier one.
+  const tail = previous.then(() => done);
+  inFlight.set(contactId, tail);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      previous,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ServiceError(60001)), waitMs);
+      }),
+    ]);
+    return await work();
+  } finally {
+    clearTimeout(timer);
+    release();
+    if (inFlight.get(contactId) === tail) inFlight.delete(contactId);
+  }
+}
+
+/** A credit reception by uuid. @throws ServiceError 1028 when there is none. */
+export async function creditReceptionByUuid(db: Db, uuid: string): Promise<CreditReceptionRow> {
+  const row = await db
+    .selectFrom('credit_receptions')
+    .selectAll()
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!row) throw new ServiceError(1028);
+  return row;
+}
+
+/** Spec "Credit Reception" for the reception with this id; the contact's balance as it is now. */
+export async function creditReceptionView(db: Db, id: number): Promise<CreditReceptionView> {
+  const row = await db
+    .selectFrom('credit_receptions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const contact = await contactById(db, row.contact_id);
+  const shop = await shopById(db, row.shop_id);
+  const unit = await unitById(db, row.unit_id);
+  const identifier =
+    row.contact_identifier_id === null
+      ? undefined
+      : await db
+          .selectFrom('contact_identifiers')
+          .select('value')
+          .where('id', '=', row.contact_identifier_id)
+          .executeTakeFirst();
+  return {
+    ...jsonObject(row.attributes),
+    type: 'credit_reception',
+    contact_identifier: identifier?.value ?? null,
+    contact: {
+      uuid: contact.uuid,
+      email: contact.email,
+      credit_balance: { id: contact.id, balance: fromCenti(Number(contact.credit_balance_centi)) },
+    },
+    shop: shopWithAddress(shop),
+    credits: fromCenti(Number(row.credits_centi)),
+    created_at: row.created_at,
+    uuid: row.uuid,
+    unit: unitRefView(unit),
+    unit_value: row.unit_value === null ? null : Number(row.unit_value),
+  };
+}
+
+/**
+ * Writes one reception and its ledger entry, and moves the contact's cached balance by the same
+ * credits, all in `tx`. The balance update is conditional in SQL, so concurrent writes can neither
+ * lose credits nor take the balance below zero.
+ * @returns the new reception's id.
+ * @throws ServiceError 6001 when the POS transaction is already linked, 1003 when the reception is
+ * already reversed or the balance would go below zero.
+ */
+async function recordReception(
+  tx: Tx,
+  values: {
+    contactId: number;
+    shopId: number;
+    unitId: number;
+    unitValue: string | null;
+    creditsCenti: number;
+    identifierId: number | null;
+    posTransactionId: number | null;
+    reversesId: number | null;
+  },
+): Promise<number> {
+  const at = isoTimestamp(tx.now);
+  // pos_transaction_id and reverses_id are UNIQUE: a concurrent second link or reversal inserts nothing.
+  const row = await tx.db
+    .insertInto('credit_receptions')
+    .values({
+      uuid: newUuid(),
+      contact_id: values.contactId,
+      shop_id: values.shopId,
+      unit_id: values.unitId,
+      unit_value: values.unitValue,
+      credits_centi: values.creditsCenti,
+      contact_identifier_id: values.identifierId,
+      pos_transaction_id: values.posTransactionId,
+      reverses_id: values.reversesId,
+      attributes: '{}',
+      created_at: at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) {
+    if (values.reversesId !== null)
+      throw new ServiceError(1003, undefined, 'Credit reception already reversed');
+    throw new ServiceError(6001);
+  }
+  const moved = await tx.db
+    .updateTable('contacts')
+    .set({ credit_balance_centi: sql<number>`credit_balance_centi + ${values.creditsCenti}` })
+    .where('id', '=', values.contactId)
+    .where(sql<number>`credit_balance_centi + ${values.creditsCenti}`, '>=', 0)
+    .executeTakeFirst();
+  if (moved.numUpdatedRows === 0n) {
+    throw new ServiceError(1003, {
+      credits: ["The credits field would take the contact's credit balance below zero."],
+    });
+  }
+  await tx.db
+    .insertInto('credit_entries')
+    .values({
+      contact_id: values.contactId,
+      credits_centi: values.creditsCenti,
+      source: 'credit_reception',
+      source_id: row.id,
+      created_at: at,
+    })
+    .execute();
+  return row.id;
+}
+
+async function maxCreditsCenti(db: Db): Promise<number | null> {
+  const account = await db.selectFrom('account').select('max_credits_per_reception_centi').executeTakeFirst();
+  const max = account?.max_credits_per_reception_centi;
+  return max === null || max === undefined ? null : Number(max);
+}
+
+/**
+ * Creates a credit reception (spec "Credit receptions" POST, rules 1–5) for the actor's shop (or
+ * `shop_uuid` with an unbound key): explicit `credits` (≤ 2 decimals, may be negative for a partial
+ * refund) override the loyalty rules, else the rules turn `unit_value` of the unit into whole credits.
+ * Creations for one contact are serialized in-process; the ledger and balance move in `tx`.
+ * @throws ServiceError 1003 (neither credits nor unit_value; balance below zero), 1008, 55031,
+ * 60003 (identifier unknown or not this contact's), 60007, 55046, 1027 (unknown, or another
+ * shop's POS transaction), 6001, 1015 (positive credits above the account's maximum), 60001.
+ */
+export async function createCreditReception(
+  tx: Tx,
+  actor: Actor,
+  input: CreditReceptionInput,
+): Promise<CreditReceptionView> {
+  if (input.credits === undefined && input.unit_value === undefined) {
+    throw new ServiceError(1003, {
+      credits: ['The credits field is required when unit value is not present.'],
+      unit_value: ['The unit value field is required when credits is not present.'],
+    });
+  }
+  const explicitCenti = input.credits === undefined ? undefined : toCenti(input.credits);
+  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
+  const contact = await contactByUuid(tx.db, input.contact_uuid);
+  return serializeForContact(contact.id, async () => {
+    let identifierId: number | null = null;
+    if (input.contact_identifier_value !== undefined) {
+      const identifier = await identifierByValue(tx.db, input.contact_identifier_value);
+      if (identifier?.contact_id !== contact.id) throw new ServiceError(60003);
+      identifierId = identifier.id;
+    }
+    const unit = await unitByNameOrDefault(tx.db, input.unit_name);
+    let posTransactionId: number | null = null;
+    if (input.pos_transaction_uuid !== undefined) {
+      const pos = await posTransactionByUuid(tx.db, input.pos_transaction_uuid);
+      if (pos.shop_id !== shop.id) throw new ServiceError(1027);
+      posTransactionId = pos.id;
+    }
+    const creditsCenti =
+      explicitCenti ??
+      toCenti(
+        await calculateCredits(tx.db, {
+          unitId: unit.id,
+          unitValue: input.unit_value!,
+          tierId: contact.tier_id,
+          at: tx.now,
+        }),
+        'unit_value',
+      );
+    const max = await maxCreditsCenti(tx.db);
+    if (max !== null && creditsCenti > max) {
+      throw new ServiceError(
+        1015,
+        undefined,
+        `The credits exceed the maximum of ${fromCenti(max)} per reception`,
+      );
+    }
+    const id = await recordReception(tx, {
+      contactId: contact.id,
+      shopId: shop.id,
+      unitId: unit.id,
+      unitValue: input.unit_value === undefined ? null : new Decimal(input.unit_value).toFixed(),
+      creditsCenti,
+      identifierId,
+      posTransactionId,
+      reversesId: null,
+    });
+    return creditReceptionView(tx.db, id);
+  });
+}
+
+/**
+ * Reverses a credit reception (extensions.md "Credit receptions"): a new reception for the same
+ * contact, shop, unit and identifier with the negated credits and unit value. A reception can be
+ * reversed once; a reversal cannot be reversed.
+ * @throws ServiceError 1028 unknown, 55024 a shop-bound key of another shop, 1003 already reversed,
+ * a reversal, or the balance would go below zero; 60001 (see serializeForContact).
+ */
+export async function reverseCreditReception(
+  tx: Tx,
+  actor: Actor,
+  uuid: string,
+): Promise<CreditReceptionView> {
+  const original = await creditReceptionByUuid(tx.db, uuid);
+  if (actor.shopId !== null && original.shop_id !== actor.shopId) throw new ServiceError(55024);
+  if (original.reverses_id !== null) {
+    throw new ServiceError(1003, undefined, 'A reversal cannot be reversed');
+  }
+  return serializeForContact(original.contact_id, async () => {
+    const id = await recordReception(tx, {
+      contactId: original.contact_id,
+      shopId: original.shop_id,
+      unitId: original.unit_id,
+      unitValue: original.unit_value === null ? null : new Decimal(original.unit_value).neg().toFixed(),
+      // 0 - x rather than -x: a zero-credit reception reverses to 0, not -0.
+      creditsCenti: 0 - Number(original.credits_centi),
+      identifierId: original.contact_identifier_id,
+      posTransactionId: null,
+      reversesId: original.id,
+    });
+    return creditReceptionView(tx.db, id);
+  });
+}
+
+/**
+ * What the loyalty rules would give now (spec "Credit receptions" GET calculate, rule 7): whole
+ * credits for `unit_value` of the unit, with the contact's tier when a contact is named. Needs no
+ * shop; a named `shop_uuid` or a shop-bound key is still checked.
+ * @throws ServiceError 1008, 55031, 60007, 55046 (no unit named and no default unit).
+ */
+export async function calculateReceptionCredits(
+  db: Db,
+  actor: Actor,
+  input: {
+    contact_uuid?: string | undefined;
+    unit_value: number;
+    unit_name?: string | undefined;
+    shop_uuid?: string | undefined;
+  },
+  at: Date,
+): Promise<{ credits: number }> {
+  if (input.shop_uuid !== undefined || actor.shopId !== null) await resolveShop(db, actor, input.shop_uuid);
+  const contact = input.contact_uuid === undefined ? undefined : await contactByUuid(db, input.contact_uuid);
+  const unit = await unitByNameOrDefault(db, input.unit_name);
+  const credits = await calculateCredits(db, {
+    unitId: unit.id,
+    unitValue: input.unit_value,
+    tierId: contact?.tier_id ?? null,
+    at,
+  });
+  return { credits };
+}
