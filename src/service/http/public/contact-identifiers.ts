@@ -1,7 +1,136 @@
 import type { FastifyInstance } from 'fastify';
-import { zodRoutes } from '../route';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import {
+  contactIdentifier,
+  createIdentifierBody,
+  deleteIdentifierParams,
+  findIdentifierQuery,
+  linkIdentifierBody,
+  unlinkIdentifierBody,
+} from '../../../contract/public/contact-identifiers';
+import {
+  activeIdentifierByValue,
+  createIdentifier,
+  deleteIdentifier,
+  identifierView,
+  linkIdentifier,
+  unlinkIdentifier,
+} from '../../domain/contact-identifiers';
+import { contactByUuid } from '../../domain/contacts';
+import { invalidField } from '../../domain/errors';
+import { ok, zodRoutes } from '../route';
 
-/** Routes of this resource group (being written). */
+const TAGS = ['Contact identifiers'];
+
+/** Spec "Contact identifiers (K)": find, create, link, unlink, delete. */
 export default async function contactIdentifiersRoutes(fastify: FastifyInstance) {
-  zodRoutes(fastify);
+  const app = zodRoutes(fastify);
+
+  app.get(
+    '/contact-identifiers/find',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'Find a contact identifier by its value',
+        querystring: findIdentifierQuery,
+        response: { 200: envelope(contactIdentifier) },
+      },
+    },
+    async (req) => {
+      const row = await activeIdentifierByValue(app.db, req.query.contact_identifier_value);
+      return ok(await identifierView(app.db, row));
+    },
+  );
+
+  app.post(
+    '/contact-identifiers',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'Create a contact identifier, optionally linked to a contact',
+        body: createIdentifierBody,
+        response: { 201: envelope(contactIdentifier) },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body;
+      const view = await app.tx(async (tx) => {
+        const contact = body.contact_uuid ? await contactByUuid(tx.db, body.contact_uuid) : undefined;
+        const row = await createIdentifier(tx, {
+          value: body.contact_identifier_value,
+          name: body.contact_identifier_name,
+          contactId: contact?.id,
+        });
+        return identifierView(tx.db, row);
+      });
+      return reply.code(201).send(ok(view));
+    },
+  );
+
+  app.put(
+    '/contact-identifiers/link',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'Link an unlinked contact identifier to a contact',
+        body: linkIdentifierBody,
+        response: { 200: envelope(contactIdentifier) },
+      },
+    },
+    async (req) =>
+      ok(
+        await app.tx(async (tx) => {
+          const contact = await contactByUuid(tx.db, req.body.contact_uuid);
+          return identifierView(
+            tx.db,
+            await linkIdentifier(tx, req.body.contact_identifier_value, contact.id),
+          );
+        }),
+      ),
+  );
+
+  app.put(
+    '/contact-identifiers/unlink',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'Unlink a contact identifier from its contact',
+        body: unlinkIdentifierBody,
+        response: { 200: envelope(contactIdentifier) },
+      },
+    },
+    async (req) =>
+      ok(
+        await app.tx(async (tx) =>
+          identifierView(tx.db, await unlinkIdentifier(tx, req.body.contact_identifier_value)),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/contact-identifiers',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Delete a contact identifier. Extension: the value may also come in the query string (as real ' +
+          'clients send DELETE parameters); the response, not shown in the spec, is {data: null, meta: {}}.',
+        querystring: deleteIdentifierParams,
+        body: deleteIdentifierParams.nullish(),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      const value = req.body?.contact_identifier_value ?? req.query.contact_identifier_value;
+      if (!value) invalidField('contact_identifier_value', 'The contact identifier value field is required.');
+      await app.tx((tx) => deleteIdentifier(tx, value));
+      return ok(null);
+    },
+  );
 }

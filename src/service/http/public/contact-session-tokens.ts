@@ -1,7 +1,76 @@
 import type { FastifyInstance } from 'fastify';
-import { zodRoutes } from '../route';
+import { envelope } from '../../../contract/envelope';
+import {
+  contactSessionToken,
+  contactSessionTokenParams,
+} from '../../../contract/public/contact-session-tokens';
+import {
+  contactSessionTokenView,
+  TOKEN_NOT_FOUND,
+  useContactSessionToken,
+} from '../../domain/contact-session-tokens';
+import { ServiceError } from '../../domain/errors';
+import { ok, zodRoutes } from '../route';
 
-/** Routes of this resource group (being written). */
+const TAGS = ['Contact session tokens'];
+const NOTES =
+  'A used token still reads, with status `used`. Errors (the spec lists none): an unknown token ' +
+  'answers code 1003 with HTTP 404; using a token that was used before answers code 1003 with HTTP 422.';
+
+// The spec lists no code for an unknown token: 1003, but with the HTTP status of "not found".
+async function unknownAs404<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ServiceError && error.detail === TOKEN_NOT_FOUND) {
+      throw Object.assign(new Error(TOKEN_NOT_FOUND), { statusCode: 404 });
+    }
+    throw error;
+  }
+}
+
+/** Spec "Contact session tokens (K)": get, and use once. */
 export default async function contactSessionTokensRoutes(fastify: FastifyInstance) {
-  zodRoutes(fastify);
+  const app = zodRoutes(fastify);
+
+  app.get(
+    '/contact-session-tokens/:contact_session_token',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'Get a contact session token',
+        description: NOTES,
+        params: contactSessionTokenParams,
+        response: { 200: envelope(contactSessionToken) },
+      },
+    },
+    async (req) =>
+      ok(await unknownAs404(() => contactSessionTokenView(app.db, req.params.contact_session_token))),
+  );
+
+  app.post(
+    '/contact-session-tokens/:contact_session_token/use',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'Use a contact session token (once)',
+        description: NOTES,
+        params: contactSessionTokenParams,
+        response: { 200: envelope(contactSessionToken) },
+      },
+    },
+    async (req) => {
+      const token = req.params.contact_session_token;
+      return ok(
+        await unknownAs404(() =>
+          app.tx(async (tx) => {
+            await useContactSessionToken(tx, token);
+            return contactSessionTokenView(tx.db, token);
+          }),
+        ),
+      );
+    },
+  );
 }

@@ -1,0 +1,111 @@
+import type { ContactIdentifier } from '../../contract/public/contact-identifiers';
+import type { ContactIdentifierTable, Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import { ServiceError } from './errors';
+import { isoTimestamp } from './values';
+
+/** A contact identifier row as stored (`active` 0/1, `contact_id` null while unlinked). */
+export type IdentifierRow = Omit<ContactIdentifierTable, 'id'> & { id: number };
+
+/** The identifier with this exact value, or undefined. Never throws. */
+export async function identifierByValue(db: Db, value: string): Promise<IdentifierRow | undefined> {
+  return db.selectFrom('contact_identifiers').selectAll().where('value', '=', value).executeTakeFirst();
+}
+
+/**
+ * The identifier with this value, which must be active (identifier find, link, unlink; and every
+ * call that identifies a contact by card).
+ * @throws ServiceError 60003 when there is none, 60004 when it is inactive.
+ */
+export async function activeIdentifierByValue(db: Db, value: string): Promise<IdentifierRow> {
+  const row = await identifierByValue(db, value);
+  if (!row) throw new ServiceError(60003);
+  if (row.active !== 1) throw new ServiceError(60004);
+  return row;
+}
+
+/** Spec "Contact Identifier": `{name, value, active, contact: {uuid, email} | null}`. */
+export async function identifierView(db: Db, row: IdentifierRow): Promise<ContactIdentifier> {
+  const contact =
+    row.contact_id === null
+      ? undefined
+      : await db
+          .selectFrom('contacts')
+          .select(['uuid', 'email'])
+          .where('id', '=', row.contact_id)
+          .executeTakeFirst();
+  return { name: row.name, value: row.value, active: row.active === 1, contact: contact ?? null };
+}
+
+/**
+ * Creates an active identifier; `name` defaults to the value, `contactId` links it directly
+ * (spec "Contact identifiers": POST). The caller resolves the contact (55031).
+ * @throws ServiceError 60006 when an identifier with this value exists.
+ */
+export async function createIdentifier(
+  tx: Tx,
+  input: { value: string; name?: string | undefined; contactId?: number | null | undefined },
+): Promise<IdentifierRow> {
+  // ON CONFLICT keeps a concurrent create of the same value from surfacing as a database error.
+  const row = await tx.db
+    .insertInto('contact_identifiers')
+    .values({
+      value: input.value,
+      name: input.name?.trim() || input.value,
+      active: 1,
+      contact_id: input.contactId ?? null,
+      created_at: isoTimestamp(tx.now),
+    })
+    .onConflict((oc) => oc.column('value').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new ServiceError(60006);
+  return row;
+}
+
+/**
+ * Links an unlinked, active identifier to a contact (state table: unlinked → linked).
+ * The caller resolves the contact (55031).
+ * @throws ServiceError 60003 unknown, 60004 inactive, 60014 already linked (to any contact).
+ */
+export async function linkIdentifier(tx: Tx, value: string, contactId: number): Promise<IdentifierRow> {
+  const row = await activeIdentifierByValue(tx.db, value);
+  // Conditional on still being unlinked, so two concurrent links cannot both win.
+  const result = await tx.db
+    .updateTable('contact_identifiers')
+    .set({ contact_id: contactId })
+    .where('id', '=', row.id)
+    .where('contact_id', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new ServiceError(60014);
+  return { ...row, contact_id: contactId };
+}
+
+/**
+ * Unlinks an active identifier from its contact (state table: linked → unlinked); unlinking an
+ * unlinked identifier changes nothing.
+ * @throws ServiceError 60003 unknown, 60004 inactive.
+ */
+export async function unlinkIdentifier(tx: Tx, value: string): Promise<IdentifierRow> {
+  const row = await activeIdentifierByValue(tx.db, value);
+  await tx.db.updateTable('contact_identifiers').set({ contact_id: null }).where('id', '=', row.id).execute();
+  return { ...row, contact_id: null };
+}
+
+/**
+ * Deletes an identifier, active or not. Credit receptions and prepaid transactions made with it
+ * keep their contact but no longer name the identifier (the schema has no soft delete).
+ * @throws ServiceError 60003 when there is none.
+ */
+export async function deleteIdentifier(tx: Tx, value: string): Promise<void> {
+  const row = await identifierByValue(tx.db, value);
+  if (!row) throw new ServiceError(60003);
+  for (const table of ['credit_receptions', 'prepaid_transactions'] as const) {
+    await tx.db
+      .updateTable(table)
+      .set({ contact_identifier_id: null })
+      .where('contact_identifier_id', '=', row.id)
+      .execute();
+  }
+  await tx.db.deleteFrom('contact_identifiers').where('id', '=', row.id).execute();
+}
