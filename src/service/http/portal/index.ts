@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import deviceRoutes from './devices';
+import portalSessionRoutes from './sessions';
 
 /**
  * The kiosk's portal API under /portal/api: every call scoped to one portal session by its uuid
- * (DESIGN.md "The two HTTP surfaces"); no API key reaches the browser.
+ * (DESIGN.md "The two HTTP surfaces"), or to a standby screen by its device token; no API key
+ * reaches the browser.
  */
-export async function registerPortalRoutes(_app: FastifyInstance): Promise<void> {}
+export async function registerPortalRoutes(app: FastifyInstance): Promise<void> {
+  for (const routes of [portalSessionRoutes, deviceRoutes]) {
+    await app.register(routes, { prefix: '/portal/api' });
+  }
+}

@@ -1,7 +1,181 @@
 import type { FastifyInstance } from 'fastify';
-import { zodRoutes } from '../route';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { type PortalSessionType, portalEvent } from '../../../contract/portal';
+import {
+  createdPortalSession,
+  creditReceptionSessionBody,
+  portalSession,
+  portalSessionSettingsBody,
+  portalSessionUuidParams,
+  prepaidSessionBody,
+  redeemGiftcardsSessionBody,
+} from '../../../contract/public/portal-sessions';
+import {
+  createPortalSession,
+  portalSessionByUuid,
+  portalSessionView,
+  sessionEvents,
+} from '../../domain/portal-sessions';
+import { answerSessionRefusals } from '../portal/session-refusals';
+import { EXTENSION_TAG, ok, zodRoutes } from '../route';
+import { eventStreams, streamSessionEvents } from '../sse';
 
-/** Routes of this resource group (being written). */
+const TAG = 'Portal sessions';
+
+const PREPAID_AMOUNT =
+  '**Extension**: optional `amount_in_cents`, the amount the screen pays or tops up (else typed there).';
+
+/** The seven create variants (spec "Portal sessions (A)"): path, session type, body. */
+const VARIANTS: {
+  path: string;
+  type: PortalSessionType;
+  body: z.ZodType<Parameters<typeof createPortalSession>[3]>;
+  summary: string;
+  description?: string;
+}[] = [
+  {
+    path: '/portal-sessions',
+    type: 'identify',
+    body: portalSessionSettingsBody,
+    summary: 'Create a portal session (the customer identifies and sees their portal)',
+  },
+  {
+    path: '/portal-sessions/credit-reception',
+    type: 'credit_reception',
+    body: creditReceptionSessionBody,
+    summary: 'Create a credit-reception portal session',
+    description:
+      '**Extension**: optional `amount_in_cents` (the purchase amount to credit, as unit_value = amount / 100) ' +
+      'and optional `pos_transaction_uuid` (a POS transaction to credit; errors 1027 unknown, 6001 already linked).',
+  },
+  {
+    path: '/portal-sessions/redeem-giftcards',
+    type: 'redeem_giftcards',
+    body: redeemGiftcardsSessionBody,
+    summary: 'Create a portal session that pays an amount with gift cards',
+  },
+  {
+    path: '/portal-sessions/top-up-giftcards',
+    type: 'top_up_giftcards',
+    body: portalSessionSettingsBody,
+    summary: 'Create a portal session that tops up gift cards',
+  },
+  {
+    path: '/portal-sessions/pay-prepaid',
+    type: 'pay_prepaid',
+    body: prepaidSessionBody,
+    summary: 'Create a portal session that pays with the prepaid balance',
+    description: PREPAID_AMOUNT,
+  },
+  {
+    path: '/portal-sessions/top-up-prepaid',
+    type: 'top_up_prepaid',
+    body: prepaidSessionBody,
+    summary: 'Create a portal session that tops up the prepaid balance',
+    description: PREPAID_AMOUNT,
+  },
+  {
+    path: '/portal-sessions/vouchers',
+    type: 'vouchers',
+    body: portalSessionSettingsBody,
+    summary: 'Create a portal session that redeems vouchers',
+  },
+];
+
+/**
+ * Spec "Portal sessions (A)": the seven create variants and get; extensions: the session's events
+ * as a list and as a server-sent-events stream.
+ */
 export default async function portalSessionsRoutes(fastify: FastifyInstance) {
-  zodRoutes(fastify);
+  const app = zodRoutes(fastify);
+  answerSessionRefusals(fastify);
+  const streams = eventStreams(fastify);
+  const options = () => ({ portalUrl: app.config.portalUrl, ttlMinutes: app.config.sessionTtlMinutes });
+
+  for (const variant of VARIANTS) {
+    app.post(
+      variant.path,
+      {
+        config: { auth: 'A' },
+        schema: {
+          tags: [TAG],
+          summary: variant.summary,
+          ...(variant.description ? { description: variant.description } : {}),
+          body: variant.body,
+          response: { 201: envelope(createdPortalSession) },
+        },
+      },
+      async (req, reply) => {
+        const created = await app.tx((tx) =>
+          createPortalSession(tx, req.actor, variant.type, req.body, options()),
+        );
+        return reply.code(201).send(ok(created));
+      },
+    );
+  }
+
+  app.get(
+    '/portal-sessions/:portal_session_uuid',
+    {
+      config: { auth: 'A' },
+      schema: {
+        tags: [TAG],
+        summary: 'Get a portal session',
+        description: 'Unknown session: error 1003 with HTTP 404.',
+        params: portalSessionUuidParams,
+        response: { 200: envelope(portalSession) },
+      },
+    },
+    async (req) => {
+      const row = await portalSessionByUuid(app.db, req.params.portal_session_uuid);
+      return ok(await portalSessionView(app.db, row, app.config.portalUrl));
+    },
+  );
+
+  app.get(
+    '/portal-sessions/:portal_session_uuid/events',
+    {
+      config: { auth: 'A' },
+      schema: {
+        tags: [TAG, EXTENSION_TAG],
+        summary: "Extension: list a portal session's events",
+        description:
+          'Every step at the screen, oldest first: `{uuid, type, created_at, data}` (types in the README). ' +
+          'Unknown session: error 1003 with HTTP 404.',
+        params: portalSessionUuidParams,
+        response: { 200: envelope(z.array(portalEvent)) },
+      },
+    },
+    async (req) => {
+      const row = await portalSessionByUuid(app.db, req.params.portal_session_uuid);
+      return ok(await sessionEvents(app.db, row.id));
+    },
+  );
+
+  app.get(
+    '/portal-sessions/:portal_session_uuid/events/stream',
+    {
+      config: { auth: 'A' },
+      schema: {
+        tags: [TAG, EXTENSION_TAG],
+        summary: "Extension: stream a portal session's events (server-sent events)",
+        description:
+          '`text/event-stream`: each event as `event: portal_event`, `id: <event uuid>`, `data: <event JSON>`; ' +
+          'the stored events first, then new ones live; a comment line every 15 s. ' +
+          'A reconnecting client sends `Last-Event-ID` to resume after it. Unknown session: error 1003 with HTTP 404.',
+        params: portalSessionUuidParams,
+      },
+    },
+    async (req, reply) => {
+      const row = await portalSessionByUuid(app.db, req.params.portal_session_uuid);
+      const lastEventId = req.headers['last-event-id'];
+      await streamSessionEvents(
+        app,
+        streams.open(reply),
+        row,
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+      );
+    },
+  );
 }

@@ -1,0 +1,53 @@
+import type { DeviceState } from '../../contract/portal';
+import type { Db } from '../db/schema';
+import { accountLook, SessionRefusal } from './portal-sessions';
+import { shopById } from './shops';
+import { hashToken } from './tokens';
+import { isoTimestamp } from './values';
+
+/**
+ * The shop a standby screen is paired to, by the screen's device token (stored hashed).
+ * @throws SessionRefusal not_found for an unknown token.
+ */
+export async function deviceShopId(db: Db, token: string): Promise<number> {
+  const device = await db
+    .selectFrom('devices')
+    .select('shop_id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!device) throw new SessionRefusal('not_found', 'Device not found', 'Apparaat niet gevonden');
+  return device.shop_id;
+}
+
+/**
+ * What a standby screen shows (contract/portal.ts DeviceState): its shop, the account's brand and
+ * the shop's newest open, unexpired session of any type, which it switches to. `expires_at` of
+ * that session tells when to look again.
+ */
+export async function deviceState(
+  db: Db,
+  shopId: number,
+  now: Date,
+): Promise<{ state: DeviceState; expiresAt: string | null }> {
+  const [shop, look, session] = await Promise.all([
+    shopById(db, shopId),
+    accountLook(db),
+    db
+      .selectFrom('portal_sessions')
+      .select(['uuid', 'type', 'expires_at'])
+      .where('shop_id', '=', shopId)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', isoTimestamp(now))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return {
+    state: {
+      shop: { uuid: shop.uuid, name: shop.name },
+      account: look.account,
+      session: session ? { uuid: session.uuid, type: session.type } : null,
+    },
+    expiresAt: session?.expires_at ?? null,
+  };
+}

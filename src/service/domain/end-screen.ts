@@ -1,0 +1,166 @@
+import type { PortalCreditReception } from '../../contract/portal';
+import type { Tx } from '../db/transaction';
+import type { Actor } from './actor';
+import { contactById } from './contacts';
+import { createCreditReception, creditReceptionByUuid, creditReceptionView } from './credit-receptions';
+import { ServiceError } from './errors';
+import {
+  DEFAULT_SETTINGS,
+  insertSession,
+  type PortalSessionRow,
+  portalCreditReception,
+  recordEvent,
+  SessionRefusal,
+  unlinkedPosTransaction,
+} from './portal-sessions';
+import { posTransactionView } from './pos-transactions';
+import { resolveShop } from './shops';
+import { isoTimestamp } from './values';
+
+/*
+ * The shop's end-screen: the counter screen of credit-reception sessions. Pushes (spec "Credit
+ * receptions" rule 6, "POS transactions") deliver to it; the session then credits the customer.
+ */
+
+/**
+ * The session a push goes to: the shop's newest open, unexpired credit_reception session without a
+ * credit reception; else a new one (default settings), which the shop's standby screens switch to.
+ */
+async function endScreenSession(
+  tx: Tx,
+  shopId: number,
+  contactId: number | null,
+  ttlMinutes: number,
+): Promise<PortalSessionRow> {
+  const open = await tx.db
+    .selectFrom('portal_sessions')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('type', '=', 'credit_reception')
+    .where('status', '=', 'open')
+    .where('expires_at', '>', isoTimestamp(tx.now))
+    .where('credit_reception_id', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (open) return open;
+  return insertSession(
+    tx,
+    {
+      type: 'credit_reception',
+      shopId,
+      contactId,
+      settings: DEFAULT_SETTINGS,
+      amountInCents: null,
+      posTransactionId: null,
+      creditReceptionId: null,
+    },
+    ttlMinutes,
+  );
+}
+
+/**
+ * Pushes a credit reception to the end-screen of the pushing shop (spec "Credit receptions":
+ * push). The pushing shop is the shop of a bound key, else the `shop_uuid` extension, else the
+ * reception's own shop. The receiving session shows the reception and its contact, and records
+ * `credit_reception_pushed` with the spec Credit Reception as data.
+ * @throws ServiceError 1028 unknown reception, 55024 reception of another shop, 1008 unknown shop.
+ */
+export async function pushCreditReception(
+  tx: Tx,
+  actor: Actor,
+  receptionUuid: string,
+  shopUuid: string | undefined,
+  ttlMinutes: number,
+): Promise<void> {
+  const reception = await creditReceptionByUuid(tx.db, receptionUuid);
+  const shopId =
+    shopUuid !== undefined || actor.shopId !== null
+      ? (await resolveShop(tx.db, actor, shopUuid)).id
+      : reception.shop_id;
+  if (shopId !== reception.shop_id) throw new ServiceError(55024);
+  const session = await endScreenSession(tx, shopId, reception.contact_id, ttlMinutes);
+  await tx.db
+    .updateTable('portal_sessions')
+    .set({ credit_reception_id: reception.id, contact_id: reception.contact_id })
+    .where('id', '=', session.id)
+    .execute();
+  await recordEvent(tx, session, 'credit_reception_pushed', await creditReceptionView(tx.db, reception.id));
+}
+
+/**
+ * Pushes a POS transaction to its shop's end-screen (spec "POS transactions": push), where the
+ * customer identifies and the credit reception is created. Records `pos_transaction_pushed` with
+ * the spec POS Transaction as data. A key bound to another shop does not see the transaction.
+ * @throws ServiceError 1027 unknown (or another shop's), 6001 already linked to a credit reception.
+ */
+export async function pushPosTransaction(
+  tx: Tx,
+  actor: Actor,
+  posUuid: string,
+  ttlMinutes: number,
+): Promise<void> {
+  const pos = await unlinkedPosTransaction(tx.db, posUuid, actor.shopId);
+  const session = await endScreenSession(tx, pos.shop_id, null, ttlMinutes);
+  await tx.db
+    .updateTable('portal_sessions')
+    .set({ pos_transaction_id: pos.id })
+    .where('id', '=', session.id)
+    .execute();
+  await recordEvent(tx, session, 'pos_transaction_pushed', posTransactionView(pos));
+}
+
+/**
+ * Credits the session's customer (portal API credit-reception; credit_reception sessions): for the
+ * pushed POS transaction, else for the session's amount (unit_value = cents / 100, loyalty rules
+ * decide the credits), at the session's shop. Sets the session's credit reception and records
+ * `credit_reception` with the spec Credit Reception as data. A session credits once: later calls
+ * answer its existing credit reception (also one that was pushed to it).
+ * @throws SessionRefusal conflict (409): no identified contact, or nothing to credit yet;
+ *   ServiceError from the credit reception (1015, 6001, 60001, …).
+ */
+export async function creditInSession(tx: Tx, session: PortalSessionRow): Promise<PortalCreditReception> {
+  if (session.credit_reception_id !== null) return portalCreditReception(tx.db, session.credit_reception_id);
+  if (session.contact_id === null) {
+    throw new SessionRefusal('conflict', 'Identify the customer first', 'Identificeer eerst de klant');
+  }
+  const pos =
+    session.pos_transaction_id === null
+      ? undefined
+      : await tx.db
+          .selectFrom('pos_transactions')
+          .select(['uuid', 'amount_in_cents'])
+          .where('id', '=', session.pos_transaction_id)
+          .executeTakeFirstOrThrow();
+  const cents = pos ? Number(pos.amount_in_cents) : session.amount_in_cents;
+  if (cents === null) {
+    throw new SessionRefusal('conflict', 'Nothing to credit yet', 'Nog niets om punten voor te geven');
+  }
+  const contact = await contactById(tx.db, session.contact_id);
+  const reception = await createCreditReception(
+    tx,
+    { kind: 'api_key', shopId: session.shop_id },
+    { contact_uuid: contact.uuid, unit_value: Number(cents) / 100, pos_transaction_uuid: pos?.uuid },
+  );
+  const { id } = await tx.db
+    .selectFrom('credit_receptions')
+    .select('id')
+    .where('uuid', '=', reception.uuid)
+    .executeTakeFirstOrThrow();
+  // Conditional, so that two concurrent calls cannot both credit the session.
+  const claimed = await tx.db
+    .updateTable('portal_sessions')
+    .set({ credit_reception_id: id })
+    .where('id', '=', session.id)
+    .where('credit_reception_id', 'is', null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) {
+    throw new SessionRefusal(
+      'conflict',
+      'The session has already credited',
+      'De sessie heeft al punten gegeven',
+    );
+  }
+  await recordEvent(tx, session, 'credit_reception', reception);
+  return portalCreditReception(tx.db, id);
+}

@@ -1,0 +1,154 @@
+import type { IdentifyRequest, IdentifyResult, PortalContact, RegisterRequest } from '../../contract/portal';
+import type { Tx } from '../db/transaction';
+import { createIdentifier, identifierByValue, linkIdentifier } from './contact-identifiers';
+import { TOKEN_NOT_FOUND, useContactSessionToken } from './contact-session-tokens';
+import { contactByEmail, contactById, createContact } from './contacts';
+import { ServiceError } from './errors';
+import {
+  type PortalSessionRow,
+  portalContact,
+  recordEvent,
+  SessionRefusal,
+  sessionSettings,
+  setSessionContact,
+} from './portal-sessions';
+import { subscribeContact, unsubscribeContact } from './subscriptions';
+
+type IdentifyMethod = 'card' | 'app_token' | 'email' | 'registration';
+
+// Once the session has credited someone, it stays with them.
+function assertContactMayChange(session: PortalSessionRow): void {
+  if (session.credit_reception_id !== null) {
+    throw new SessionRefusal(
+      'conflict',
+      'The customer of this session has already received credits',
+      'De klant van deze sessie heeft al punten ontvangen',
+    );
+  }
+}
+
+async function identified(
+  tx: Tx,
+  session: PortalSessionRow,
+  contactId: number,
+  method: IdentifyMethod,
+): Promise<PortalContact> {
+  await setSessionContact(tx, session, contactId);
+  const contact = await contactById(tx.db, contactId);
+  await recordEvent(tx, session, 'contact_identified', {
+    method,
+    contact: { uuid: contact.uuid, email: contact.email },
+  });
+  return portalContact(tx.db, contactId);
+}
+
+async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string): Promise<IdentifyResult> {
+  const card = await identifierByValue(tx.db, value);
+  if (card) {
+    if (card.active !== 1) throw new ServiceError(60004);
+    if (card.contact_id === null) return { result: 'unregistered_card', value, known: true };
+    return {
+      result: 'identified',
+      method: 'card',
+      contact: await identified(tx, session, card.contact_id, 'card'),
+    };
+  }
+  let contactId: number;
+  try {
+    // biome-ignore lint/correctness/useHookAtTopLevel: not a React hook; the spec's "use" of a token.
+    contactId = await useContactSessionToken(tx, value);
+  } catch (err) {
+    // Neither a card nor an app token: a new card, which registration can link.
+    if (err instanceof ServiceError && err.detail === TOKEN_NOT_FOUND) {
+      return { result: 'unregistered_card', value, known: false };
+    }
+    throw err;
+  }
+  return {
+    result: 'identified',
+    method: 'app_token',
+    contact: await identified(tx, session, contactId, 'app_token'),
+  };
+}
+
+/**
+ * Identifies the session's customer (portal API identify) by a scanned value — a contact
+ * identifier (card) first, else a contact session token from the customer's app, used once — or
+ * by e-mail. On success sets the session's contact and records `contact_identified`
+ * `{method, contact: {uuid, email}}`. An unknown or unlinked card and an unknown e-mail are
+ * results, not errors (the kiosk may register).
+ * @throws ServiceError 60004 inactive card, 1003 app token already used; SessionRefusal conflict
+ *   once the session has a credit reception.
+ */
+export async function identifyInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  input: IdentifyRequest,
+): Promise<IdentifyResult> {
+  assertContactMayChange(session);
+  if ('value' in input) return byScannedValue(tx, session, input.value);
+  let contactId: number;
+  try {
+    contactId = (await contactByEmail(tx.db, input.email)).id;
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === 55031)
+      return { result: 'unknown_email', email: input.email };
+    throw err;
+  }
+  return {
+    result: 'identified',
+    method: 'email',
+    contact: await identified(tx, session, contactId, 'email'),
+  };
+}
+
+/**
+ * Registers a new contact at the kiosk (portal API register; needs the session's
+ * `enable_registration`): creates the contact (channel `portal`), links the card scanned before
+ * (creating it when unknown), subscribes to the ticked subscription types (double opt-in ones
+ * become pending) and unsubscribes from unticked opt-out ones, sets the session's contact and
+ * records `contact_registered` and `contact_identified`. All or nothing, in `tx`.
+ * @throws SessionRefusal not_allowed (registration disabled), conflict (credit reception exists);
+ *   ServiceError 60005 e-mail registered, 60014 card linked, 60004 card inactive, 55030 unknown type.
+ */
+export async function registerInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  input: RegisterRequest,
+): Promise<{ contact: PortalContact }> {
+  if (!sessionSettings(session).enable_registration) {
+    throw new SessionRefusal(
+      'not_allowed',
+      'Registration is not enabled in this session',
+      'Registreren is niet ingeschakeld in deze sessie',
+    );
+  }
+  assertContactMayChange(session);
+  const created = await createContact(tx, { email: input.email, locale: input.locale ?? null }, 'portal');
+  if (input.card_value !== undefined) {
+    if (await identifierByValue(tx.db, input.card_value))
+      await linkIdentifier(tx, input.card_value, created.id);
+    else await createIdentifier(tx, { value: input.card_value, contactId: created.id });
+  }
+  const ticked = new Set(input.subscription_type_ids);
+  const subscriptions = [];
+  for (const id of ticked) subscriptions.push(await subscribeContact(tx, created.id, { id }));
+  const optOut = await tx.db
+    .selectFrom('subscription_types')
+    .select('id')
+    .where('active', '=', 1)
+    .where('strategy', '=', 'OPT_OUT')
+    .execute();
+  for (const { id } of optOut) {
+    if (!ticked.has(id)) subscriptions.push(await unsubscribeContact(tx, created.id, { id }));
+  }
+  await recordEvent(tx, session, 'contact_registered', {
+    contact: { uuid: created.uuid, email: input.email },
+    contact_identifier: input.card_value ?? null,
+    subscriptions: subscriptions.map((s) => ({
+      subscription_type: { id: s.subscription_type.id },
+      status: s.status,
+    })),
+  });
+  return { contact: await identified(tx, session, created.id, 'registration') };
+}

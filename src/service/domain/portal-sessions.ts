@@ -1,0 +1,480 @@
+import type { Selectable } from 'kysely';
+import type {
+  PortalContact,
+  PortalEvent,
+  PortalSessionState,
+  PortalSessionType,
+  PortalSettings,
+} from '../../contract/portal';
+import type {
+  CreatedPortalSession,
+  CreatePortalSessionInput,
+  PortalSession,
+} from '../../contract/public/portal-sessions';
+import type { Db, PortalSessionTable } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { Actor } from './actor';
+import { contactById, contactByUuid } from './contacts';
+import { ServiceError } from './errors';
+import { type PosTransactionRow, posTransactionByUuid } from './pos-transactions';
+import { resolveShop, shopById, shopRef } from './shops';
+import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
+
+/** A portal session row as stored (`settings` JSON text, money in cents). */
+export type PortalSessionRow = Selectable<PortalSessionTable>;
+
+/** Why a portal session refuses a call; the HTTP layer answers code 1003 with a status per reason. */
+export type SessionRefusalReason = 'not_found' | 'expired' | 'ended' | 'not_allowed' | 'conflict';
+
+/**
+ * A call refused by the state of a portal session (not found, expired, ended, not allowed in its
+ * type, or out of order). Answered as error 1003 with HTTP 404, 410, 409, 403 or 409.
+ */
+export class SessionRefusal extends Error {
+  constructor(
+    readonly reason: SessionRefusalReason,
+    readonly en: string,
+    readonly nl: string,
+  ) {
+    super(en);
+    this.name = 'SessionRefusal';
+  }
+}
+
+/** Refusals with fixed wording. */
+export const REFUSALS = {
+  notFound: () => new SessionRefusal('not_found', 'Portal session not found', 'Portaalsessie niet gevonden'),
+  expired: () => new SessionRefusal('expired', 'Portal session has expired', 'Portaalsessie is verlopen'),
+  ended: () => new SessionRefusal('ended', 'Portal session has ended', 'Portaalsessie is beëindigd'),
+  notAllowed: () =>
+    new SessionRefusal('not_allowed', 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
+} as const;
+
+/** What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). */
+export type PortalAction = 'identify' | 'register' | 'credit_reception' | 'end';
+
+const IDENTIFYING_TYPES: PortalSessionType[] = [
+  'identify',
+  'credit_reception',
+  'pay_prepaid',
+  'top_up_prepaid',
+  'vouchers',
+];
+
+function allows(type: PortalSessionType, action: PortalAction): boolean {
+  if (action === 'identify' || action === 'register') return IDENTIFYING_TYPES.includes(type);
+  if (action === 'credit_reception') return type === 'credit_reception';
+  return true;
+}
+
+/** Settings of sessions created without any (end-screen sessions opened by a push). */
+export const DEFAULT_SETTINGS: PortalSettings = {
+  scanner_type: 'camera',
+  enable_email_identification: false,
+  enable_registration: false,
+  enable_on_screen_keyboard: false,
+  camera_service: 3,
+  facing_mode: 'user',
+  primary_identification_method: 'identifier',
+  allow_multiple_giftcards: true,
+};
+
+/** The topic of a shop's session changes (standby screens listen to it). */
+export const shopTopic = (shopId: number) => `shop:${shopId}`;
+/** The topic of one session's events. */
+export const sessionTopic = (uuid: string) => `portal-session:${uuid}`;
+
+/** Where portal session urls point and how long sessions live (from the configuration). */
+export interface SessionOptions {
+  portalUrl: string;
+  ttlMinutes: number;
+}
+
+/**
+ * Inserts an open session of `type` for a shop, expiring `ttlMinutes` from now, and tells the
+ * shop's standby screens. Shared by the create calls and end-screen pushes.
+ */
+export async function insertSession(
+  tx: Tx,
+  input: {
+    type: PortalSessionType;
+    shopId: number;
+    contactId: number | null;
+    settings: PortalSettings;
+    amountInCents: number | null;
+    posTransactionId: number | null;
+    creditReceptionId: number | null;
+  },
+  ttlMinutes: number,
+): Promise<PortalSessionRow> {
+  const row = await tx.db
+    .insertInto('portal_sessions')
+    .values({
+      uuid: newUuid(),
+      type: input.type,
+      shop_id: input.shopId,
+      contact_id: input.contactId,
+      settings: JSON.stringify(input.settings),
+      amount_in_cents: input.amountInCents,
+      pos_transaction_id: input.posTransactionId,
+      credit_reception_id: input.creditReceptionId,
+      status: 'open',
+      expires_at: isoTimestamp(new Date(tx.now.getTime() + ttlMinutes * 60_000)),
+      created_at: isoTimestamp(tx.now),
+      ended_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  tx.publish(shopTopic(row.shop_id), { session: row.uuid, status: row.status });
+  return row;
+}
+
+/**
+ * Creates a portal session of `type` (spec "Portal sessions (A)": the seven POST variants) with
+ * the creation settings, defaults applied. A key bound to a shop creates only for its shop.
+ * `pos_transaction_uuid` (extension, credit_reception) puts a POS transaction in the session.
+ * @returns spec "Portal Session" with `events: []`.
+ * @throws ServiceError 1008 unknown or foreign shop, 55031 unknown contact, 1027 unknown POS
+ *   transaction, 6001 POS transaction already linked to a credit reception.
+ */
+export async function createPortalSession(
+  tx: Tx,
+  actor: Actor,
+  type: PortalSessionType,
+  input: CreatePortalSessionInput,
+  options: SessionOptions,
+): Promise<CreatedPortalSession> {
+  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
+  const contact = input.contact_uuid ? await contactByUuid(tx.db, input.contact_uuid) : undefined;
+  const pos = input.pos_transaction_uuid
+    ? await unlinkedPosTransaction(tx.db, input.pos_transaction_uuid, shop.id)
+    : undefined;
+  const row = await insertSession(
+    tx,
+    {
+      type,
+      shopId: shop.id,
+      contactId: contact?.id ?? null,
+      settings: {
+        scanner_type: input.scanner_type,
+        enable_email_identification: input.enable_email_identification,
+        enable_registration: input.enable_registration,
+        enable_on_screen_keyboard: input.enable_on_screen_keyboard,
+        camera_service: input.camera_service,
+        facing_mode: input.facing_mode,
+        primary_identification_method: input.primary_identification_method,
+        allow_multiple_giftcards: input.allow_multiple_giftcards ?? true,
+      },
+      amountInCents: input.amount_in_cents ?? null,
+      posTransactionId: pos?.id ?? null,
+      creditReceptionId: null,
+    },
+    options.ttlMinutes,
+  );
+  return {
+    uuid: row.uuid,
+    url: sessionUrl(options.portalUrl, row.uuid),
+    contact: contact ? { uuid: contact.uuid } : null,
+    shop: shopRef(shop),
+    events: [],
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * A POS transaction that no credit reception uses yet, of shop `shopId` when given (another
+ * shop's transaction counts as unknown).
+ * @throws ServiceError 1027 unknown, 6001 already linked to a credit reception.
+ */
+export async function unlinkedPosTransaction(
+  db: Db,
+  uuid: string,
+  shopId: number | null,
+): Promise<PosTransactionRow> {
+  const pos = await posTransactionByUuid(db, uuid);
+  if (shopId !== null && pos.shop_id !== shopId) throw new ServiceError(1027);
+  const linked = await db
+    .selectFrom('credit_receptions')
+    .select('id')
+    .where('pos_transaction_id', '=', pos.id)
+    .executeTakeFirst();
+  if (linked) throw new ServiceError(6001);
+  return pos;
+}
+
+/** `{portalUrl}?uuid={uuid}`: the address that opens the kiosk on a session. */
+export function sessionUrl(portalUrl: string, uuid: string): string {
+  const url = new URL(portalUrl);
+  url.searchParams.set('uuid', uuid);
+  return url.toString();
+}
+
+/** A session by uuid. @throws SessionRefusal not_found. */
+export async function portalSessionByUuid(db: Db, uuid: string): Promise<PortalSessionRow> {
+  const row = await db.selectFrom('portal_sessions').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) throw REFUSALS.notFound();
+  return row;
+}
+
+/** Spec "Portal Session" as the get call shows it (no `events`). */
+export async function portalSessionView(
+  db: Db,
+  row: PortalSessionRow,
+  portalUrl: string,
+): Promise<PortalSession> {
+  const [shop, contact] = await Promise.all([
+    shopById(db, row.shop_id),
+    row.contact_id === null ? undefined : contactById(db, row.contact_id),
+  ]);
+  return {
+    uuid: row.uuid,
+    url: sessionUrl(portalUrl, row.uuid),
+    contact: contact ? { uuid: contact.uuid } : null,
+    shop: shopRef(shop),
+    created_at: row.created_at,
+  };
+}
+
+/** The stored settings of a session, with defaults for keys it lacks. */
+export function sessionSettings(row: PortalSessionRow): PortalSettings {
+  return { ...DEFAULT_SETTINGS, ...(jsonObject(row.settings) as Partial<PortalSettings>) };
+}
+
+/**
+ * Appends an event `{uuid, type, created_at, data}` to a session and publishes it on the
+ * session's topic (delivered to streams after commit).
+ */
+export async function recordEvent(
+  tx: Tx,
+  session: PortalSessionRow,
+  type: string,
+  data: unknown,
+): Promise<PortalEvent> {
+  const event: PortalEvent = { uuid: newUuid(), type, created_at: isoTimestamp(tx.now), data };
+  await tx.db
+    .insertInto('portal_session_events')
+    .values({
+      uuid: event.uuid,
+      portal_session_id: session.id,
+      type,
+      data: JSON.stringify(data ?? null),
+      created_at: event.created_at,
+    })
+    .execute();
+  tx.publish(sessionTopic(session.uuid), event);
+  return event;
+}
+
+/** The events of a session, oldest first. */
+export async function sessionEvents(db: Db, sessionId: number): Promise<PortalEvent[]> {
+  const rows = await db
+    .selectFrom('portal_session_events')
+    .select(['uuid', 'type', 'created_at', 'data'])
+    .where('portal_session_id', '=', sessionId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    uuid: r.uuid,
+    type: r.type,
+    created_at: r.created_at,
+    data: JSON.parse(r.data),
+  }));
+}
+
+/**
+ * Loads a session and, when it is open past its expiry, marks it expired (recording
+ * `session_expired` once and telling the shop's standby screens). Run in its own transaction
+ * before an action, so the mark stays even when the action is then refused.
+ * @throws SessionRefusal not_found.
+ */
+export async function loadSession(tx: Tx, uuid: string): Promise<PortalSessionRow> {
+  const row = await portalSessionByUuid(tx.db, uuid);
+  if (row.status !== 'open' || row.expires_at > isoTimestamp(tx.now)) return row;
+  const expired = await tx.db
+    .updateTable('portal_sessions')
+    .set({ status: 'expired', ended_at: row.expires_at })
+    .where('id', '=', row.id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+  if (!expired) return portalSessionByUuid(tx.db, uuid);
+  await recordEvent(tx, expired, 'session_expired', { expired_at: row.expires_at });
+  tx.publish(shopTopic(row.shop_id), { session: row.uuid, status: 'expired' });
+  return expired;
+}
+
+/**
+ * A session that may do `action` now: open, not expired, and of a type that allows it.
+ * @throws SessionRefusal not_found, expired (410), ended (409), not_allowed (403).
+ */
+export async function sessionForAction(
+  tx: Tx,
+  uuid: string,
+  action: PortalAction,
+): Promise<PortalSessionRow> {
+  const row = await portalSessionByUuid(tx.db, uuid);
+  if (row.status === 'expired' || (row.status === 'open' && row.expires_at <= isoTimestamp(tx.now))) {
+    throw REFUSALS.expired();
+  }
+  if (row.status !== 'open') throw REFUSALS.ended();
+  if (!allows(row.type, action)) throw REFUSALS.notAllowed();
+  return row;
+}
+
+/**
+ * Ends an open session as completed or cancelled (`ended_at` now), records `session_completed` /
+ * `session_cancelled` and tells the shop's standby screens.
+ */
+export async function endSession(
+  tx: Tx,
+  row: PortalSessionRow,
+  status: 'completed' | 'cancelled',
+): Promise<PortalSessionRow> {
+  const ended = await tx.db
+    .updateTable('portal_sessions')
+    .set({ status, ended_at: isoTimestamp(tx.now) })
+    .where('id', '=', row.id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+  if (!ended) throw REFUSALS.ended();
+  await recordEvent(tx, ended, status === 'completed' ? 'session_completed' : 'session_cancelled', {
+    status,
+  });
+  tx.publish(shopTopic(row.shop_id), { session: row.uuid, status });
+  return ended;
+}
+
+/** Sets the session's identified contact. */
+export async function setSessionContact(
+  tx: Tx,
+  row: PortalSessionRow,
+  contactId: number,
+): Promise<PortalSessionRow> {
+  await tx.db
+    .updateTable('portal_sessions')
+    .set({ contact_id: contactId })
+    .where('id', '=', row.id)
+    .execute();
+  return { ...row, contact_id: contactId };
+}
+
+/**
+ * The identified customer as the kiosk shows them: names, locale, tier name, credit balance
+ * (credits, a number) and prepaid balance (cents).
+ */
+export async function portalContact(db: Db, contactId: number): Promise<PortalContact> {
+  const row = await db
+    .selectFrom('contacts')
+    .leftJoin('tiers', 'tiers.id', 'contacts.tier_id')
+    .select([
+      'contacts.uuid',
+      'contacts.email',
+      'contacts.firstname',
+      'contacts.lastname',
+      'contacts.locale',
+      'contacts.credit_balance_centi',
+      'contacts.prepaid_balance_in_cents',
+      'tiers.name as tier_name',
+    ])
+    .where('contacts.id', '=', contactId)
+    .executeTakeFirstOrThrow();
+  return {
+    uuid: row.uuid,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    locale: row.locale,
+    tier: row.tier_name ? { name: row.tier_name } : null,
+    credit_balance: fromCenti(Number(row.credit_balance_centi)),
+    prepaid_balance_in_cents: Number(row.prepaid_balance_in_cents),
+  };
+}
+
+/** The account's name and brand (colours, logo) and its kiosk settings. */
+export async function accountLook(db: Db) {
+  const account = await db.selectFrom('account').select(['name', 'brand', 'settings']).executeTakeFirst();
+  const brand = jsonObject(account?.brand ?? null);
+  const settings = jsonObject(account?.settings ?? null);
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  const seconds = (v: unknown, fallback: number) =>
+    typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
+  return {
+    account: {
+      name: account?.name ?? '',
+      brand: {
+        primary_color: text(brand.primary_color),
+        secondary_color: text(brand.secondary_color),
+        logo_url: text(brand.logo_url),
+      },
+    },
+    kiosk: {
+      idle_seconds: seconds(settings.idle_seconds, 60),
+      end_screen_seconds: seconds(settings.end_screen_seconds, 8),
+    },
+  };
+}
+
+/**
+ * The kiosk's view of a session (contract/portal.ts PortalSessionState): settings, shop, account
+ * brand, contact, pushed POS transaction, credit reception, subscription types offered at
+ * registration, kiosk timings, allowed embedding origins and the events. Works for ended sessions.
+ */
+export async function portalSessionState(
+  db: Db,
+  row: PortalSessionRow,
+  allowedOrigins: string[],
+): Promise<PortalSessionState> {
+  const [shop, look, contact, pos, reception, types, events] = await Promise.all([
+    shopById(db, row.shop_id),
+    accountLook(db),
+    row.contact_id === null ? null : portalContact(db, row.contact_id),
+    row.pos_transaction_id === null
+      ? undefined
+      : db
+          .selectFrom('pos_transactions')
+          .select(['uuid', 'amount_in_cents'])
+          .where('id', '=', row.pos_transaction_id)
+          .executeTakeFirst(),
+    row.credit_reception_id === null ? null : portalCreditReception(db, row.credit_reception_id),
+    db
+      .selectFrom('subscription_types')
+      .select(['id', 'name', 'description', 'strategy'])
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute(),
+    sessionEvents(db, row.id),
+  ]);
+  return {
+    uuid: row.uuid,
+    type: row.type,
+    status: row.status,
+    expires_at: row.expires_at,
+    settings: sessionSettings(row),
+    amount_in_cents: row.amount_in_cents === null ? null : Number(row.amount_in_cents),
+    shop: { uuid: shop.uuid, name: shop.name },
+    account: look.account,
+    contact,
+    pos_transaction: pos ? { uuid: pos.uuid, amount_in_cents: Number(pos.amount_in_cents) } : null,
+    credit_reception: reception,
+    subscription_types: types,
+    kiosk: look.kiosk,
+    allowed_origins: allowedOrigins,
+    events,
+  };
+}
+
+/** A credit reception as the kiosk shows it: credits earned and the contact with their balance now. */
+export async function portalCreditReception(db: Db, receptionId: number) {
+  const row = await db
+    .selectFrom('credit_receptions')
+    .select(['uuid', 'credits_centi', 'created_at', 'contact_id'])
+    .where('id', '=', receptionId)
+    .executeTakeFirstOrThrow();
+  return {
+    uuid: row.uuid,
+    credits: fromCenti(Number(row.credits_centi)),
+    created_at: row.created_at,
+    contact: await portalContact(db, row.contact_id),
+  };
+}

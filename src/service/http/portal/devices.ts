@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { idField } from '../../../contract/fields';
+import { deviceState } from '../../../contract/portal';
+import { deviceShopId, deviceState as stateOf } from '../../domain/devices';
+import { shopTopic } from '../../domain/portal-sessions';
+import { ok, zodRoutes } from '../route';
+import { eventStreams } from '../sse';
+import { answerSessionRefusals } from './session-refusals';
+
+const TAG = 'Portal API';
+const params = z.object({ token: idField() });
+
+/**
+ * Standby screens (DESIGN.md "Portal sessions"): a tablet paired to a shop by its device token
+ * reads which session to show, once or as a stream that follows the shop's sessions.
+ */
+export default async function deviceRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+  answerSessionRefusals(fastify);
+  const streams = eventStreams(fastify);
+
+  app.get(
+    '/devices/:token',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "A standby screen's shop and the session it shows (error 1003, HTTP 404: unknown device)",
+        params,
+        response: { 200: envelope(deviceState) },
+      },
+    },
+    async (req) => {
+      const shopId = await deviceShopId(app.db, req.params.token);
+      return ok((await stateOf(app.db, shopId, app.clock())).state);
+    },
+  );
+
+  app.get(
+    '/devices/:token/stream',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "A standby screen's state as server-sent events (event: device_state)",
+        description:
+          'Sends the state at once, and again whenever a session of the shop is created or ends ' +
+          '(or the one shown expires).',
+        params,
+      },
+    },
+    async (req, reply) => {
+      const shopId = await deviceShopId(app.db, req.params.token);
+      const stream = streams.open(reply);
+      let last = '';
+      let expiry: NodeJS.Timeout | undefined;
+      let closed = false;
+      let queue = Promise.resolve();
+      const send = async () => {
+        const { state, expiresAt } = await stateOf(app.db, shopId, app.clock());
+        if (closed) return;
+        clearTimeout(expiry);
+        if (expiresAt) {
+          // Look again when the shown session runs out, so the screen returns to standby by itself.
+          expiry = setTimeout(refresh, Math.max(0, Date.parse(expiresAt) - app.clock().getTime()) + 1000);
+          expiry.unref();
+        }
+        const text = JSON.stringify(state);
+        if (text === last) return;
+        last = text;
+        stream.send('device_state', state);
+      };
+      // One refresh at a time, in order, so the screen never sees an older state after a newer one.
+      function refresh() {
+        queue = queue.then(send).catch((err: unknown) => req.log.warn({ err }, 'device state failed'));
+      }
+      stream.onClose(() => {
+        closed = true;
+        clearTimeout(expiry);
+      });
+      stream.onClose(app.bus.subscribe(shopTopic(shopId), refresh));
+      refresh();
+      await queue;
+    },
+  );
+}

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import { idField } from '../../../contract/fields';
+import {
+  identifyRequest,
+  identifyResult,
+  portalContact,
+  portalCreditReception,
+  portalSessionState,
+  registerRequest,
+} from '../../../contract/portal';
+import type { Tx } from '../../db/transaction';
+import { creditInSession } from '../../domain/end-screen';
+import { identifyInSession, registerInSession } from '../../domain/portal-identification';
+import {
+  endSession,
+  loadSession,
+  type PortalAction,
+  type PortalSessionRow,
+  sessionForAction,
+  portalSessionState as stateOf,
+} from '../../domain/portal-sessions';
+import { withIdempotency } from '../idempotency';
+import { ok, zodRoutes } from '../route';
+import { eventStreams, streamSessionEvents } from '../sse';
+import { answerSessionRefusals } from './session-refusals';
+
+const TAG = 'Portal API';
+const params = z.object({ uuid: idField() });
+const noBody = z.object({}).default({});
+const IDEMPOTENCY =
+  'Send an `Idempotency-Key` header per action: a retry with the same key and body answers the first ' +
+  'response without acting again.';
+
+/**
+ * The kiosk's session calls (contract/portal.ts): state, event stream, identify, register,
+ * credit reception, complete, cancel. Actions are refused (1003) for an unknown (404), expired
+ * (410) or ended (409) session and outside the session's type (403); reading the state always works.
+ */
+export default async function portalSessionRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+  answerSessionRefusals(fastify);
+  const streams = eventStreams(fastify);
+
+  /** Marks an overdue session expired (committed even if the action is refused), then acts once per key. */
+  async function act<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    uuid: string,
+    action: PortalAction,
+    work: (tx: Tx, session: PortalSessionRow) => Promise<T>,
+  ) {
+    await app.tx((tx) => loadSession(tx, uuid));
+    return withIdempotency(app, req, reply, `portal:${uuid}`, async (tx) =>
+      ok(await work(tx, await sessionForAction(tx, uuid, action))),
+    );
+  }
+
+  const endWith = (status: 'completed' | 'cancelled') => async (tx: Tx, session: PortalSessionRow) =>
+    stateOf(tx.db, await endSession(tx, session, status), app.config.allowedOrigins);
+
+  app.get(
+    '/sessions/:uuid',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'The state the kiosk renders a session from (also of ended sessions)',
+        params,
+        response: { 200: envelope(portalSessionState) },
+      },
+    },
+    async (req) =>
+      ok(
+        await app.tx(async (tx) =>
+          stateOf(tx.db, await loadSession(tx, req.params.uuid), app.config.allowedOrigins),
+        ),
+      ),
+  );
+
+  app.get(
+    '/sessions/:uuid/stream',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "The session's events as server-sent events (event: portal_event)",
+        params,
+      },
+    },
+    async (req, reply) => {
+      const session = await app.tx((tx) => loadSession(tx, req.params.uuid));
+      const lastEventId = req.headers['last-event-id'];
+      await streamSessionEvents(
+        app,
+        streams.open(reply),
+        session,
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+      );
+    },
+  );
+
+  app.post(
+    '/sessions/:uuid/identify',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'Identify the customer by a scanned card or app token, or by e-mail',
+        description: `Errors: 60004 inactive card; 1003 app token already used. ${IDEMPOTENCY}`,
+        params,
+        body: identifyRequest,
+        response: { 200: envelope(identifyResult) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'identify', (tx, session) => identifyInSession(tx, session, req.body)),
+  );
+
+  app.post(
+    '/sessions/:uuid/register',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'Register a new contact (sessions with enable_registration)',
+        description: `Errors: 60005, 60014, 60004, 55030. ${IDEMPOTENCY}`,
+        params,
+        body: registerRequest,
+        response: { 200: envelope(z.object({ contact: portalContact })) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'register', (tx, session) => registerInSession(tx, session, req.body)),
+  );
+
+  app.post(
+    '/sessions/:uuid/credit-reception',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "Credit the customer for the pushed POS transaction or the session's amount",
+        description: `Once per session; later calls answer the same reception. ${IDEMPOTENCY}`,
+        params,
+        body: noBody,
+        response: { 200: envelope(portalCreditReception) },
+      },
+    },
+    (req, reply) => act(req, reply, req.params.uuid, 'credit_reception', creditInSession),
+  );
+
+  app.post(
+    '/sessions/:uuid/complete',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'End the session as completed',
+        description: IDEMPOTENCY,
+        params,
+        body: noBody,
+        response: { 200: envelope(portalSessionState) },
+      },
+    },
+    (req, reply) => act(req, reply, req.params.uuid, 'end', endWith('completed')),
+  );
+
+  app.post(
+    '/sessions/:uuid/cancel',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'End the session as cancelled',
+        description: IDEMPOTENCY,
+        params,
+        body: noBody,
+        response: { 200: envelope(portalSessionState) },
+      },
+    },
+    (req, reply) => act(req, reply, req.params.uuid, 'end', endWith('cancelled')),
+  );
+}
