@@ -78,17 +78,20 @@ export type CreatedPortalSession = z.infer<typeof createdPortalSession>;
 
 export const portalSessionUuidParams = z.object({ portal_session_uuid: idField() });
 
-/** Extension: body of POST /credit-receptions/{uuid}/push. */
-export const pushCreditReceptionBody = z
-  .object({
+/** A body that may be absent (push calls send none): absent reads as `{}`. */
+export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
+
+/** Extension: body of POST /credit-receptions/{uuid}/push (the spec sends none). */
+export const pushCreditReceptionBody = optionalBody(
+  z.object({
     shop_uuid: idField()
       .optional()
       .describe(
         'Extension: the pushing shop, for an API key that is not bound to one; without it the ' +
           "reception's own shop's end-screen gets it.",
       ),
-  })
-  .default({});
+  }),
+);
 
 export const posTransactionUuidParams = z.object({ pos_transaction_uuid: idField() });
 

@@ -10,6 +10,7 @@ import {
   portalSessionState,
   registerRequest,
 } from '../../../contract/portal';
+import { optionalBody } from '../../../contract/public/portal-sessions';
 import type { Tx } from '../../db/transaction';
 import { creditInSession } from '../../domain/end-screen';
 import { identifyInSession, registerInSession } from '../../domain/portal-identification';
@@ -28,7 +29,7 @@ import { answerSessionRefusals } from './session-refusals';
 
 const TAG = 'Portal API';
 const params = z.object({ uuid: idField() });
-const noBody = z.object({}).default({});
+const noBody = optionalBody(z.object({}));
 const IDEMPOTENCY =
   'Send an `Idempotency-Key` header per action: a retry with the same key and body answers the first ' +
   'response without acting again.';

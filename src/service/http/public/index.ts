@@ -4,6 +4,7 @@ import contactSessionTokenRoutes from './contact-session-tokens';
 import contactSubscriptionRoutes from './contact-subscriptions';
 import contactRoutes from './contacts';
 import creditReceptionRoutes from './credit-receptions';
+import endScreenPushRoutes from './end-screen-push';
 import portalSessionRoutes from './portal-sessions';
 import posTransactionRoutes from './pos-transactions';
 import unitRoutes from './units';
@@ -19,6 +20,7 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     creditReceptionRoutes,
     posTransactionRoutes,
     portalSessionRoutes,
+    endScreenPushRoutes,
   ]) {
     await app.register(routes);
   }
