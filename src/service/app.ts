@@ -42,6 +42,8 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL URL, for LISTEN/NOTIFY fan-out of events across processes. */
+  databaseUrl?: string;
   /** The time source; tests pass a controllable one. */
   clock?: () => Date;
   /** Folder of the built kiosk; served at /portal/ when it exists. */
@@ -91,6 +93,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const clock = deps.clock ?? (() => new Date());
   const bus = new EventBus();
+  if (deps.databaseUrl) await bus.connect(deps.databaseUrl);
+  app.addHook('onClose', () => bus.close());
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
   app.decorate('config', config);
@@ -100,7 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('readCache', readCache);
   app.decorate('tx', async <T>(work: (tx: Tx) => Promise<T>) => {
     try {
-      return await inTransaction(deps.db, clock, (notes) => bus.deliver(notes), work);
+      return await inTransaction(deps.db, deps.dialect, clock, (notes) => bus.deliver(notes), work);
     } finally {
       // Any write may change any view; a rolled-back one costs only a cache refill.
       readCache.invalidate();

@@ -32,7 +32,11 @@ async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const seeded = await seedAccount(database.db, config.fixture, new Date());
-  const app = await buildApp(config, { db: database.db, dialect: database.dialect });
+  const app = await buildApp(config, {
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+  });
   closeWithGrace({ delay: 5000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();

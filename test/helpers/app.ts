@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/service/app';
 import { type Config, parseConfig } from '../../src/service/config';
 import { openDatabase } from '../../src/service/db/database';
@@ -23,6 +25,33 @@ export const DEMO = {
   carla: 'd0000000-0000-4000-8000-000000000003',
   dirk: 'd0000000-0000-4000-8000-000000000004',
 } as const;
+
+/**
+ * With TEST_DATABASE_URL (a PostgreSQL server URL), every test app gets a database of its own on
+ * that server, so the same suite proves the service on PostgreSQL; else undefined (SQLite).
+ */
+async function createTestDatabase(): Promise<string | undefined> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return undefined;
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropTestDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
 
 /** A controllable clock for tests: `set` or `advance` it; the app reads it on every call. */
 export class TestClock {
@@ -64,12 +93,14 @@ export async function createTestApp(
     ...options.config,
   };
   const clock = new TestClock();
-  const database = await openDatabase({ dataDir: dir });
+  const databaseUrl = await createTestDatabase();
+  const database = await openDatabase({ dataDir: dir, databaseUrl });
   await loadFixture(database.db, options.fixture ?? demoAccountFixture(), clock.now());
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
     clock: clock.now,
+    databaseUrl,
     kioskDir: join(dir, 'no-kiosk'),
   });
   await app.ready();
@@ -86,6 +117,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
       rmSync(dir, { recursive: true, force: true });
     },
   };

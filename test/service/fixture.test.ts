@@ -105,11 +105,14 @@ describe('account fixture', () => {
   });
 
   it('refuses an invalid fixture whole, naming the path of every bad field', () => {
-    const bad = structuredClone(demoAccountFixture()) as unknown as Record<string, unknown[]>;
-    (bad.contacts[1] as Record<string, unknown>).email = 'not-an-email';
-    (bad.shops[0] as Record<string, unknown>).id = 'one';
-    (bad.giftcard_programs[0] as { giftcards: Record<string, unknown>[] }).giftcards[2]!.amount_in_cents =
-      1.5;
+    const bad = structuredClone(demoAccountFixture()) as unknown as {
+      contacts: Record<string, unknown>[];
+      shops: Record<string, unknown>[];
+      giftcard_programs: { giftcards: Record<string, unknown>[] }[];
+    };
+    bad.contacts[1]!.email = 'not-an-email';
+    bad.shops[0]!.id = 'one';
+    bad.giftcard_programs[0]!.giftcards[2]!.amount_in_cents = 1.5;
     try {
       parseFixture(bad, 'bad.json');
       expect.unreachable();

@@ -40,6 +40,8 @@ export async function openDatabase(options: {
   let dialect: DialectName;
   if (options.databaseUrl) {
     dialect = 'postgres';
+    // Counts, sums and bigint columns arrive as numbers, as from SQLite (values stay below 2^53).
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
     });

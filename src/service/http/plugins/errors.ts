@@ -30,8 +30,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const err = error as FastifyError;
     const dutch = wantsDutch(request.headers['accept-language']);
     if (error instanceof ServiceError) {
-      const { code, fields, detail } = error;
-      return send(reply, errorBody(code, dutch, fields, detail ? { en: detail } : undefined));
+      const { code, fields, detail, status } = error;
+      const body = errorBody(code, dutch, fields, typeof detail === 'string' ? { en: detail } : detail);
+      return send(reply, status ? { ...body, status_code: status } : body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? 'body';

@@ -17,7 +17,8 @@ const AUTH_TEXT: Record<string, string> = {
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
-    if (!route.schema || !auth || auth === 'none') return;
+    // Fastify adds a HEAD twin for every GET, sharing its schema object.
+    if (!route.schema || !auth || auth === 'none' || route.method === 'HEAD') return;
     const schema = route.schema as Record<string, unknown>;
     const text = AUTH_TEXT[auth];
     schema.description = [schema.description, text].filter(Boolean).join('\n\n');
