@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from './database';
 import type { Database } from './schema';
 
@@ -16,17 +16,33 @@ export interface Tx {
   db: Transaction<Database>;
   now: Date;
   publish(topic: string, payload: unknown): void;
+  /**
+   * Locks a row until the transaction ends, so that a rule read then written (a balance, a claim
+   * limit, a card's last transaction) holds against concurrent requests in every process. Call it
+   * first, before reading what the rule depends on. SQLite runs one transaction at a time already.
+   */
+  lock(table: LockableTable, id: number): Promise<void>;
 }
+
+/** Tables whose rows guard a rule (the owner of a balance or of a limited resource). */
+export type LockableTable =
+  | 'contacts'
+  | 'giftcards'
+  | 'vouchers'
+  | 'rewards'
+  | 'portal_sessions'
+  | 'pos_transactions';
 
 // PostgreSQL: serialization failure and deadlock; the whole unit of work is retried.
 const RETRYABLE = new Set(['40001', '40P01']);
-const ATTEMPTS = 8;
+const ATTEMPTS = 5;
 
 /**
  * Runs `work` in one database transaction; every write of a request happens inside one.
- * SQLite runs transactions one at a time; PostgreSQL runs them SERIALIZABLE and retries a unit of
- * work that lost a race, so a rule checked inside `work` (a balance never below zero) holds across
- * processes. On success the collected notifications go to `deliver`; on error nothing is written or sent.
+ * SQLite runs transactions one at a time. PostgreSQL runs them READ COMMITTED: rules hold through
+ * `tx.lock` on the row that owns them and conditional updates (`balance + x >= 0`); a unit of work
+ * that hits a deadlock is retried whole. On success the collected notifications go to `deliver`;
+ * on error nothing is written or sent.
  */
 export async function inTransaction<T>(
   db: Kysely<Database>,
@@ -38,12 +54,17 @@ export async function inTransaction<T>(
   for (let attempt = 1; ; attempt++) {
     const notes: Notification[] = [];
     const run = (trx: Transaction<Database>) =>
-      work({ db: trx, now: clock(), publish: (topic, payload) => notes.push({ topic, payload }) });
+      work({
+        db: trx,
+        now: clock(),
+        publish: (topic, payload) => notes.push({ topic, payload }),
+        lock: async (table, id) => {
+          if (dialect === 'postgres')
+            await sql`SELECT 1 FROM ${sql.table(table)} WHERE id = ${id} FOR UPDATE`.execute(trx);
+        },
+      });
     try {
-      const result =
-        dialect === 'postgres'
-          ? await db.transaction().setIsolationLevel('serializable').execute(run)
-          : await db.transaction().execute(run);
+      const result = await db.transaction().execute(run);
       if (notes.length > 0) deliver(notes);
       return result;
     } catch (err) {

@@ -216,6 +216,7 @@ export async function createCreditReception(
   const shop = await resolveShop(tx.db, actor, input.shop_uuid);
   const contact = await contactByUuid(tx.db, input.contact_uuid);
   return serializeForContact(contact.id, async () => {
+    await tx.lock('contacts', contact.id);
     let identifierId: number | null = null;
     if (input.contact_identifier_value !== undefined) {
       const identifier = await identifierByValue(tx.db, input.contact_identifier_value);
@@ -280,6 +281,7 @@ export async function reverseCreditReception(
     throw new ServiceError(1003, undefined, 'A reversal cannot be reversed');
   }
   return serializeForContact(original.contact_id, async () => {
+    await tx.lock('contacts', original.contact_id);
     const id = await recordReception(tx, {
       contactId: original.contact_id,
       shopId: original.shop_id,
