@@ -22,6 +22,9 @@ import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
 
 const TAG = 'Portal sessions';
+const ERRORS =
+  'Response `url` = `{PORTAL_URL}?uuid={uuid}`; the session expires after SESSION_TTL_MINUTES (default 60). ' +
+  'Errors: 1008 shop missing, unknown or not the bound key’s; 55031 unknown contact; 1003 invalid settings.';
 
 const PREPAID_AMOUNT =
   '**Extension**: optional `amount_in_cents`, the amount the screen pays or tops up (else typed there).';
@@ -101,7 +104,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         schema: {
           tags: [TAG],
           summary: variant.summary,
-          ...(variant.description ? { description: variant.description } : {}),
+          description: [variant.description, ERRORS].filter(Boolean).join('\n\n'),
           body: variant.body,
           response: { 201: envelope(createdPortalSession) },
         },
