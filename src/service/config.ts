@@ -20,6 +20,8 @@ export interface Config {
   sessionTtlMinutes: number;
   /** Origins of POS web pages that may embed the kiosk and receive its events by postMessage. */
   allowedOrigins: string[];
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset: mail is written to `{dataDir}/outbox`. */
+  smtpUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -39,6 +41,7 @@ const OPTIONS = {
   'session-ttl': { env: 'SESSION_TTL_MINUTES', type: 'string' },
   'allowed-origins': { env: 'ALLOWED_ORIGINS', type: 'string' },
   'log-level': { env: 'LOG_LEVEL', type: 'string' },
+  'smtp-url': { env: 'SMTP_URL', type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -75,6 +78,7 @@ const SCHEMA = z.object({
     )
     .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins' }))),
   'log-level': z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  'smtp-url': z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
 });
 
 /**
@@ -119,6 +123,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     sessionTtlMinutes: o['session-ttl'],
     allowedOrigins: o['allowed-origins'].map((u) => new URL(u).origin),
     logLevel: o['log-level'],
+    smtpUrl: o['smtp-url'],
   };
 }
 

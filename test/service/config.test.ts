@@ -50,6 +50,7 @@ describe('parseConfig', () => {
     [['--database-url', 'mysql://x'], '--database-url / DATABASE_URL: must be a postgres:// URL'],
     [['--portal-url', 'ftp://x'], '--portal-url / PORTAL_URL'],
     [['--log-level', 'loud'], '--log-level / LOG_LEVEL'],
+    [['--smtp-url', 'http://mail'], '--smtp-url / SMTP_URL: must be an smtp:// or smtps:// URL'],
     [['--bogus', '1'], "Unknown option '--bogus'"],
   ])('refuses %j with a message naming the option', (argv, message) => {
     expect(() => parseConfig(argv, {})).toThrow(ConfigError);
