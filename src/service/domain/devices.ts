@@ -1,13 +1,13 @@
 import type { DeviceState } from '../../contract/portal';
 import type { Db } from '../db/schema';
-import { accountLook, SessionRefusal } from './portal-sessions';
+import { accountLook, sessionRefusal } from './portal-sessions';
 import { shopById } from './shops';
 import { hashToken } from './tokens';
 import { isoTimestamp } from './values';
 
 /**
  * The shop a standby screen is paired to, by the screen's device token (stored hashed).
- * @throws SessionRefusal not_found for an unknown token.
+ * @throws ServiceError 1003 (HTTP 404) for an unknown token.
  */
 export async function deviceShopId(db: Db, token: string): Promise<number> {
   const device = await db
@@ -15,7 +15,7 @@ export async function deviceShopId(db: Db, token: string): Promise<number> {
     .select('shop_id')
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!device) throw new SessionRefusal('not_found', 'Device not found', 'Apparaat niet gevonden');
+  if (!device) throw sessionRefusal(404, 'Device not found', 'Apparaat niet gevonden');
   return device.shop_id;
 }
 

@@ -10,7 +10,7 @@ import {
   type PortalSessionRow,
   portalCreditReception,
   recordEvent,
-  SessionRefusal,
+  sessionRefusal,
   unlinkedPosTransaction,
 } from './portal-sessions';
 import { posTransactionView } from './pos-transactions';
@@ -43,7 +43,18 @@ async function endScreenSession(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (open) return open;
+  if (open) {
+    // A concurrent push may have filled it meanwhile: check again under the row's lock.
+    await tx.lock('portal_sessions', open.id);
+    const still = await tx.db
+      .selectFrom('portal_sessions')
+      .selectAll()
+      .where('id', '=', open.id)
+      .where('status', '=', 'open')
+      .where('credit_reception_id', 'is', null)
+      .executeTakeFirst();
+    if (still) return still;
+  }
   return insertSession(
     tx,
     {
@@ -116,13 +127,13 @@ export async function pushPosTransaction(
  * decide the credits), at the session's shop. Sets the session's credit reception and records
  * `credit_reception` with the spec Credit Reception as data. A session credits once: later calls
  * answer its existing credit reception (also one that was pushed to it).
- * @throws SessionRefusal conflict (409): no identified contact, or nothing to credit yet;
- *   ServiceError from the credit reception (1015, 6001, 60001, …).
+ * @throws ServiceError 1003 (HTTP 409): no identified contact, or nothing to credit yet; the
+ *   credit reception's errors (1015, 6001, 60001, …).
  */
 export async function creditInSession(tx: Tx, session: PortalSessionRow): Promise<PortalCreditReception> {
   if (session.credit_reception_id !== null) return portalCreditReception(tx.db, session.credit_reception_id);
   if (session.contact_id === null) {
-    throw new SessionRefusal('conflict', 'Identify the customer first', 'Identificeer eerst de klant');
+    throw sessionRefusal(409, 'Identify the customer first', 'Identificeer eerst de klant');
   }
   const pos =
     session.pos_transaction_id === null
@@ -134,7 +145,7 @@ export async function creditInSession(tx: Tx, session: PortalSessionRow): Promis
           .executeTakeFirstOrThrow();
   const cents = pos ? Number(pos.amount_in_cents) : session.amount_in_cents;
   if (cents === null) {
-    throw new SessionRefusal('conflict', 'Nothing to credit yet', 'Nog niets om punten voor te geven');
+    throw sessionRefusal(409, 'Nothing to credit yet', 'Nog niets om punten voor te geven');
   }
   const contact = await contactById(tx.db, session.contact_id);
   const reception = await createCreditReception(
@@ -155,11 +166,7 @@ export async function creditInSession(tx: Tx, session: PortalSessionRow): Promis
     .where('credit_reception_id', 'is', null)
     .executeTakeFirst();
   if (claimed.numUpdatedRows === 0n) {
-    throw new SessionRefusal(
-      'conflict',
-      'The session has already credited',
-      'De sessie heeft al punten gegeven',
-    );
+    throw sessionRefusal(409, 'The session has already credited', 'De sessie heeft al punten gegeven');
   }
   await recordEvent(tx, session, 'credit_reception', reception);
   return portalCreditReception(tx.db, id);

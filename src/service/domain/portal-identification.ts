@@ -8,7 +8,7 @@ import {
   type PortalSessionRow,
   portalContact,
   recordEvent,
-  SessionRefusal,
+  sessionRefusal,
   sessionSettings,
   setSessionContact,
 } from './portal-sessions';
@@ -19,8 +19,8 @@ type IdentifyMethod = 'card' | 'app_token' | 'email' | 'registration';
 // Once the session has credited someone, it stays with them.
 function assertContactMayChange(session: PortalSessionRow): void {
   if (session.credit_reception_id !== null) {
-    throw new SessionRefusal(
-      'conflict',
+    throw sessionRefusal(
+      409,
       'The customer of this session has already received credits',
       'De klant van deze sessie heeft al punten ontvangen',
     );
@@ -77,8 +77,8 @@ async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string):
  * by e-mail. On success sets the session's contact and records `contact_identified`
  * `{method, contact: {uuid, email}}`. An unknown or unlinked card and an unknown e-mail are
  * results, not errors (the kiosk may register).
- * @throws ServiceError 60004 inactive card, 1003 app token already used; SessionRefusal conflict
- *   once the session has a credit reception.
+ * @throws ServiceError 60004 inactive card, 1003 app token already used, 1003 (HTTP 409) once the
+ *   session has a credit reception.
  */
 export async function identifyInSession(
   tx: Tx,
@@ -108,8 +108,8 @@ export async function identifyInSession(
  * (creating it when unknown), subscribes to the ticked subscription types (double opt-in ones
  * become pending) and unsubscribes from unticked opt-out ones, sets the session's contact and
  * records `contact_registered` and `contact_identified`. All or nothing, in `tx`.
- * @throws SessionRefusal not_allowed (registration disabled), conflict (credit reception exists);
- *   ServiceError 60005 e-mail registered, 60014 card linked, 60004 card inactive, 55030 unknown type.
+ * @throws ServiceError 1003 with HTTP 403 (registration disabled) or 409 (credit reception exists),
+ *   60005 e-mail registered, 60014 card linked, 60004 card inactive, 55030 unknown type.
  */
 export async function registerInSession(
   tx: Tx,
@@ -117,8 +117,8 @@ export async function registerInSession(
   input: RegisterRequest,
 ): Promise<{ contact: PortalContact }> {
   if (!sessionSettings(session).enable_registration) {
-    throw new SessionRefusal(
-      'not_allowed',
+    throw sessionRefusal(
+      403,
       'Registration is not enabled in this session',
       'Registreren is niet ingeschakeld in deze sessie',
     );

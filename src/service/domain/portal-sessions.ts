@@ -23,31 +23,20 @@ import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
 /** A portal session row as stored (`settings` JSON text, money in cents). */
 export type PortalSessionRow = Selectable<PortalSessionTable>;
 
-/** Why a portal session refuses a call; the HTTP layer answers code 1003 with a status per reason. */
-export type SessionRefusalReason = 'not_found' | 'expired' | 'ended' | 'not_allowed' | 'conflict';
-
 /**
- * A call refused by the state of a portal session (not found, expired, ended, not allowed in its
- * type, or out of order). Answered as error 1003 with HTTP 404, 410, 409, 403 or 409.
+ * A call refused by the state of a portal session: error 1003 with the HTTP status of the case —
+ * 404 not found, 410 expired, 409 ended or out of order, 403 not allowed in the session's type.
  */
-export class SessionRefusal extends Error {
-  constructor(
-    readonly reason: SessionRefusalReason,
-    readonly en: string,
-    readonly nl: string,
-  ) {
-    super(en);
-    this.name = 'SessionRefusal';
-  }
+export function sessionRefusal(status: 403 | 404 | 409 | 410, en: string, nl: string): ServiceError {
+  return new ServiceError(1003, undefined, { en, nl }, status);
 }
 
 /** Refusals with fixed wording. */
 export const REFUSALS = {
-  notFound: () => new SessionRefusal('not_found', 'Portal session not found', 'Portaalsessie niet gevonden'),
-  expired: () => new SessionRefusal('expired', 'Portal session has expired', 'Portaalsessie is verlopen'),
-  ended: () => new SessionRefusal('ended', 'Portal session has ended', 'Portaalsessie is beëindigd'),
-  notAllowed: () =>
-    new SessionRefusal('not_allowed', 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
+  notFound: () => sessionRefusal(404, 'Portal session not found', 'Portaalsessie niet gevonden'),
+  expired: () => sessionRefusal(410, 'Portal session has expired', 'Portaalsessie is verlopen'),
+  ended: () => sessionRefusal(409, 'Portal session has ended', 'Portaalsessie is beëindigd'),
+  notAllowed: () => sessionRefusal(403, 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
 } as const;
 
 /** What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). */
@@ -209,7 +198,7 @@ export function sessionUrl(portalUrl: string, uuid: string): string {
   return url.toString();
 }
 
-/** A session by uuid. @throws SessionRefusal not_found. */
+/** A session by uuid. @throws ServiceError 1003 (HTTP 404) when there is none. */
 export async function portalSessionByUuid(db: Db, uuid: string): Promise<PortalSessionRow> {
   const row = await db.selectFrom('portal_sessions').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   if (!row) throw REFUSALS.notFound();
@@ -285,7 +274,7 @@ export async function sessionEvents(db: Db, sessionId: number): Promise<PortalEv
  * Loads a session and, when it is open past its expiry, marks it expired (recording
  * `session_expired` once and telling the shop's standby screens). Run in its own transaction
  * before an action, so the mark stays even when the action is then refused.
- * @throws SessionRefusal not_found.
+ * @throws ServiceError 1003 (HTTP 404) when there is none.
  */
 export async function loadSession(tx: Tx, uuid: string): Promise<PortalSessionRow> {
   const row = await portalSessionByUuid(tx.db, uuid);
@@ -305,13 +294,15 @@ export async function loadSession(tx: Tx, uuid: string): Promise<PortalSessionRo
 
 /**
  * A session that may do `action` now: open, not expired, and of a type that allows it.
- * @throws SessionRefusal not_found, expired (410), ended (409), not_allowed (403).
+ * @throws ServiceError 1003 with HTTP 404 not found, 410 expired, 409 ended, 403 not allowed.
  */
 export async function sessionForAction(
   tx: Tx,
   uuid: string,
   action: PortalAction,
 ): Promise<PortalSessionRow> {
+  // One action of a session at a time, across processes: the second sees what the first did.
+  await tx.lock('portal_sessions', (await portalSessionByUuid(tx.db, uuid)).id);
   const row = await portalSessionByUuid(tx.db, uuid);
   if (row.status === 'expired' || (row.status === 'open' && row.expires_at <= isoTimestamp(tx.now))) {
     throw REFUSALS.expired();

@@ -88,9 +88,15 @@ export async function withIdempotency<T>(
         .where('key', '=', key)
         .executeTakeFirstOrThrow();
       if (first.request_hash !== hash || first.response === null) {
-        throw Object.assign(new Error('This Idempotency-Key was already used for another request'), {
-          statusCode: 409,
-        });
+        throw new ServiceError(
+          1003,
+          undefined,
+          {
+            en: 'This Idempotency-Key was already used for another request',
+            nl: 'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
+          },
+          409,
+        );
       }
       return {
         replayed: true as const,

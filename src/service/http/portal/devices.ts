@@ -7,7 +7,6 @@ import { deviceShopId, deviceState as stateOf } from '../../domain/devices';
 import { shopTopic } from '../../domain/portal-sessions';
 import { ok, zodRoutes } from '../route';
 import { eventStreams } from '../sse';
-import { answerSessionRefusals } from './session-refusals';
 
 const TAG = 'Portal API';
 const params = z.object({ token: idField() });
@@ -18,7 +17,6 @@ const params = z.object({ token: idField() });
  */
 export default async function deviceRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  answerSessionRefusals(fastify);
   const streams = eventStreams(fastify);
 
   app.get(

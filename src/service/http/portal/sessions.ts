@@ -25,7 +25,6 @@ import {
 import { withIdempotency } from '../idempotency';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
-import { answerSessionRefusals } from './session-refusals';
 
 const TAG = 'Portal API';
 const params = z.object({ uuid: idField() });
@@ -41,7 +40,6 @@ const IDEMPOTENCY =
  */
 export default async function portalSessionRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  answerSessionRefusals(fastify);
   const streams = eventStreams(fastify);
 
   /** Marks an overdue session expired (committed even if the action is refused), then acts once per key. */

@@ -17,7 +17,6 @@ import {
   portalSessionView,
   sessionEvents,
 } from '../../domain/portal-sessions';
-import { answerSessionRefusals } from '../portal/session-refusals';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
 
@@ -92,7 +91,6 @@ const VARIANTS: {
  */
 export default async function portalSessionsRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  answerSessionRefusals(fastify);
   const streams = eventStreams(fastify);
   const options = () => ({ portalUrl: app.config.portalUrl, ttlMinutes: app.config.sessionTtlMinutes });
 
