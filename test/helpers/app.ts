@@ -102,6 +102,7 @@ export async function createTestApp(
     clock: clock.now,
     databaseUrl,
     kioskDir: join(dir, 'no-kiosk'),
+    validateResponses: true,
   });
   await app.ready();
   return {
