@@ -1,0 +1,54 @@
+import { createSession, kioskUrl, publicApi } from './support/api';
+import { scanWithHandScanner } from './support/hand-scanner';
+import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test('an unknown e-mail registers a new contact', async ({ page }) => {
+  const email = `new-${unique()}@example.com`;
+  const session = await createSession('', {
+    scanner_type: 'hand_scanner',
+    primary_identification_method: 'email',
+    enable_email_identification: true,
+    enable_registration: true,
+  });
+  await page.goto(kioskUrl(session));
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByTestId('screen-registration')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue(email);
+  await screenshots(page, 'registration-email');
+  await expectAccessible(page);
+  // The terms are required: submitting without them says so and stays.
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('Please accept the terms and conditions')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+
+  await expect(page.getByTestId('screen-welcome')).toBeVisible();
+  const contact = await publicApi<{ email: string }>('GET', `/contacts/find-one-by?email=${email}`);
+  expect(contact.email).toBe(email);
+});
+
+test('an unlinked card (CARD-9001) is linked to a new account', async ({ page }) => {
+  const email = `card-${unique()}@example.com`;
+  const session = await createSession('', { scanner_type: 'hand_scanner', enable_registration: true });
+  await page.goto(kioskUrl(session));
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await scanWithHandScanner(page, 'CARD-9001');
+
+  await expect(page.getByTestId('screen-registration')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Link this card to your account');
+  await screenshots(page, 'registration-card');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByTestId('screen-welcome')).toBeVisible();
+
+  const card = await publicApi<{ contact: { email: string } | null }>(
+    'GET',
+    '/contact-identifiers/find?contact_identifier_value=CARD-9001',
+  );
+  expect(card.contact?.email).toBe(email);
+});

@@ -1,0 +1,27 @@
+import { createSession, kioskAt } from './support/api';
+import { scanWithHandScanner } from './support/hand-scanner';
+import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+
+// The Utrecht shop: no other spec creates sessions there, so its standby screen is ours alone.
+const UTRECHT = { shop: 'a0000000-0000-4000-8000-000000000002', device: 'demo-device-utrecht' };
+
+test('a standby screen switches to a new session of its shop, and back when it is completed', async ({
+  page,
+}) => {
+  await page.goto(kioskAt(`?device=${UTRECHT.device}`));
+  const standby = page.getByTestId('screen-standby');
+  await expect(standby).toBeVisible();
+  await expect(standby).toContainText('Demo Coffee Utrecht');
+  await screenshots(page, 'standby');
+  await expectAccessible(page);
+
+  await createSession('', { shop_uuid: UTRECHT.shop, scanner_type: 'hand_scanner' });
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await scanWithHandScanner(page, 'CARD-0005');
+  await expect(page.getByTestId('screen-welcome')).toBeVisible();
+  await page.getByTestId('done-button').click();
+  await expect(page.getByTestId('screen-completed')).toBeVisible();
+  await screenshots(page, 'completed');
+  // Back to the welcome screen after the end screen (8 s by default).
+  await expect(standby).toBeVisible({ timeout: 15_000 });
+});

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, test as base, chromium, expect, type Page } from '@playwright/test';
+import { type CameraName, cameraFile } from '../fixtures/cameras';
+
+/** Debian's Chromium: Playwright's own browsers cannot be downloaded here. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * The camera a test's browser has: a fake camera showing a generated picture (CAMERA_CODES), one
+ * whose permission is refused ('denied'), or none at all ('absent').
+ */
+export type CameraSetup = CameraName | 'denied' | 'absent';
+
+/** Chromium flags for a camera setup; each fake-camera file needs its own browser launch. */
+export function cameraArgs(camera: CameraSetup): string[] {
+  if (camera === 'absent') return [];
+  const device = ['--use-fake-device-for-media-stream'];
+  if (camera === 'denied') return [...device, `--use-file-for-fake-video-capture=${cameraFile('blank')}`];
+  return [
+    ...device,
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${cameraFile(camera)}`,
+  ];
+}
+
+/**
+ * The suite's test: each test launches its own Chromium with the camera it declares
+ * (`test.use({ camera: 'anna' })`), English, 1280×800; a failing test leaves a screenshot.
+ */
+export const test = base.extend<{ camera: CameraSetup; context: BrowserContext; page: Page }>({
+  camera: ['blank', { option: true }],
+  context: async ({ camera, viewport }, use) => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, ...cameraArgs(camera)],
+    });
+    const context = await browser.newContext({
+      viewport,
+      locale: 'en-US',
+      permissions: camera === 'denied' || camera === 'absent' ? [] : ['camera'],
+    });
+    await use(context);
+    await context.close();
+    await browser.close();
+  },
+  page: async ({ context }, use, testInfo) => {
+    const page = await context.newPage();
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('screen at failure', { body: await page.screenshot(), contentType: 'image/png' });
+    }
+  },
+});
+
+export { expect };
+
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Saves the current screen at 1280×800 (landscape) and 800×1280 (portrait tablet), then restores. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 1280 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Fails on serious or critical axe violations on the current screen (WCAG 2.1 A/AA rules). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { createSession, kioskAt, kioskUrl } from './support/api';
+import { scanWithHandScanner } from './support/hand-scanner';
+import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+
+async function scan(page: Page, value: string) {
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await scanWithHandScanner(page, value);
+}
+
+test('an unknown card without registration explains and offers a way back', async ({ page }) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await scan(page, 'CARD-NOPE-0000');
+  await expect(page.getByTestId('screen-card-not-linked')).toBeVisible();
+  await expect(page.getByText('Ask the cashier')).toBeVisible();
+  await screenshots(page, 'card-not-linked');
+  await expectAccessible(page);
+});
+
+test('an inactive card (CARD-0004) is refused with a friendly message', async ({ page }) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await scan(page, 'CARD-0004');
+  const error = page.getByTestId('action-error');
+  await expect(error).toContainText('no longer active');
+  await expect(error).toHaveAttribute('data-error-code', '60004');
+  await screenshots(page, 'card-inactive');
+  await expectAccessible(page);
+});
+
+test('an unknown session link shows its own screen', async ({ page }) => {
+  await page.goto(kioskAt('?uuid=00000000-0000-4000-8000-00000000dead'));
+  await expect(page.getByTestId('screen-unknown-session')).toBeVisible();
+  await screenshots(page, 'unknown-session');
+  await expectAccessible(page);
+});
+
+test('a network failure during identification shows Try again, which then identifies', async ({ page }) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  // The connection drops for every identify request (the kiosk's own quiet retries included)
+  // until the customer presses Try again.
+  let offline = true;
+  let aborted = 0;
+  await page.route('**/portal/api/sessions/*/identify', async (route) => {
+    if (!offline) return route.continue();
+    aborted++;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto(kioskUrl(session));
+  await scan(page, 'CARD-0002');
+  const error = page.getByTestId('action-error');
+  await expect(error).toContainText('no connection');
+  expect(aborted).toBeGreaterThan(0);
+  await screenshots(page, 'network-error');
+  await expectAccessible(page);
+  offline = false;
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('screen-welcome')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ben');
+});
+
+test.describe('camera denied', () => {
+  test.use({ camera: 'denied' });
+
+  test('falls back to the hand scanner with a message', async ({ page }) => {
+    const session = await createSession('', { scanner_type: 'camera', enable_email_identification: true });
+    await page.goto(kioskUrl(session));
+    await expect(page.getByTestId('camera-unavailable')).toContainText('Camera not available');
+    await screenshots(page, 'camera-denied');
+    await expectAccessible(page);
+    await scan(page, 'CARD-0002');
+    await expect(page.getByTestId('screen-welcome')).toBeVisible();
+  });
+});
+
+test.describe('no camera', () => {
+  test.use({ camera: 'absent' });
+
+  test('falls back to the hand scanner with a message', async ({ page }) => {
+    const session = await createSession('', { scanner_type: 'camera' });
+    await page.goto(kioskUrl(session));
+    await expect(page.getByTestId('camera-unavailable')).toContainText('scan with the hand scanner');
+    await expect(page.getByTestId('camera')).toHaveCount(0);
+  });
+});
