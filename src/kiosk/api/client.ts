@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError } from './portal-api-error';
+
+/** Where the portal API lives, relative to the page (the kiosk is served at /portal/). */
+export const PORTAL_API = '/portal/api';
+
+interface Request<T extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Schema of `data` inside the `{data, meta}` envelope. */
+  schema: T;
+  body?: unknown;
+  /** One per user action, reused when the action is retried (extensions.md "Idempotency"). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the portal API and returns the validated `data` of its envelope.
+ * Throws PortalApiError: the body's `code` and the HTTP status for an error answer, NETWORK_ERROR
+ * when no answer came, INVALID_RESPONSE when the answer does not match the contract.
+ */
+export async function portalRequest<T extends z.ZodType>(request: Request<T>): Promise<z.infer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(`${PORTAL_API}${request.path}`, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new PortalApiError(NETWORK_ERROR, 0);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw new PortalApiError(errorCode(body), response.status);
+  const data = (body as { data?: unknown } | undefined)?.data;
+  const parsed = request.schema.safeParse(data);
+  if (!parsed.success) throw new PortalApiError(INVALID_RESPONSE, response.status);
+  return parsed.data;
+}
+
+function errorCode(body: unknown): number {
+  const code = (body as { code?: unknown } | undefined)?.code;
+  return typeof code === 'number' ? code : INVALID_RESPONSE;
+}
+
+/**
+ * A fresh idempotency key for one user action. crypto.randomUUID exists only in secure contexts;
+ * a shop tablet on plain http://192.168.… still has getRandomValues.
+ */
+export function newActionKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The path of one session's portal API resource. */
+export function sessionPath(uuid: string, rest = ''): string {
+  return `/sessions/${encodeURIComponent(uuid)}${rest}`;
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type DeviceState, deviceState } from '../../contract/portal';
+import { portalRequest } from './client';
+import { toPortalApiError } from './portal-api-error';
+
+/** Query key of a standby screen's device state. */
+export function deviceKey(token: string) {
+  return ['portal-device', token] as const;
+}
+
+/** GET /portal/api/devices/{token}. Errors: 404 unknown device. */
+export function getDevice(token: string, signal?: AbortSignal): Promise<DeviceState> {
+  return portalRequest({
+    method: 'GET',
+    path: `/devices/${encodeURIComponent(token)}`,
+    schema: deviceState,
+    signal,
+  });
+}
+
+/** The device query; `poll` refetches every 10 s (used while the live stream is down). */
+export function deviceQueryOptions(token: string, poll = false) {
+  return queryOptions({
+    queryKey: deviceKey(token),
+    queryFn: ({ signal }) => getDevice(token, signal),
+    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    refetchInterval: poll ? 10_000 : false,
+  });
+}
+
+/** The standby screen's view of its shop. */
+export function useDevice(token: string, options: { poll?: boolean } = {}) {
+  return useQuery(deviceQueryOptions(token, options.poll));
+}

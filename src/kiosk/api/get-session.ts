@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PortalSessionState, portalSessionState } from '../../contract/portal';
+import { portalRequest, sessionPath } from './client';
+import { toPortalApiError } from './portal-api-error';
+
+/** Query key of one session's state; every session mutation and stream event invalidates it. */
+export function sessionKey(uuid: string) {
+  return ['portal-session', uuid] as const;
+}
+
+/** GET /portal/api/sessions/{uuid}. Errors: 404 unknown session, 410 expired (PortalApiError). */
+export function getSession(uuid: string, signal?: AbortSignal): Promise<PortalSessionState> {
+  return portalRequest({ method: 'GET', path: sessionPath(uuid), schema: portalSessionState, signal });
+}
+
+/** The session query; `poll` refetches an open session every 10 s (while the live stream is down). */
+export function sessionQueryOptions(uuid: string, poll = false) {
+  return queryOptions({
+    queryKey: sessionKey(uuid),
+    queryFn: ({ signal }) => getSession(uuid, signal),
+    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    refetchInterval: (query) => (poll && query.state.data?.status === 'open' ? 10_000 : false),
+  });
+}
+
+/** The session a kiosk screen renders from (server state: never copied into a store). */
+export function useSession(uuid: string, options: { poll?: boolean } = {}) {
+  return useQuery(sessionQueryOptions(uuid, options.poll));
+}

@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { deviceState } from '../../contract/portal';
+import { PORTAL_API } from './client';
+import { deviceKey } from './get-device';
+import { openLiveStream } from './live-stream';
+
+/**
+ * Follows GET /portal/api/devices/{token}/stream: each `device_state` message replaces the cached
+ * device state; a reconnect refetches it. `onConnectedChange` says whether the
+ * stream is up, so the device query can poll while it is not.
+ */
+export function useDeviceStream(token: string, onConnectedChange: (connected: boolean) => void): void {
+  const queryClient = useQueryClient();
+  const connectedRef = useRef(onConnectedChange);
+  connectedRef.current = onConnectedChange;
+  useEffect(() => {
+    const close = openLiveStream({
+      url: `${PORTAL_API}/devices/${encodeURIComponent(token)}/stream`,
+      event: 'device_state',
+      onMessage: (data) => {
+        const parsed = deviceState.safeParse(safeJson(data));
+        if (parsed.success) queryClient.setQueryData(deviceKey(token), parsed.data);
+        else queryClient.invalidateQueries({ queryKey: deviceKey(token) });
+      },
+      onOpen: () => {
+        connectedRef.current(true);
+        queryClient.invalidateQueries({ queryKey: deviceKey(token) });
+      },
+      onDown: () => connectedRef.current(false),
+    });
+    return () => {
+      close();
+      connectedRef.current(false);
+    };
+  }, [token, queryClient]);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

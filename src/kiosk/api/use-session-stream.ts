@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { PORTAL_API, sessionPath } from './client';
+import { sessionKey } from './get-session';
+import { openLiveStream } from './live-stream';
+
+/**
+ * Follows GET /portal/api/sessions/{uuid}/stream while `enabled` (an open session): every
+ * `portal_event` and every reconnect refetches the session. `onConnectedChange` says whether the
+ * stream is up, so the session query can poll while it is not.
+ */
+export function useSessionStream(
+  uuid: string,
+  enabled: boolean,
+  onConnectedChange: (connected: boolean) => void,
+): void {
+  const queryClient = useQueryClient();
+  const connectedRef = useRef(onConnectedChange);
+  connectedRef.current = onConnectedChange;
+  useEffect(() => {
+    if (!enabled) return;
+    const refetch = () => queryClient.invalidateQueries({ queryKey: sessionKey(uuid) });
+    const close = openLiveStream({
+      url: `${PORTAL_API}${sessionPath(uuid, '/stream')}`,
+      event: 'portal_event',
+      onMessage: refetch,
+      onOpen: () => {
+        connectedRef.current(true);
+        refetch();
+      },
+      onDown: () => connectedRef.current(false),
+    });
+    return () => {
+      close();
+      connectedRef.current(false);
+    };
+  }, [uuid, enabled, queryClient]);
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { PortalSessionState } from '../../contract/portal';
+import { useSession } from '../api/get-session';
+import { toPortalApiError } from '../api/portal-api-error';
+import { useSessionStream } from '../api/use-session-stream';
+import { KioskFrame } from '../components/kiosk-frame';
+import { AskCashierFlow } from '../flows/ask-cashier/ask-cashier-flow';
+import { CreditReceptionFlow } from '../flows/credit-reception/credit-reception-flow';
+import { IdentifyFlow } from '../flows/identify/identify-flow';
+import { useContactLanguage } from '../hooks/use-contact-language';
+import { usePostMessageEvents } from '../hooks/use-post-message-events';
+import { useSessionExpiry } from '../hooks/use-session-expiry';
+import { resetLanguage } from '../i18n/i18n';
+import { CancelledScreen } from '../screens/cancelled-screen';
+import { CompletedScreen } from '../screens/completed-screen';
+import { ErrorScreen } from '../screens/error-screen';
+import { ExpiredScreen } from '../screens/expired-screen';
+import { LoadingScreen } from '../screens/loading-screen';
+import { SessionEndedScreen } from '../screens/session-ended-screen';
+import { UnknownSessionScreen } from '../screens/unknown-session-screen';
+
+/** Seconds an expired-on-load screen stays before a standby screen moves on. */
+const FALLBACK_END_SECONDS = 10;
+
+/**
+ * One portal session on screen: loads it, follows its live stream (polling while the stream is
+ * down), forwards its events to an embedding POS page, and renders its flow, or its end screen.
+ * `onFinished` (standby screens) is called when the end screen has been dismissed; without it the
+ * screen stays on a neutral thank-you.
+ */
+export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: () => void }) {
+  const [connected, setConnected] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const query = useSession(uuid, { poll: !connected });
+  const session = query.data;
+  useSessionStream(uuid, session?.status === 'open', setConnected);
+  useSessionExpiry(uuid, session?.status === 'open' ? session.expires_at : null);
+  usePostMessageEvents(uuid, session?.events, session?.allowed_origins);
+  useContactLanguage(session?.contact);
+
+  // The end screen still speaks the customer's language; the next customer gets the default.
+  const dismiss = () => {
+    resetLanguage();
+    if (onFinished) onFinished();
+    else setDismissed(true);
+  };
+  const error = query.isError ? toPortalApiError(query.error) : null;
+
+  return (
+    <KioskFrame
+      accountBrand={session?.account.brand}
+      accountName={session?.account.name}
+      shopName={session?.shop.name}
+    >
+      {error?.status === 404 ? (
+        <UnknownSessionScreen />
+      ) : error?.status === 410 ? (
+        <ExpiredScreen seconds={FALLBACK_END_SECONDS} onDismiss={dismiss} />
+      ) : session ? (
+        dismissed ? (
+          <SessionEndedScreen shopName={session.shop.name} />
+        ) : (
+          <SessionContent session={session} onDismiss={dismiss} />
+        )
+      ) : error ? (
+        <ErrorScreen error={error} onRetry={() => void query.refetch()} />
+      ) : (
+        <LoadingScreen />
+      )}
+    </KioskFrame>
+  );
+}
+
+function SessionContent({ session, onDismiss }: { session: PortalSessionState; onDismiss: () => void }) {
+  const seconds = session.kiosk.end_screen_seconds;
+  switch (session.status) {
+    case 'completed':
+      return <CompletedScreen seconds={seconds} onDismiss={onDismiss} />;
+    case 'cancelled':
+      return <CancelledScreen seconds={seconds} onDismiss={onDismiss} />;
+    case 'expired':
+      return <ExpiredScreen seconds={seconds} onDismiss={onDismiss} />;
+    case 'open':
+      switch (session.type) {
+        case 'identify':
+          return <IdentifyFlow session={session} />;
+        case 'credit_reception':
+          return <CreditReceptionFlow session={session} />;
+        default:
+          return <AskCashierFlow session={session} />;
+      }
+  }
+}

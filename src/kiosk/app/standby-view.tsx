@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { useDevice } from '../api/get-device';
+import { toPortalApiError } from '../api/portal-api-error';
+import { useDeviceStream } from '../api/use-device-stream';
+import { KioskFrame } from '../components/kiosk-frame';
+import { onDeviceSession, onSessionFinished, STANDBY_START } from '../lib/standby';
+import { ErrorScreen } from '../screens/error-screen';
+import { LoadingScreen } from '../screens/loading-screen';
+import { StandbyScreen } from '../screens/standby-screen';
+import { UnknownDeviceScreen } from '../screens/unknown-device-screen';
+import { SessionView } from './session-view';
+
+/**
+ * A tablet paired to a shop (`?device=TOKEN`): the shop's welcome screen, switching in place to
+ * each new portal session of the shop (device stream), and back when that session has ended.
+ */
+export function StandbyView({ token }: { token: string }) {
+  const [connected, setConnected] = useState(false);
+  const device = useDevice(token, { poll: !connected });
+  useDeviceStream(token, setConnected);
+  const [view, setView] = useState(STANDBY_START);
+  const deviceSession = device.data?.session?.uuid ?? null;
+  useEffect(() => setView((current) => onDeviceSession(current, deviceSession)), [deviceSession]);
+
+  const shown = view.shown;
+  if (shown) {
+    return (
+      <SessionView
+        key={shown}
+        uuid={shown}
+        onFinished={() => setView((current) => onSessionFinished(current, shown))}
+      />
+    );
+  }
+  const error = device.isError ? toPortalApiError(device.error) : null;
+  const state = device.data;
+  return (
+    <KioskFrame
+      accountBrand={state?.account.brand}
+      accountName={state?.account.name}
+      shopName={state?.shop.name}
+    >
+      {error?.status === 404 ? (
+        <UnknownDeviceScreen />
+      ) : state ? (
+        <StandbyScreen shopName={state.shop.name} />
+      ) : error ? (
+        <ErrorScreen error={error} onRetry={() => void device.refetch()} />
+      ) : (
+        <LoadingScreen />
+      )}
+    </KioskFrame>
+  );
+}

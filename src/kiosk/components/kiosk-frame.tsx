@@ -1,0 +1,36 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { brand } from '../../contract/portal';
+import { brandVariables } from '../lib/brand';
+import { LanguageSwitch } from './language-switch';
+
+/**
+ * The frame of every screen: the account's brand as CSS variables, a header with its logo (or
+ * name) and the shop, the language switch, and the screen itself in <main>.
+ */
+export function KioskFrame({
+  accountBrand,
+  accountName,
+  shopName,
+  children,
+}: {
+  accountBrand?: z.infer<typeof brand> | null;
+  accountName?: string;
+  shopName?: string;
+  children: ReactNode;
+}) {
+  const logo = accountBrand?.logo_url;
+  return (
+    <div className="kiosk" style={brandVariables(accountBrand) as CSSProperties}>
+      <header className="kiosk-header">
+        <div className="kiosk-brand">
+          {logo ? <img className="kiosk-logo" src={logo} alt={accountName ?? ''} /> : null}
+          {!logo && accountName ? <span className="kiosk-name">{accountName}</span> : null}
+          {shopName ? <span className="kiosk-shop">{shopName}</span> : null}
+        </div>
+        <LanguageSwitch />
+      </header>
+      <main className="kiosk-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../i18n/language';
+
+/** NL / EN buttons; the current language is pressed. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  return (
+    <fieldset className="language-switch">
+      <legend className="visually-hidden">{t('common.language')}</legend>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          className="language-button"
+          aria-pressed={i18n.language === language}
+          aria-label={t(`language.${language}`)}
+          onClick={() => void i18n.changeLanguage(language)}
+        >
+          {language.toUpperCase()}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,37 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+/**
+ * One kiosk screen: a heading (focused on arrival, so screen readers announce the new screen),
+ * its content, and a footer with the ways forward (the cancel button goes there).
+ */
+export function Screen({
+  title,
+  testId,
+  children,
+  footer,
+  tone = 'plain',
+  focusHeading = true,
+}: {
+  title: string;
+  /** data-testid of the screen, e.g. "screen-scan". */
+  testId: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+  tone?: 'plain' | 'success' | 'warning';
+  /** False when the screen focuses a field of its own instead. */
+  focusHeading?: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus({ preventScroll: true });
+  }, [focusHeading]);
+  return (
+    <section className={`screen screen-${tone}`} aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <h1 id={`${testId}-title`} ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      <div className="screen-body">{children}</div>
+      {footer ? <div className="screen-footer">{footer}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import type { IdentifyRequest, PortalSessionState } from '../../contract/portal';
+import { newActionKey } from '../api/client';
+import { useIdentify } from '../api/identify';
+import { useRegister } from '../api/register';
+import { ActionError } from '../components/action-error';
+import { currentLanguage } from '../i18n/i18n';
+import { useHandScanner } from '../input/hand-scanner';
+import { playScanSound } from '../input/scan-sound';
+import { type IdentificationStep, identifyMethods, stepAfterIdentify } from '../lib/identification';
+import { CardNotLinkedScreen } from '../screens/card-not-linked-screen';
+import { EmailScreen } from '../screens/email-screen';
+import { EmailUnknownScreen } from '../screens/email-unknown-screen';
+import { RegistrationScreen } from '../screens/registration-screen';
+import { ScanScreen } from '../screens/scan-screen';
+
+interface StepProps {
+  session: PortalSessionState;
+  go: (step: IdentificationStep) => void;
+  /** The way out of every step (the cancel button). */
+  footer: ReactNode;
+}
+
+/** The identification screens of a contact flow, up to (not including) `identified`. */
+export function IdentificationSteps({ step, ...props }: StepProps & { step: IdentificationStep }) {
+  const { settings } = props.session;
+  const methods = identifyMethods(settings);
+  const toScan = () => props.go({ step: 'scan', cameraFailed: false });
+  const toEmail = methods.includes('email') ? () => props.go({ step: 'email' }) : undefined;
+  const toStart = methods[0] === 'email' ? () => props.go({ step: 'email' }) : toScan;
+  switch (step.step) {
+    case 'scan':
+      return <ScanStep {...props} cameraFailed={step.cameraFailed} onUseEmail={toEmail} />;
+    case 'email':
+      return <EmailStep {...props} onUseCard={toScan} />;
+    case 'register':
+      return <RegisterStep {...props} step={step} onBack={toStart} />;
+    case 'card_not_linked':
+      return <CardNotLinkedScreen onBack={toScan} onUseEmail={toEmail} footer={props.footer} />;
+    case 'email_unknown':
+      return <EmailUnknownScreen email={step.email} onBack={toEmail ?? toStart} footer={props.footer} />;
+    case 'identified':
+      return null;
+  }
+}
+
+/** The identify action of a step: sends a request, moves on by its answer, retries with the same key. */
+function useIdentifyAction({ session, go }: StepProps) {
+  const identify = useIdentify(session.uuid);
+  const onSuccess = {
+    onSuccess: (result: Parameters<typeof stepAfterIdentify>[0]) =>
+      go(stepAfterIdentify(result, session.settings)),
+  };
+  const submit = (body: IdentifyRequest) => {
+    if (identify.isPending) return;
+    identify.mutate({ body, key: newActionKey() }, onSuccess);
+  };
+  const retry = () => identify.variables && identify.mutate(identify.variables, onSuccess);
+  const error = identify.isError ? (
+    <ActionError error={identify.error} action="identify" onRetry={retry} />
+  ) : null;
+  return { submit, pending: identify.isPending, error };
+}
+
+function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () => void }) {
+  const { submit, pending, error } = useIdentifyAction(props);
+  const onScan = (value: string) => {
+    if (pending) return;
+    playScanSound();
+    submit({ value });
+  };
+  // A hand scanner may be attached to any screen, camera or not: always listen on the scan step.
+  useHandScanner(onScan, { enabled: !pending });
+  return (
+    <ScanScreen
+      settings={props.session.settings}
+      cameraFailed={props.cameraFailed}
+      onCameraUnavailable={() => props.go({ step: 'scan', cameraFailed: true })}
+      onScan={onScan}
+      checking={pending}
+      error={error}
+      onUseEmail={props.onUseEmail}
+      footer={props.footer}
+    />
+  );
+}
+
+function EmailStep(props: StepProps & { onUseCard: () => void }) {
+  const { submit, pending, error } = useIdentifyAction(props);
+  return (
+    <EmailScreen
+      keyboard={props.session.settings.enable_on_screen_keyboard}
+      onSubmit={(email) => submit({ email })}
+      checking={pending}
+      error={error}
+      onUseCard={props.onUseCard}
+      footer={props.footer}
+    />
+  );
+}
+
+function RegisterStep(
+  props: StepProps & { step: Extract<IdentificationStep, { step: 'register' }>; onBack: () => void },
+) {
+  const register = useRegister(props.session.uuid);
+  const onSuccess = { onSuccess: () => props.go({ step: 'identified' }) };
+  const retry = () => register.variables && register.mutate(register.variables, onSuccess);
+  return (
+    <RegistrationScreen
+      reason={props.step.reason}
+      initialEmail={props.step.email}
+      subscriptionTypes={props.session.subscription_types}
+      keyboard={props.session.settings.enable_on_screen_keyboard}
+      submitting={register.isPending}
+      error={
+        register.isError ? <ActionError error={register.error} action="register" onRetry={retry} /> : null
+      }
+      onSubmit={(form) =>
+        register.mutate(
+          {
+            body: {
+              email: form.email,
+              card_value: props.step.cardValue ?? undefined,
+              subscription_type_ids: form.subscriptionTypeIds,
+              accept_terms: true,
+              locale: currentLanguage(),
+            },
+            key: newActionKey(),
+          },
+          onSuccess,
+        )
+      }
+      onBack={props.onBack}
+      footer={props.footer}
+    />
+  );
+}

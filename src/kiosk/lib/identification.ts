@@ -1,0 +1,48 @@
+import type { IdentifyResult, PortalSettings } from '../../contract/portal';
+
+/**
+ * The identification steps every contact flow starts with (DESIGN.md "Kiosk flows").
+ * - `scan`: card or app code, by camera or hand scanner; `cameraFailed` after the camera said no.
+ * - `email`: type an e-mail address.
+ * - `register`: new account; `cardValue` is the scanned card to link, `email` a pre-filled address,
+ *   `reason` why we are here (an unlinked card, an unknown e-mail).
+ * - `card_not_linked` / `email_unknown`: explained dead ends when registration is off.
+ * - `identified`: done; the flow goes on with the session's contact.
+ */
+export type IdentificationStep =
+  | { step: 'scan'; cameraFailed: boolean }
+  | { step: 'email' }
+  | { step: 'register'; email: string; cardValue: string | null; reason: 'card' | 'email' }
+  | { step: 'card_not_linked' }
+  | { step: 'email_unknown'; email: string }
+  | { step: 'identified' };
+
+export type IdentifyMethod = 'scan' | 'email';
+
+/** The identification methods a session offers, the primary one first. */
+export function identifyMethods(settings: PortalSettings): IdentifyMethod[] {
+  const email = settings.enable_email_identification || settings.primary_identification_method === 'email';
+  if (settings.primary_identification_method === 'email') return ['email', 'scan'];
+  return email ? ['scan', 'email'] : ['scan'];
+}
+
+/** The step a session's identification starts at: its primary method. */
+export function firstStep(settings: PortalSettings): IdentificationStep {
+  return identifyMethods(settings)[0] === 'email' ? { step: 'email' } : { step: 'scan', cameraFailed: false };
+}
+
+/** The step after an identify answer. */
+export function stepAfterIdentify(result: IdentifyResult, settings: PortalSettings): IdentificationStep {
+  switch (result.result) {
+    case 'identified':
+      return { step: 'identified' };
+    case 'unregistered_card':
+      return settings.enable_registration
+        ? { step: 'register', email: '', cardValue: result.value, reason: 'card' }
+        : { step: 'card_not_linked' };
+    case 'unknown_email':
+      return settings.enable_registration
+        ? { step: 'register', email: result.email, cardValue: null, reason: 'email' }
+        : { step: 'email_unknown', email: result.email };
+  }
+}

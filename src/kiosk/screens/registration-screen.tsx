@@ -1,0 +1,140 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { offeredSubscriptionType } from '../../contract/portal';
+import { Button } from '../components/button';
+import { Screen } from '../components/screen';
+import { looksLikeEmail } from '../lib/email';
+import { initialSubscriptionIds, toggleSubscription } from '../lib/subscriptions';
+import { EmailField } from './email-field';
+
+/** What the registration screen submits. */
+export interface RegistrationForm {
+  email: string;
+  subscriptionTypeIds: number[];
+}
+
+/**
+ * Create an account (or link the scanned card to a new one): e-mail, the account's subscription
+ * types (opt-out ones pre-ticked; double opt-in says a confirmation mail follows) and the
+ * required terms checkbox.
+ */
+export function RegistrationScreen({
+  reason,
+  initialEmail,
+  subscriptionTypes,
+  keyboard,
+  onSubmit,
+  submitting,
+  error,
+  onBack,
+  footer,
+}: {
+  /** `card`: an unlinked card was scanned; `email`: an unknown e-mail was typed. */
+  reason: 'card' | 'email';
+  initialEmail: string;
+  subscriptionTypes: z.infer<typeof offeredSubscriptionType>[];
+  keyboard: boolean;
+  onSubmit: (form: RegistrationForm) => void;
+  submitting: boolean;
+  error?: ReactNode;
+  onBack: () => void;
+  footer: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(initialEmail);
+  const [ids, setIds] = useState(() => initialSubscriptionIds(subscriptionTypes));
+  const [terms, setTerms] = useState(false);
+  const [tried, setTried] = useState(false);
+  const emailErrorId = useId();
+  const termsErrorId = useId();
+  const emailInvalid = tried && !looksLikeEmail(email);
+  const termsMissing = tried && !terms;
+  return (
+    <Screen
+      title={t(reason === 'card' ? 'register.titleCard' : 'register.titleEmail')}
+      testId="screen-registration"
+      footer={footer}
+    >
+      <form
+        className="registration-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          if (looksLikeEmail(email) && terms) onSubmit({ email: email.trim(), subscriptionTypeIds: ids });
+        }}
+      >
+        <div className="registration-main">
+          <p className="lead">
+            {reason === 'card' ? t('register.introCard') : t('register.introEmail', { email: initialEmail })}
+          </p>
+          <EmailField
+            label={t('email.label')}
+            value={email}
+            onChange={setEmail}
+            invalid={emailInvalid}
+            errorId={emailErrorId}
+            keyboard={keyboard}
+            keyboardLabel={t('email.keyboard')}
+          />
+          {emailInvalid ? (
+            <p id={emailErrorId} className="field-error" role="alert">
+              {t('email.invalid')}
+            </p>
+          ) : null}
+        </div>
+        <div className="registration-side">
+          {subscriptionTypes.length > 0 ? (
+            <fieldset className="choices">
+              <legend>{t('register.subscriptions')}</legend>
+              {subscriptionTypes.map((type) => (
+                <label key={type.id} className="choice" data-testid={`subscription-${type.id}`}>
+                  <input
+                    type="checkbox"
+                    checked={ids.includes(type.id)}
+                    onChange={(event) =>
+                      setIds(toggleSubscription(subscriptionTypes, ids, type.id, event.target.checked))
+                    }
+                  />
+                  <span>
+                    <strong>{type.name}</strong>
+                    {type.description ? <span className="choice-note">{type.description}</span> : null}
+                    {type.strategy === 'DOUBLE_OPT_IN' ? (
+                      <span className="choice-note">{t('register.doubleOptIn')}</span>
+                    ) : null}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <label className="choice choice-terms" data-testid="terms">
+            <input
+              type="checkbox"
+              required
+              checked={terms}
+              aria-invalid={termsMissing || undefined}
+              aria-describedby={termsMissing ? termsErrorId : undefined}
+              onChange={(event) => setTerms(event.target.checked)}
+            />
+            <span>{t('register.terms')}</span>
+          </label>
+          {termsMissing ? (
+            <p id={termsErrorId} className="field-error" role="alert">
+              {t('register.termsRequired')}
+            </p>
+          ) : null}
+          {error}
+          <div className="form-actions">
+            <Button variant="secondary" onClick={onBack}>
+              {t('common.back')}
+            </Button>
+            <Button type="submit" busy={submitting} data-testid="register-submit">
+              {submitting ? t('register.submitting') : t('register.submit')}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Screen>
+  );
+}

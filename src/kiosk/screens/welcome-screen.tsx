@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PortalContact } from '../../contract/portal';
+import { Button } from '../components/button';
+import { Credits } from '../components/credits';
+import { Money } from '../components/money';
+import { Screen } from '../components/screen';
+import { greetingName } from '../lib/format';
+
+/** The identified customer's own portal: name, credits, tier and prepaid balance; then Done. */
+export function WelcomeScreen({
+  contact,
+  onDone,
+  finishing,
+  error,
+  footer,
+}: {
+  contact: PortalContact;
+  onDone: () => void;
+  finishing: boolean;
+  error?: ReactNode;
+  footer: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const name = greetingName(contact);
+  return (
+    <Screen
+      title={name ? t('welcome.title', { name }) : t('welcome.titleNoName')}
+      testId="screen-welcome"
+      footer={footer}
+    >
+      <dl className="stats">
+        <div className="stat stat-main" data-testid="credit-balance">
+          <dt>{t('welcome.credits')}</dt>
+          <dd>
+            <Credits value={contact.credit_balance} />
+          </dd>
+        </div>
+        {contact.tier ? (
+          <div className="stat" data-testid="tier">
+            <dt>{t('welcome.tier')}</dt>
+            <dd>{contact.tier.name}</dd>
+          </div>
+        ) : null}
+        <div className="stat" data-testid="prepaid-balance">
+          <dt>{t('welcome.prepaid')}</dt>
+          <dd>
+            <Money cents={contact.prepaid_balance_in_cents} />
+          </dd>
+        </div>
+      </dl>
+      {error}
+      <div className="form-actions">
+        <Button busy={finishing} onClick={onDone} data-testid="done-button">
+          {t('common.done')}
+        </Button>
+      </div>
+    </Screen>
+  );
+}
