@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { PortalContact, PortalSettings } from '../../src/contract/portal';
+import { firstStep, identifyMethods, stepAfterIdentify } from '../../src/kiosk/lib/identification';
+
+const settings: PortalSettings = {
+  scanner_type: 'hand_scanner',
+  enable_email_identification: false,
+  enable_registration: false,
+  enable_on_screen_keyboard: false,
+  camera_service: 3,
+  facing_mode: 'user',
+  primary_identification_method: 'identifier',
+  allow_multiple_giftcards: true,
+};
+const contact: PortalContact = {
+  uuid: 'c1',
+  email: 'anna@example.com',
+  firstname: 'Anna',
+  lastname: null,
+  locale: 'nl',
+  tier: null,
+  credit_balance: 120,
+  prepaid_balance_in_cents: 1500,
+};
+
+describe('identification: which screen first', () => {
+  it('scan only when e-mail identification is off', () => {
+    expect(identifyMethods(settings)).toEqual(['scan']);
+    expect(firstStep(settings)).toEqual({ step: 'scan', cameraFailed: false });
+  });
+
+  it('scan first, e-mail as the other method when enabled', () => {
+    expect(identifyMethods({ ...settings, enable_email_identification: true })).toEqual(['scan', 'email']);
+  });
+
+  it('e-mail first when it is the primary method, scanning still offered', () => {
+    const email = { ...settings, primary_identification_method: 'email' as const };
+    expect(identifyMethods(email)).toEqual(['email', 'scan']);
+    expect(firstStep(email)).toEqual({ step: 'email' });
+  });
+});
+
+describe('identification: what follows an answer', () => {
+  const withRegistration = { ...settings, enable_registration: true };
+
+  it('identified → the flow goes on', () => {
+    expect(stepAfterIdentify({ result: 'identified', method: 'card', contact }, settings)).toEqual({
+      step: 'identified',
+    });
+  });
+
+  it('unregistered card with registration → register, linking the card', () => {
+    expect(
+      stepAfterIdentify({ result: 'unregistered_card', value: 'CARD-9001', known: true }, withRegistration),
+    ).toEqual({ step: 'register', email: '', cardValue: 'CARD-9001', reason: 'card' });
+  });
+
+  it('unregistered card without registration → explained dead end', () => {
+    expect(stepAfterIdentify({ result: 'unregistered_card', value: 'X-1', known: false }, settings)).toEqual({
+      step: 'card_not_linked',
+    });
+  });
+
+  it('unknown e-mail with registration → register, pre-filled', () => {
+    expect(
+      stepAfterIdentify({ result: 'unknown_email', email: 'new@example.com' }, withRegistration),
+    ).toEqual({
+      step: 'register',
+      email: 'new@example.com',
+      cardValue: null,
+      reason: 'email',
+    });
+  });
+
+  it('unknown e-mail without registration → explained dead end', () => {
+    expect(stepAfterIdentify({ result: 'unknown_email', email: 'new@example.com' }, settings)).toEqual({
+      step: 'email_unknown',
+      email: 'new@example.com',
+    });
+  });
+});

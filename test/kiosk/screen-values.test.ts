@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { brandVariables, normalizeHex, readableOn } from '../../src/kiosk/lib/brand';
+import { looksLikeEmail } from '../../src/kiosk/lib/email';
+import { EMAIL_BUTTONS, layoutAfterKey } from '../../src/kiosk/lib/email-keyboard';
+import { formatCredits, formatMoney, greetingName } from '../../src/kiosk/lib/format';
+import { parseKioskRoute } from '../../src/kiosk/lib/kiosk-route';
+import { takeNewEvents } from '../../src/kiosk/lib/new-events';
+import { initialSubscriptionIds, toggleSubscription } from '../../src/kiosk/lib/subscriptions';
+
+describe('kiosk route from the URL', () => {
+  it('a session, a standby device, or nothing', () => {
+    expect(parseKioskRoute('?uuid=abc')).toEqual({ kind: 'session', uuid: 'abc' });
+    expect(parseKioskRoute('?device=tok')).toEqual({ kind: 'standby', token: 'tok' });
+    expect(parseKioskRoute('?uuid=abc&device=tok')).toEqual({ kind: 'session', uuid: 'abc' });
+    expect(parseKioskRoute('?uuid=')).toEqual({ kind: 'missing' });
+    expect(parseKioskRoute('')).toEqual({ kind: 'missing' });
+  });
+});
+
+describe('brand colours', () => {
+  it('takes hex colours only (no CSS injection) and keeps text readable on them', () => {
+    expect(normalizeHex('#ABC')).toBe('#aabbcc');
+    expect(normalizeHex('red; background: url(x)')).toBeNull();
+    expect(readableOn('#6b3e26')).toBe('#ffffff');
+    expect(readableOn('#f4e9dc')).toBe('#000000');
+    expect(brandVariables({ primary_color: '#6b3e26', secondary_color: null, logo_url: null })).toMatchObject(
+      {
+        '--brand-primary': '#6b3e26',
+        '--brand-on-primary': '#ffffff',
+        '--brand-secondary': '#eef3f8',
+      },
+    );
+  });
+});
+
+describe('money and credits in the screen language', () => {
+  it('formats euro cents and credits per language', () => {
+    expect(formatMoney(1500, 'nl').replace(/\s/g, ' ')).toBe('€ 15,00');
+    expect(formatMoney(1500, 'en')).toBe('€15.00');
+    expect(formatCredits(1234.5, 'nl')).toBe('1.234,5');
+    expect(formatCredits(1234.5, 'en')).toBe('1,234.5');
+  });
+
+  it('greets by first name, else last name, else without a name', () => {
+    expect(greetingName({ firstname: 'Anna', lastname: 'de Vries' })).toBe('Anna');
+    expect(greetingName({ firstname: ' ', lastname: 'de Vries' })).toBe('de Vries');
+    expect(greetingName({ firstname: null, lastname: null })).toBeNull();
+  });
+});
+
+describe('e-mail entry', () => {
+  it('checks that an address is complete before sending it', () => {
+    expect(looksLikeEmail('anna@example.com')).toBe(true);
+    expect(looksLikeEmail(' anna@example.nl ')).toBe(true);
+    expect(looksLikeEmail('anna@example')).toBe(false);
+    expect(looksLikeEmail('anna example.com')).toBe(false);
+  });
+
+  it('shift toggles capitals; the keyboard has the e-mail keys', () => {
+    expect(layoutAfterKey('default', '{shift}')).toBe('shift');
+    expect(layoutAfterKey('shift', '{shift}')).toBe('default');
+    expect(layoutAfterKey('shift', 'a')).toBe('shift');
+    const keys = EMAIL_BUTTONS.split(' ');
+    for (const key of ['@', '.', '-', '_', '.com', '.nl', '{bksp}', '{shift}', '0', 'q', 'Q']) {
+      expect(keys).toContain(key);
+    }
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('registration subscription choices', () => {
+  const types = [
+    { id: 1, name: 'Newsletter', description: null, strategy: 'DOUBLE_OPT_IN' as const },
+    { id: 2, name: 'Offers', description: null, strategy: 'OPT_OUT' as const },
+    { id: 3, name: 'Partners', description: null, strategy: 'OPT_IN' as const },
+  ];
+
+  it('opt-out types start ticked', () => {
+    expect(initialSubscriptionIds(types)).toEqual([2]);
+  });
+
+  it('ticking keeps the listed order; unticking removes', () => {
+    expect(toggleSubscription(types, [2], 1, true)).toEqual([1, 2]);
+    expect(toggleSubscription(types, [1, 2], 2, false)).toEqual([1]);
+  });
+});
+
+describe('events forwarded to an embedding POS page', () => {
+  it('skips what was there on arrival, then forwards each new event once', () => {
+    const seen = new Set<string>();
+    expect(takeNewEvents(seen, [{ uuid: 'a' }], false)).toEqual([]);
+    expect(takeNewEvents(seen, [{ uuid: 'a' }, { uuid: 'b' }], true)).toEqual([{ uuid: 'b' }]);
+    expect(takeNewEvents(seen, [{ uuid: 'a' }, { uuid: 'b' }], true)).toEqual([]);
+  });
+});
