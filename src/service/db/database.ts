@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/0001_initial';
+import * as catalog from './migrations/0002_catalog_rewards_bookings';
 import type { Database } from './schema';
 
 /** Which SQL engine a database runs on. */
@@ -26,6 +27,7 @@ export interface OpenDatabase {
 // Versioned migrations, applied in name order; never edit one that has shipped, add the next.
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> }> = {
   '0001_initial': initial,
+  '0002_catalog_rewards_bookings': catalog,
 };
 
 /**

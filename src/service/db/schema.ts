@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { CatalogTables } from './schema-catalog';
 
 /*
  * Table types of the service's database. Conventions, so that SQLite and PostgreSQL store the same:
@@ -314,7 +315,7 @@ export interface IdempotencyKeyTable {
 }
 
 /** The whole database, for Kysely. */
-export interface Database {
+export interface Database extends CatalogTables {
   account: AccountTable;
   credentials: CredentialTable;
   shops: ShopTable;

@@ -124,7 +124,7 @@ export async function creditReceptionView(db: Db, id: number): Promise<CreditRec
  * @throws ServiceError 6001 when the POS transaction is already linked, 1003 when the reception is
  * already reversed or the balance would go below zero.
  */
-async function recordReception(
+export async function recordReception(
   tx: Tx,
   values: {
     contactId: number;
