@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import collectableRewardRoutes from './collectable-rewards';
 import contactIdentifierRoutes from './contact-identifiers';
 import contactSessionTokenRoutes from './contact-session-tokens';
 import contactSubscriptionRoutes from './contact-subscriptions';
 import contactRoutes from './contacts';
 import creditReceptionRoutes from './credit-receptions';
+import customAttributeRoutes from './custom-attributes';
 import endScreenPushRoutes from './end-screen-push';
 import portalSessionRoutes from './portal-sessions';
 import posTransactionRoutes from './pos-transactions';
+import rewardReceptionRoutes from './reward-receptions';
+import rewardRoutes from './rewards';
 import unitRoutes from './units';
 
 /** Every route group of the public API (spec "Endpoints", plus the extensions of extensions.md). */
@@ -21,6 +25,10 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     posTransactionRoutes,
     portalSessionRoutes,
     endScreenPushRoutes,
+    rewardRoutes,
+    rewardReceptionRoutes,
+    collectableRewardRoutes,
+    customAttributeRoutes,
   ]) {
     await app.register(routes);
   }

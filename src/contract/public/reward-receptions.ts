@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { idField } from '../fields';
+import { shopWithAddress } from './common';
+import { reward } from './rewards';
+
+/**
+ * Spec "Reward Reception": a contact's claim of a reward. `credits` is negative (the credits spent);
+ * `expires_at` is when a physical reward can no longer be collected (null: never).
+ */
+export const rewardReception = z.object({
+  title: z.string(),
+  type: z.literal('reward_reception'),
+  uuid: z.string(),
+  credits: z.number(),
+  contact: z.object({
+    uuid: z.string(),
+    email: z.string(),
+    credit_balance: z.object({ id: z.number().int(), balance: z.number() }),
+  }),
+  shop: shopWithAddress,
+  contact_identifier: z.string().nullable(),
+  created_at: z.string(),
+  reward,
+  expires_at: z.string().nullable(),
+  has_been_collected: z.boolean(),
+});
+export type RewardReception = z.infer<typeof rewardReception>;
+
+/** POST /reward-receptions */
+export const createRewardReceptionBody = z.object({
+  contact_uuid: idField(),
+  reward_uuid: idField(),
+  shop_uuid: idField().describe('A key bound to a shop may only name its own shop (else 1008).'),
+  contact_identifier_value: idField()
+    .optional()
+    .describe('An active identifier of this contact (else 1003); shown on the reception.'),
+});
+export type CreateRewardReceptionBody = z.infer<typeof createRewardReceptionBody>;
+
+export const rewardReceptionUuidParams = z.object({ reward_reception_uuid: idField() });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idField, numberField, textField } from '../fields';
+
+/** `{type, value}` of a reward's image or video. */
+export const rewardMedia = z.object({ type: z.string(), value: z.string() });
+
+/**
+ * Spec "Reward". `required_credits` in credits (up to 2 decimals); `stock` null = unlimited;
+ * `expiration_duration` in days (null = a claimed reward does not expire). Custom reward attributes
+ * appear as further top-level keys (null when not set).
+ */
+export const reward = z.looseObject({
+  id: z.number().int(),
+  uuid: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  reward_type: z.enum(['PHYSICAL', 'DIGITAL']),
+  is_active: z.boolean(),
+  active: z.boolean(),
+  required_credits: z.number(),
+  media: rewardMedia.nullable(),
+  pre_redeemable: z.boolean(),
+  expiration_duration: z.number().int().nullable(),
+  cost_price: z.number().int().nullable(),
+  stock: z.number().int().nullable(),
+});
+export type Reward = z.infer<typeof reward>;
+
+/** GET /rewards */
+export const listRewardsQuery = z.object({
+  contact_uuid: idField(),
+  shop_uuid: idField()
+    .optional()
+    .describe('Extension: checked like the shop of a reward reception (1008 when unknown or not the key’s).'),
+});
+
+export const rewardUuidParams = z.object({ reward_uuid: idField() });
+
+/**
+ * PUT /rewards/{reward_uuid}: every field optional; further keys are values of custom reward
+ * attributes (by attribute name).
+ */
+export const updateRewardBody = z.looseObject({
+  title: textField().trim().min(1).optional(),
+  description: textField(5000).nullable().optional(),
+  required_credits: numberField()
+    .pipe(z.number().min(0).max(1e9))
+    .optional()
+    .describe('Credits, at most 2 decimals.'),
+});
+export type UpdateRewardBody = z.infer<typeof updateRewardBody>;

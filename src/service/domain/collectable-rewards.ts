@@ -1,0 +1,138 @@
+import type { CollectableReward, RewardRedemption } from '../../contract/public/collectable-rewards';
+import type { Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import { contactByUuid } from './contacts';
+import { ServiceError } from './errors';
+import { rewardReceptionByUuid } from './reward-receptions';
+import { rewardAttributeNames, rewardView } from './rewards';
+import { fromCenti, isoTimestamp, newUuid } from './values';
+
+/*
+ * A claimed PHYSICAL reward (its reward reception) waits at the shop until collected. Collecting
+ * it is a redemption with a uuid of its own (status COLLECTED); reversing that redemption
+ * (status REVERSED) makes the reward collectable again, under a new redemption uuid. Reversing the
+ * reward reception itself (credits back) ends it: it is then neither listed nor collectable.
+ */
+
+/**
+ * Spec GET /collectable-rewards: the contact's claimed physical rewards that are not reversed,
+ * waiting ones (not expired) and collected ones (`has_been_collected` true), oldest first.
+ * Rewards that no longer exist are left out.
+ * @throws ServiceError 55031 unknown contact.
+ */
+export async function listCollectableRewards(
+  db: Db,
+  contactUuid: string,
+  now: Date,
+): Promise<CollectableReward[]> {
+  const contact = await contactByUuid(db, contactUuid);
+  const at = isoTimestamp(now);
+  const [rows, names] = await Promise.all([
+    db
+      .selectFrom('reward_receptions')
+      .innerJoin('rewards', 'rewards.id', 'reward_receptions.reward_id')
+      .selectAll('rewards')
+      .select([
+        'reward_receptions.uuid as reception_uuid',
+        'reward_receptions.created_at as reception_created_at',
+        'reward_receptions.expires_at',
+        'reward_receptions.collection_status',
+      ])
+      .where('reward_receptions.contact_id', '=', contact.id)
+      .where('rewards.reward_type', '=', 'PHYSICAL')
+      .where('reward_receptions.reversed_by_credit_reception_id', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('reward_receptions.collection_status', '=', 'COLLECTED'),
+          eb('reward_receptions.expires_at', 'is', null),
+          eb('reward_receptions.expires_at', '>', at),
+        ]),
+      )
+      .orderBy('reward_receptions.id')
+      .execute(),
+    rewardAttributeNames(db),
+  ]);
+  return rows.map((row) => ({
+    contact: {
+      uuid: contact.uuid,
+      email: contact.email,
+      credit_balance: { balance: fromCenti(Number(contact.credit_balance_centi)) },
+    },
+    created_at: row.reception_created_at,
+    uuid: row.reception_uuid,
+    title: row.title,
+    reward: rewardView(row, names),
+    expires_at: row.expires_at,
+    has_been_collected: row.collection_status === 'COLLECTED',
+  }));
+}
+
+/**
+ * Spec PUT /collectable-rewards/collect/{loyalty_transaction_uuid}: the contact collects the
+ * physical reward of that reward reception (state table: has_been_collected false → COLLECTED).
+ * @returns the redemption `{uuid, status: 'COLLECTED'}` (its uuid is what reverse takes).
+ * @throws ServiceError 80300 unknown reception, not a physical reward, reception reversed or
+ * expired; 6003 its reward no longer exists; 1003 (409) already collected.
+ */
+export async function collectReward(tx: Tx, receptionUuid: string): Promise<RewardRedemption> {
+  const row = await rewardReceptionByUuid(tx.db, receptionUuid);
+  if (!row) throw new ServiceError(80300);
+  if (row.reward_id === null) throw new ServiceError(6003);
+  const reward = await tx.db
+    .selectFrom('rewards')
+    .select('reward_type')
+    .where('id', '=', row.reward_id)
+    .executeTakeFirst();
+  if (!reward) throw new ServiceError(6003);
+  const expired = row.expires_at !== null && new Date(row.expires_at) <= tx.now;
+  if (reward.reward_type !== 'PHYSICAL' || row.reversed_by_credit_reception_id !== null || expired) {
+    throw new ServiceError(80300);
+  }
+  const uuid = newUuid();
+  // Conditional: of two concurrent collects (or a collect and a reversal) only one changes the row.
+  const collected = await tx.db
+    .updateTable('reward_receptions')
+    .set({ collection_uuid: uuid, collection_status: 'COLLECTED', collected_at: isoTimestamp(tx.now) })
+    .where('id', '=', row.id)
+    .where('reversed_by_credit_reception_id', 'is', null)
+    .where((eb) => eb.or([eb('collection_status', 'is', null), eb('collection_status', '=', 'REVERSED')]))
+    .executeTakeFirst();
+  if (collected.numUpdatedRows === 0n) {
+    const now = await rewardReceptionByUuid(tx.db, receptionUuid);
+    if (now?.reversed_by_credit_reception_id !== null) throw new ServiceError(80300);
+    throw new ServiceError(1003, undefined, 'Reward already collected', 409);
+  }
+  return { uuid, status: 'COLLECTED' };
+}
+
+/**
+ * Spec POST /v3/oauth/clients/collectable-rewards/{uuid}/reverse: undoes a collection (state table:
+ * COLLECTED → REVERSED); the reward can be collected again. `bodyUuid`, the spec's input `uuid`,
+ * must equal the path's when sent.
+ * @throws ServiceError 1003 (body uuid differs), 1003 (404) unknown redemption, 1003 (409) already reversed.
+ */
+export async function reverseRedemption(
+  tx: Tx,
+  redemptionUuid: string,
+  bodyUuid: string | undefined,
+): Promise<RewardRedemption> {
+  if (bodyUuid !== undefined && bodyUuid !== redemptionUuid) {
+    throw new ServiceError(1003, { uuid: ['The uuid field must equal the redemption uuid in the path.'] });
+  }
+  const reversed = await tx.db
+    .updateTable('reward_receptions')
+    .set({ collection_status: 'REVERSED', collected_at: null })
+    .where('collection_uuid', '=', redemptionUuid)
+    .where('collection_status', '=', 'COLLECTED')
+    .executeTakeFirst();
+  if (reversed.numUpdatedRows === 0n) {
+    const known = await tx.db
+      .selectFrom('reward_receptions')
+      .select('id')
+      .where('collection_uuid', '=', redemptionUuid)
+      .executeTakeFirst();
+    if (known) throw new ServiceError(1003, undefined, 'Redemption already reversed', 409);
+    throw new ServiceError(1003, undefined, 'Collectable reward redemption not found', 404);
+  }
+  return { uuid: redemptionUuid, status: 'REVERSED' };
+}

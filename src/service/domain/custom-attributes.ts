@@ -1,0 +1,380 @@
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { booleanField, integerField, numberField } from '../../contract/fields';
+import type {
+  AttributeEntity,
+  AttributeType,
+  CreateAttributeBody,
+  CustomAttribute,
+  UpdateAttributeBody,
+} from '../../contract/public/custom-attributes';
+import type { CustomAttributeTable, Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import { ServiceError } from './errors';
+import { isoTimestamp } from './values';
+
+/** A custom attribute definition as stored (`options` JSON text, `is_platform_defined` 0/1). */
+export type CustomAttributeRow = Selectable<CustomAttributeTable>;
+
+interface StoredOption {
+  value: string;
+  label: string;
+  description?: string | null;
+  media?: unknown;
+}
+
+// Keys the entity's own resource already shows: an attribute of that name would shadow them.
+const REWARD_FIELDS = [
+  'id',
+  'uuid',
+  'title',
+  'description',
+  'type',
+  'reward_type',
+  'is_active',
+  'active',
+  'required_credits',
+  'media',
+  'pre_redeemable',
+  'expiration_duration',
+  'cost_price',
+  'stock',
+];
+const CONTACT_FIELDS = [
+  'id',
+  'age',
+  'city',
+  'tier',
+  'uuid',
+  'email',
+  'avatar',
+  'locale',
+  'status',
+  'address',
+  'channel',
+  'lastname',
+  'birthdate',
+  'firstname',
+  'created_at',
+  'postalcode',
+  'updated_at',
+  'housenumber',
+  'phonenumber',
+  'is_anonymous',
+  'add_to_wallet',
+  'loyalty_balance',
+  'prepaid_balance',
+  'custom_app_login_url',
+  'custom_app_login_code',
+  'loyalty_associated_shops',
+  'previous_loyalty_balance',
+  'default_contact_identifier',
+  'subscription_preferences_url',
+  'loyalty_last_transaction_date',
+  'loyalty_first_transaction_date',
+  'loyalty_number_of_transactions',
+  'loyalty_total_credits_received',
+];
+const RESERVED: Partial<Record<AttributeEntity, { names: string[]; prefixes: string[] }>> = {
+  reward: { names: REWARD_FIELDS, prefixes: [] },
+  contact: { names: CONTACT_FIELDS, prefixes: ['subscription_status_', 'double_opt_in_confirmation_url_'] },
+};
+
+const WITH_OPTIONS: AttributeType[] = ['select', 'multi_select'];
+
+// How a client stores each type's values (our documentation of the spec's field_type).
+const FIELD_TYPES: Record<AttributeType, string> = {
+  url: 'string',
+  text: 'string',
+  date: 'date',
+  phone: 'string',
+  float: 'float',
+  color: 'string',
+  email: 'string',
+  number: 'integer',
+  select: 'string',
+  boolean: 'boolean',
+  rich_text: 'string',
+  date_time: 'datetime',
+  long_text: 'string',
+  date_range: 'range',
+  time_range: 'range',
+  identifier: 'string',
+  birth_date: 'date',
+  file_upload: 'file',
+  media_upload: 'file',
+  multi_select: 'array',
+  license_plate: 'string',
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The zod schema a value of this attribute must match (form bodies send text; it is converted). */
+function valueSchema(row: CustomAttributeRow): z.ZodType {
+  const type = row.type as AttributeType;
+  const choices = (JSON.parse(row.options) as StoredOption[]).map((o) => o.value);
+  switch (type) {
+    case 'number':
+      return integerField();
+    case 'float':
+      return numberField();
+    case 'boolean':
+      return booleanField();
+    case 'email':
+      return z.email();
+    case 'url':
+      return z.url();
+    case 'date':
+    case 'birth_date':
+      return z.string().regex(DATE, { message: 'a date (YYYY-MM-DD)' });
+    case 'date_time':
+      return z.iso.datetime({ offset: true });
+    case 'select':
+      return z.string().refine((v) => choices.includes(v), { message: 'one of its options' });
+    case 'multi_select':
+      return z.array(z.string().refine((v) => choices.includes(v), { message: 'one of its options' }));
+    case 'date_range':
+    case 'time_range':
+    case 'file_upload':
+    case 'media_upload':
+      return z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]);
+    default:
+      return z.union([z.string().max(10_000), z.number().transform(String)]);
+  }
+}
+
+/** The attribute definitions of one entity, in position order. */
+export async function attributeDefinitions(db: Db, entity: AttributeEntity): Promise<CustomAttributeRow[]> {
+  return db
+    .selectFrom('custom_attributes')
+    .selectAll()
+    .where('entity', '=', entity)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Checks values of custom attributes of `entity` sent with a write (e.g. PUT /rewards): every key
+ * must name an attribute of that entity and its value must fit the attribute's type (null clears).
+ * @returns the converted values, by attribute name (null for cleared ones).
+ * @throws ServiceError 1003 naming each unknown key and each bad value.
+ */
+export async function checkedAttributeValues(
+  db: Db,
+  entity: AttributeEntity,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const keys = Object.keys(values);
+  if (keys.length === 0) return {};
+  const definitions = new Map((await attributeDefinitions(db, entity)).map((d) => [d.name, d]));
+  const errors: Record<string, string[]> = {};
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const definition = definitions.get(key);
+    const value = values[key];
+    if (!definition) {
+      errors[key] = [`The ${key} field is not a field or custom attribute of a ${entity}.`];
+    } else if (value === null) {
+      out[key] = null;
+    } else {
+      const parsed = valueSchema(definition).safeParse(value);
+      if (parsed.success) out[key] = parsed.data;
+      else errors[key] = [`The ${key} field must be a valid ${definition.type} value.`];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ServiceError(1003, errors);
+  return out;
+}
+
+/**
+ * Merges checked attribute values into an entity's stored `attributes` JSON: null removes a key.
+ * @returns the new JSON text.
+ */
+export function mergeAttributes(stored: Record<string, unknown>, changes: Record<string, unknown>): string {
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return JSON.stringify(merged);
+}
+
+/**
+ * Spec "Custom Attribute" for each row, all of one entity (`all`: every definition of that entity,
+ * for the derived groups: a group's id is the smallest attribute id in it, its position its rank).
+ */
+function attributeViews(rows: CustomAttributeRow[], all: CustomAttributeRow[]): CustomAttribute[] {
+  const groups = new Map<string, number>();
+  for (const row of [...all].sort((a, b) => a.id - b.id)) {
+    if (row.group_name !== null && !groups.has(row.group_name)) groups.set(row.group_name, row.id);
+  }
+  const ranks = [...groups.keys()];
+  return rows.map((row) => {
+    const platform = row.is_platform_defined === 1;
+    const options = JSON.parse(row.options) as StoredOption[];
+    return {
+      id: row.id,
+      entity: row.entity as AttributeEntity,
+      name: row.name,
+      label: row.label,
+      type: row.type as AttributeType,
+      group_name: row.group_name,
+      group:
+        row.group_name === null
+          ? null
+          : {
+              id: groups.get(row.group_name)!,
+              name: row.group_name,
+              created_by_user: true,
+              position: ranks.indexOf(row.group_name) + 1,
+            },
+      is_platform_defined: platform,
+      is_soft_read_only: false,
+      is_hard_read_only: platform,
+      field_type: FIELD_TYPES[row.type as AttributeType] ?? 'string',
+      has_unique_value: row.type === 'identifier',
+      description: row.description,
+      options: options.map((o) => ({
+        value: o.value,
+        label: o.label,
+        description: o.description ?? null,
+        media: (o.media ?? null) as CustomAttribute['options'][number]['media'],
+      })),
+      position: row.position,
+      created_at: row.created_at,
+      meta: {},
+      can_be_deleted: !platform,
+      last_used_date: null,
+      created_by_user: !platform,
+    };
+  });
+}
+
+/** Spec "Custom attributes" GET: every attribute of `entity`, in position order. */
+export async function listCustomAttributes(db: Db, entity: AttributeEntity): Promise<CustomAttribute[]> {
+  const rows = await attributeDefinitions(db, entity);
+  return attributeViews(rows, rows);
+}
+
+async function attributeView(db: Db, entity: AttributeEntity, id: number): Promise<CustomAttribute> {
+  const rows = await attributeDefinitions(db, entity);
+  return attributeViews(
+    rows.filter((r) => r.id === id),
+    rows,
+  )[0]!;
+}
+
+function checkedOptions(
+  type: AttributeType,
+  options: CreateAttributeBody['options'],
+): StoredOption[] | undefined {
+  if (options === undefined) return undefined;
+  if (!WITH_OPTIONS.includes(type)) {
+    throw new ServiceError(1003, {
+      options: ['The options field is only allowed for select and multi_select attributes.'],
+    });
+  }
+  const values = options.map((o) => o.value);
+  if (new Set(values).size !== values.length) {
+    throw new ServiceError(1003, { options: ['The options field must not repeat a value.'] });
+  }
+  return options.map((o) => ({
+    value: o.value,
+    label: o.label,
+    description: o.description ?? null,
+    media: o.media ?? null,
+  }));
+}
+
+/**
+ * Defines a custom attribute (spec "Custom attributes" POST). `position` is after the entity's last.
+ * @throws ServiceError 1003 for options on a type without options or repeated option values, for a
+ * name the entity's own resource uses, and (HTTP 409) for a name the entity already has.
+ */
+export async function createCustomAttribute(tx: Tx, input: CreateAttributeBody): Promise<CustomAttribute> {
+  const reserved = RESERVED[input.entity];
+  if (reserved?.names.includes(input.name) || reserved?.prefixes.some((p) => input.name.startsWith(p))) {
+    throw new ServiceError(1003, {
+      name: [`The name ${input.name} is a built-in field of a ${input.entity}.`],
+    });
+  }
+  const options = checkedOptions(input.type, input.options) ?? [];
+  const last = await tx.db
+    .selectFrom('custom_attributes')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('entity', '=', input.entity)
+    .executeTakeFirst();
+  // The (entity, name) UNIQUE constraint settles concurrent creates of one name.
+  const row = await tx.db
+    .insertInto('custom_attributes')
+    .values({
+      entity: input.entity,
+      name: input.name,
+      label: input.label,
+      type: input.type,
+      description: input.description ?? null,
+      group_name: input.group_name ?? null,
+      options: JSON.stringify(options),
+      is_platform_defined: 0,
+      position: Number(last?.position ?? 0) + 1,
+      created_at: isoTimestamp(tx.now),
+    })
+    .onConflict((oc) => oc.columns(['entity', 'name']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) {
+    throw new ServiceError(
+      1003,
+      { name: [`A ${input.entity} attribute named ${input.name} already exists.`] },
+      undefined,
+      409,
+    );
+  }
+  return attributeView(tx.db, input.entity, row.id);
+}
+
+const UPDATABLE = ['entity', 'label', 'options', 'description', 'group_name'];
+
+/**
+ * Changes a custom attribute (spec "Custom attributes" PUT): only label, description, options
+ * (select and multi_select) and group_name; other fields in `input` are refused.
+ * @throws ServiceError 1003 naming fields that cannot change or bad options; 1003 (404) unknown
+ * attribute; 1003 (403) a system-defined attribute.
+ */
+export async function updateCustomAttribute(
+  tx: Tx,
+  name: string,
+  input: UpdateAttributeBody,
+): Promise<CustomAttribute> {
+  const fixed = Object.keys(input).filter((k) => !UPDATABLE.includes(k));
+  if (fixed.length > 0) {
+    throw new ServiceError(
+      1003,
+      Object.fromEntries(fixed.map((k) => [k, [`The ${k} field cannot be updated.`]])),
+    );
+  }
+  const row = await tx.db
+    .selectFrom('custom_attributes')
+    .selectAll()
+    .where('entity', '=', input.entity)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row) {
+    throw new ServiceError(1003, undefined, `No ${input.entity} attribute named ${name}`, 404);
+  }
+  if (row.is_platform_defined === 1) {
+    throw new ServiceError(1003, undefined, 'System-defined attributes cannot be updated', 403);
+  }
+  const options = checkedOptions(row.type as AttributeType, input.options);
+  const changes = {
+    ...(input.label === undefined ? {} : { label: input.label }),
+    ...(input.description === undefined ? {} : { description: input.description }),
+    ...(input.group_name === undefined ? {} : { group_name: input.group_name }),
+    ...(options === undefined ? {} : { options: JSON.stringify(options) }),
+  };
+  if (Object.keys(changes).length > 0) {
+    await tx.db.updateTable('custom_attributes').set(changes).where('id', '=', row.id).execute();
+  }
+  return attributeView(tx.db, input.entity, row.id);
+}

@@ -1,0 +1,107 @@
+import type { Selectable } from 'kysely';
+import type { Reward, UpdateRewardBody } from '../../contract/public/rewards';
+import type { Db, RewardTable } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { Actor } from './actor';
+import { contactByUuid } from './contacts';
+import { attributeDefinitions, checkedAttributeValues, mergeAttributes } from './custom-attributes';
+import { ServiceError } from './errors';
+import { resolveShop } from './shops';
+import { bool, fromCenti, jsonObject, toCenti } from './values';
+
+/** A reward row as stored (`required_credits_centi` in hundredths of a credit, `stock` null = unlimited). */
+export type RewardRow = Selectable<RewardTable>;
+
+/** A reward by uuid. @throws ServiceError 6003 when there is none. */
+export async function rewardByUuid(db: Db, uuid: string): Promise<RewardRow> {
+  const row = await db.selectFrom('rewards').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) throw new ServiceError(6003);
+  return row;
+}
+
+/** The names of the account's custom reward attributes (the further keys of every Reward). */
+export async function rewardAttributeNames(db: Db): Promise<string[]> {
+  return (await attributeDefinitions(db, 'reward')).map((d) => d.name);
+}
+
+/**
+ * Spec "Reward" for a row: custom reward attributes as further keys (`attributeNames` from
+ * rewardAttributeNames; null when the reward has no value), `required_credits` in credits.
+ */
+export function rewardView(row: RewardRow, attributeNames: string[]): Reward {
+  const attributes = jsonObject(row.attributes);
+  const custom: Record<string, unknown> = {};
+  for (const name of attributeNames) custom[name] = null;
+  return {
+    ...custom,
+    ...attributes,
+    id: row.id,
+    uuid: row.uuid,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    reward_type: row.reward_type,
+    is_active: bool(row.active),
+    active: bool(row.active),
+    required_credits: fromCenti(Number(row.required_credits_centi)),
+    media: row.media ? (JSON.parse(row.media) as Reward['media']) : null,
+    pre_redeemable: bool(row.pre_redeemable),
+    expiration_duration: row.expiration_duration,
+    cost_price: row.cost_price === null ? null : Number(row.cost_price),
+    stock: row.stock,
+  };
+}
+
+/** Spec "Reward" for the reward with this uuid. @throws ServiceError 6003 when there is none. */
+export async function getReward(db: Db, uuid: string): Promise<Reward> {
+  return rewardView(await rewardByUuid(db, uuid), await rewardAttributeNames(db));
+}
+
+/**
+ * Spec "Reward receptions and rewards" GET /rewards: every reward of the account for the contact,
+ * inactive and out-of-stock ones included (clients show them as such), in creation order.
+ * A named `shop_uuid` or a shop-bound key is checked like a reward reception's shop.
+ * @throws ServiceError 55031 unknown contact, 1008 unknown shop or another shop than the key's.
+ */
+export async function listRewards(
+  db: Db,
+  actor: Actor,
+  query: { contact_uuid: string; shop_uuid?: string | undefined },
+): Promise<Reward[]> {
+  if (query.shop_uuid !== undefined || actor.shopId !== null) await resolveShop(db, actor, query.shop_uuid);
+  await contactByUuid(db, query.contact_uuid);
+  const [rows, names] = await Promise.all([
+    db.selectFrom('rewards').selectAll().orderBy('id').execute(),
+    rewardAttributeNames(db),
+  ]);
+  return rows.map((row) => rewardView(row, names));
+}
+
+const REWARD_FIELDS = new Set(['title', 'description', 'required_credits']);
+
+/**
+ * Changes a reward (spec PUT /rewards/{reward_uuid}): title, description, required_credits (credits,
+ * at most 2 decimals) and values of custom reward attributes (further keys; null clears one).
+ * @throws ServiceError 6003 unknown reward; 1003 naming unknown keys or bad values.
+ */
+export async function updateReward(tx: Tx, uuid: string, input: UpdateRewardBody): Promise<Reward> {
+  const found = await rewardByUuid(tx.db, uuid);
+  await tx.lock('rewards', found.id);
+  const custom = Object.fromEntries(Object.entries(input).filter(([key]) => !REWARD_FIELDS.has(key)));
+  const values = await checkedAttributeValues(tx.db, 'reward', custom);
+  const row = await rewardByUuid(tx.db, uuid);
+  const changes = {
+    ...(input.title === undefined ? {} : { title: input.title }),
+    ...(input.description === undefined ? {} : { description: input.description }),
+    ...(input.required_credits === undefined
+      ? {}
+      : { required_credits_centi: toCenti(input.required_credits, 'required_credits') }),
+    ...(Object.keys(values).length === 0
+      ? {}
+      : { attributes: mergeAttributes(jsonObject(row.attributes), values) }),
+  };
+  if (Object.keys(changes).length > 0) {
+    await tx.db.updateTable('rewards').set(changes).where('id', '=', row.id).execute();
+  }
+  return getReward(tx.db, uuid);
+}

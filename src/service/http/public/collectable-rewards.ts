@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import {
+  collectableReward,
+  collectableRewardsQuery,
+  collectParams,
+  redemptionParams,
+  reverseRedemptionBody,
+  rewardRedemption,
+} from '../../../contract/public/collectable-rewards';
+import { collectReward, listCollectableRewards, reverseRedemption } from '../../domain/collectable-rewards';
+import { ok, zodRoutes } from '../route';
+
+/** Spec "Collectable rewards": list, collect (K) and reverse a collection (P). */
+export default async function collectableRewardRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+
+  app.get(
+    '/collectable-rewards',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Collectable rewards'],
+        summary: "List a contact's collectable rewards",
+        description:
+          'Claimed physical rewards that are not reversed: waiting ones (not expired) and collected ones ' +
+          '(`has_been_collected` true), oldest first. `uuid` is the reward reception’s, the value collect ' +
+          'takes. Errors: 1003, 55031.',
+        querystring: collectableRewardsQuery,
+        response: { 200: envelope(z.array(collectableReward)) },
+      },
+    },
+    async (req) => ok(await listCollectableRewards(app.db, req.query.contact_uuid, app.clock())),
+  );
+
+  app.put(
+    '/collectable-rewards/collect/:loyalty_transaction_uuid',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Collectable rewards'],
+        summary: 'Collect a claimed reward',
+        description:
+          'The path value is the uuid of the reward reception. Answers the redemption `{uuid, status: ' +
+          'COLLECTED}`; its uuid is what reverse takes. Errors: 80300 (unknown, not a physical reward, ' +
+          'reversed claim, or expired), 6003 (the reward no longer exists), 1003 with HTTP 409 (already ' +
+          'collected).',
+        params: collectParams,
+        response: { 200: envelope(rewardRedemption) },
+      },
+    },
+    async (req) => ok(await app.tx((tx) => collectReward(tx, req.params.loyalty_transaction_uuid))),
+  );
+
+  app.post(
+    '/v3/oauth/clients/collectable-rewards/:collectable_reward_redemption_uuid/reverse',
+    {
+      config: { auth: 'P' },
+      schema: {
+        tags: ['Collectable rewards'],
+        summary: 'Reverse a collection',
+        description:
+          'COLLECTED → REVERSED; the reward can be collected again (under a new redemption uuid). The ' +
+          'input `uuid` is the redemption uuid of the path; when also sent in the body it must equal it. ' +
+          'Errors (none listed in the spec): 1003 (404 unknown redemption, 409 already reversed).',
+        params: redemptionParams,
+        body: reverseRedemptionBody,
+        response: { 200: envelope(rewardRedemption) },
+      },
+    },
+    async (req) =>
+      ok(
+        await app.tx((tx) =>
+          reverseRedemption(tx, req.params.collectable_reward_redemption_uuid, req.body?.uuid),
+        ),
+      ),
+  );
+}

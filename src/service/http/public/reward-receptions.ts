@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { envelope } from '../../../contract/envelope';
+import { creditReception } from '../../../contract/public/credit-receptions';
+import {
+  createRewardReceptionBody,
+  rewardReception,
+  rewardReceptionUuidParams,
+} from '../../../contract/public/reward-receptions';
+import { createRewardReception, reverseRewardReception } from '../../domain/reward-receptions';
+import { ok, zodRoutes } from '../route';
+
+/** Spec "Reward receptions and rewards (K)": claim a reward, reverse a claim. */
+export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+
+  app.post(
+    '/reward-receptions',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Reward receptions'],
+        summary: 'A contact claims a reward',
+        description:
+          'The required credits leave the contact’s balance (`credits` is negative) and one unit of a ' +
+          'limited stock is taken. A physical reward then waits at the shop as a collectable reward until ' +
+          '`expires_at` (created_at + expiration_duration days). Reversed claims do not count against ' +
+          'the claim limit. Errors: 1003, 55031, 1008 (unknown shop, or not the shop of a shop-bound ' +
+          'key), 6003, 1017, 1018, 1019, 1052.',
+        body: createRewardReceptionBody,
+        response: { 201: envelope(rewardReception) },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await app.tx((tx) => createRewardReception(tx, req.actor, req.body)))),
+  );
+
+  app.post(
+    '/reward-receptions/:reward_reception_uuid/reverse',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Reward receptions'],
+        summary: 'Reverse a reward reception',
+        description:
+          'A new credit reception (default unit) gives the spent credits back at the same shop; the stock ' +
+          'is restored and a physical reward of it can no longer be collected. A reception is reversed ' +
+          'once. Errors: 1003 (404 unknown, 409 already reversed).',
+        params: rewardReceptionUuidParams,
+        response: { 201: envelope(creditReception) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(ok(await app.tx((tx) => reverseRewardReception(tx, req.params.reward_reception_uuid)))),
+  );
+}

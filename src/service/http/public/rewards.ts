@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import {
+  listRewardsQuery,
+  reward,
+  rewardUuidParams,
+  updateRewardBody,
+} from '../../../contract/public/rewards';
+import { getReward, listRewards, updateReward } from '../../domain/rewards';
+import { ok, zodRoutes } from '../route';
+
+/** Spec "Reward receptions and rewards (K)": list, get and update rewards. */
+export default async function rewardRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+
+  app.get(
+    '/rewards',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Rewards'],
+        summary: 'List the rewards for a contact',
+        description:
+          'Every reward of the account, inactive and out-of-stock ones included (`is_active`, `stock`), ' +
+          'in creation order. Custom reward attributes appear as further keys. Errors: 1003, 55031, ' +
+          '1008 (a named `shop_uuid` or the key’s bound shop does not exist, or another shop than the key’s).',
+        querystring: listRewardsQuery,
+        response: { 200: envelope(z.array(reward)) },
+      },
+    },
+    async (req) => ok(await listRewards(app.db, req.actor, req.query)),
+  );
+
+  app.get(
+    '/rewards/:reward_uuid',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Rewards'],
+        summary: 'Get a reward',
+        description: 'Errors: 6003.',
+        params: rewardUuidParams,
+        response: { 200: envelope(reward) },
+      },
+    },
+    async (req) => ok(await getReward(app.db, req.params.reward_uuid)),
+  );
+
+  app.put(
+    '/rewards/:reward_uuid',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Rewards'],
+        summary: 'Update a reward',
+        description:
+          'title, description, required_credits (at most 2 decimals) and, as further keys, values of ' +
+          'custom reward attributes (see /custom-attributes?entity=reward; null clears one). ' +
+          'Errors: 1003 (naming unknown keys and bad values), 6003.',
+        params: rewardUuidParams,
+        body: updateRewardBody,
+        response: { 200: envelope(reward) },
+      },
+    },
+    async (req) => ok(await app.tx((tx) => updateReward(tx, req.params.reward_uuid, req.body))),
+  );
+}

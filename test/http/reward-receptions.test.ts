@@ -1,0 +1,357 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rewardReception as receptionSchema } from '../../src/contract/public/reward-receptions';
+import demo from '../../src/service/fixture/demo-account.json';
+import { parseFixture } from '../../src/service/fixture/load';
+import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+
+const COFFEE = 'e0000000-0000-4000-8000-000000000001';
+const CAKE = 'e0000000-0000-4000-8000-000000000002';
+const DISCOUNT = 'e0000000-0000-4000-8000-000000000003';
+const BEANS = 'e0000000-0000-4000-8000-000000000004';
+const SUMMER = 'e0000000-0000-4000-8000-000000000005';
+const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
+// Rewards and contacts of the concurrency fixture.
+const LIMITED = 'e1000000-0000-4000-8000-000000000001';
+const TWICE = 'e1000000-0000-4000-8000-000000000002';
+const crowd = Array.from({ length: 20 }, (_, i) => `d1000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+
+let t: TestApp;
+/** The demo account plus a stock-5 reward, a reward claimable twice, and 20 contacts with 100 credits. */
+let busy: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const fixture = structuredClone(demo) as { rewards: unknown[]; contacts: unknown[] };
+  fixture.rewards.push(
+    { uuid: LIMITED, title: 'Limited mug', reward_type: 'PHYSICAL', required_credits: 10, stock: 5 },
+    {
+      uuid: TWICE,
+      title: 'Cookie',
+      reward_type: 'PHYSICAL',
+      required_credits: 1,
+      claim_limit_per_contact: 2,
+    },
+  );
+  for (const [i, uuid] of crowd.entries()) {
+    fixture.contacts.push({ uuid, email: `crowd${i}@example.com`, credit_balance: 100 });
+  }
+  busy = await createTestApp({ fixture: parseFixture(fixture) });
+});
+afterAll(async () => {
+  await t.close();
+  await busy.close();
+});
+
+// Ledger invariant after every test: each contact's balance equals the sum of its credit entries.
+afterEach(async () => {
+  for (const app of [t, busy]) {
+    const rows = await app.app.db
+      .selectFrom('contacts')
+      .leftJoin('credit_entries', 'credit_entries.contact_id', 'contacts.id')
+      .select([
+        'contacts.email',
+        'contacts.credit_balance_centi as balance',
+        sql<number>`coalesce(sum(credit_entries.credits_centi), 0)`.as('ledger'),
+      ])
+      .groupBy(['contacts.id', 'contacts.email', 'contacts.credit_balance_centi'])
+      .execute();
+    for (const row of rows) {
+      expect({ email: row.email, ledger: Number(row.ledger) }).toEqual({
+        email: row.email,
+        ledger: Number(row.balance),
+      });
+      expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
+    }
+  }
+});
+
+async function balance(uuid: string, app = t): Promise<number> {
+  const row = await app.app.db
+    .selectFrom('contacts')
+    .select('credit_balance_centi')
+    .where('uuid', '=', uuid)
+    .executeTakeFirstOrThrow();
+  return Number(row.credit_balance_centi) / 100;
+}
+
+async function stock(uuid: string, app = t): Promise<number | null> {
+  const row = await app.app.db
+    .selectFrom('rewards')
+    .select('stock')
+    .where('uuid', '=', uuid)
+    .executeTakeFirstOrThrow();
+  return row.stock;
+}
+
+async function receptionCount(app = t): Promise<number> {
+  const row = await app.app.db
+    .selectFrom('reward_receptions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function claim(payload: Record<string, unknown>, token: string | null = DEMO.apiKey, app = t) {
+  return app.call({
+    method: 'POST',
+    url: '/reward-receptions',
+    token,
+    payload: { shop_uuid: DEMO.shop, ...payload },
+  });
+}
+
+/** Expects an error answer and that nothing was written. */
+async function expectRefused(call: () => ReturnType<typeof claim>, code: number, status: number) {
+  const before = { count: await receptionCount(), anna: await balance(DEMO.anna) };
+  const res = await call();
+  expect(res.json()).toMatchObject({ code, status_code: status });
+  expect(res.statusCode).toBe(status);
+  expect({ count: await receptionCount(), anna: await balance(DEMO.anna) }).toEqual(before);
+  return res.json();
+}
+
+describe('POST /reward-receptions', () => {
+  it('claims a reward: credits debited through the ledger, stock taken, full Reward Reception', async () => {
+    const before = await balance(DEMO.anna);
+    const res = await claim({
+      contact_uuid: DEMO.anna,
+      reward_uuid: COFFEE,
+      contact_identifier_value: 'CARD-0001',
+    });
+    expect(res.statusCode).toBe(201);
+    const { data, meta } = res.json();
+    expect(meta).toEqual({});
+    receptionSchema.parse(data);
+    expect(data).toEqual({
+      title: 'Free coffee',
+      type: 'reward_reception',
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      credits: -50,
+      contact: {
+        uuid: DEMO.anna,
+        email: 'anna@example.com',
+        credit_balance: { id: expect.any(Number), balance: before - 50 },
+      },
+      shop: expect.objectContaining({
+        id: 1,
+        uuid: DEMO.shop,
+        type: 'shop',
+        name: 'Demo Coffee Amsterdam',
+        address: expect.objectContaining({ street: 'Damrak', house_number: '1', postal_code: '1012 LG' }),
+      }),
+      contact_identifier: 'CARD-0001',
+      created_at: '2026-11-21T10:00:00.000+00:00',
+      reward: expect.objectContaining({ uuid: COFFEE, stock: 99, required_credits: 50 }),
+      expires_at: '2026-12-21T10:00:00.000+00:00',
+      has_been_collected: false,
+    });
+    expect(await balance(DEMO.anna)).toBe(before - 50);
+    expect(await stock(COFFEE)).toBe(99);
+    const reception = await t.app.db
+      .selectFrom('reward_receptions')
+      .select('id')
+      .where('uuid', '=', data.uuid)
+      .executeTakeFirstOrThrow();
+    const entries = await t.app.db
+      .selectFrom('credit_entries')
+      .selectAll()
+      .where('source', '=', 'reward_reception')
+      .where('source_id', '=', reception.id)
+      .execute();
+    expect(entries).toEqual([expect.objectContaining({ credits_centi: -5000 })]);
+  });
+
+  it('a reward without expiration_duration has expires_at null; a shop-bound key claims at its shop', async () => {
+    const res = await claim({ contact_uuid: DEMO.dirk, reward_uuid: DISCOUNT }, DEMO.registerKey);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ credits: -30, expires_at: null, contact_identifier: null });
+  });
+
+  it('accepts a form-encoded body', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/reward-receptions',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `contact_uuid=${DEMO.dirk}&reward_uuid=${COFFEE}&shop_uuid=${DEMO.shopUtrecht}`,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.shop.uuid).toBe(DEMO.shopUtrecht);
+  });
+
+  it('1003 naming missing fields and a bad contact_identifier_value', async () => {
+    const missing = await expectRefused(
+      () => t.call({ method: 'POST', url: '/reward-receptions', payload: {} }),
+      1003,
+      422,
+    );
+    expect(Object.keys(missing.errors).sort()).toEqual(['contact_uuid', 'reward_uuid', 'shop_uuid']);
+    for (const value of ['CARD-NOPE', 'CARD-0002', 'CARD-9001']) {
+      const body = await expectRefused(
+        () => claim({ contact_uuid: DEMO.anna, reward_uuid: COFFEE, contact_identifier_value: value }),
+        1003,
+        422,
+      );
+      expect(Object.keys(body.errors)).toEqual(['contact_identifier_value']);
+    }
+    await expectRefused(
+      () => claim({ contact_uuid: DEMO.dirk, reward_uuid: COFFEE, contact_identifier_value: 'CARD-0004' }),
+      1003,
+      422,
+    );
+  });
+
+  it('55031 unknown contact, 1008 unknown shop or another shop than the key’s, 6003 unknown reward', async () => {
+    await expectRefused(() => claim({ contact_uuid: UNKNOWN, reward_uuid: COFFEE }), 55031, 404);
+    await expectRefused(
+      () => claim({ contact_uuid: DEMO.anna, reward_uuid: COFFEE, shop_uuid: UNKNOWN }),
+      1008,
+      404,
+    );
+    await expectRefused(
+      () =>
+        claim(
+          { contact_uuid: DEMO.anna, reward_uuid: COFFEE, shop_uuid: DEMO.shopUtrecht },
+          DEMO.registerKey,
+        ),
+      1008,
+      404,
+    );
+    await expectRefused(() => claim({ contact_uuid: DEMO.anna, reward_uuid: UNKNOWN }), 6003, 404);
+  });
+
+  it('1052 inactive, 1018 empty stock, 1017 insufficient credits', async () => {
+    await expectRefused(() => claim({ contact_uuid: DEMO.anna, reward_uuid: SUMMER }), 1052, 422);
+    await expectRefused(() => claim({ contact_uuid: DEMO.anna, reward_uuid: CAKE }), 1018, 422);
+    await expectRefused(() => claim({ contact_uuid: DEMO.anna, reward_uuid: BEANS }), 1017, 422);
+    const carla = await claim({ contact_uuid: DEMO.carla, reward_uuid: COFFEE });
+    expect(carla.json()).toMatchObject({ code: 1017, message: 'Insufficient credits' });
+  });
+
+  it('1019 once the claim limit is reached', async () => {
+    expect((await claim({ contact_uuid: DEMO.ben, reward_uuid: DISCOUNT })).statusCode).toBe(201);
+    const again = await claim({ contact_uuid: DEMO.ben, reward_uuid: DISCOUNT });
+    expect(again.json()).toMatchObject({ code: 1019, status_code: 422 });
+  });
+
+  it('401 without a token, 403 for an access token or a personal access token', async () => {
+    const payload = { contact_uuid: DEMO.anna, reward_uuid: COFFEE };
+    expect((await claim(payload, null)).statusCode).toBe(401);
+    expect((await claim(payload, DEMO.accessToken)).statusCode).toBe(403);
+    expect((await claim(payload, DEMO.personalAccessToken)).statusCode).toBe(403);
+  });
+
+  it('20 concurrent claims of a stock-5 reward: exactly 5 succeed, the stock ends at 0', async () => {
+    const results = await Promise.all(
+      crowd.map((contact_uuid) => claim({ contact_uuid, reward_uuid: LIMITED }, DEMO.apiKey, busy)),
+    );
+    const codes = results.map((r) => (r.statusCode === 201 ? 201 : r.json().code));
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 1018)).toHaveLength(15);
+    expect(await stock(LIMITED, busy)).toBe(0);
+    expect(await receptionCount(busy)).toBe(5);
+    const balances = await Promise.all(crowd.map((uuid) => balance(uuid, busy)));
+    expect(balances.filter((b) => b === 90)).toHaveLength(5);
+    expect(balances.filter((b) => b === 100)).toHaveLength(15);
+  });
+
+  it('10 concurrent claims by one contact of a reward limited to 2 per contact: exactly 2 succeed', async () => {
+    const contact = crowd[19]!;
+    const before = await balance(contact, busy);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        claim({ contact_uuid: contact, reward_uuid: TWICE }, DEMO.apiKey, busy),
+      ),
+    );
+    const codes = results.map((r) => (r.statusCode === 201 ? 201 : r.json().code));
+    expect(codes.filter((c) => c === 201)).toHaveLength(2);
+    expect(codes.filter((c) => c === 1019)).toHaveLength(8);
+    expect(await balance(contact, busy)).toBe(before - 2);
+  });
+
+  it('concurrent claims never overdraw the balance', async () => {
+    const contact = crowd[18]!;
+    await busy.app.db.updateTable('rewards').set({ stock: null }).where('uuid', '=', LIMITED).execute();
+    const before = await balance(contact, busy);
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        claim({ contact_uuid: contact, reward_uuid: LIMITED }, DEMO.apiKey, busy),
+      ),
+    );
+    const won = results.filter((r) => r.statusCode === 201).length;
+    expect(won).toBe(Math.floor(before / 10));
+    expect(results.filter((r) => r.json().code === 1017)).toHaveLength(15 - won);
+    expect(await balance(contact, busy)).toBe(before - won * 10);
+  });
+});
+
+describe('POST /reward-receptions/{uuid}/reverse', () => {
+  it('reissues the credits as a new credit reception, restores the stock, once only', async () => {
+    const before = await balance(DEMO.dirk);
+    const claimed = (
+      await claim({ contact_uuid: DEMO.dirk, reward_uuid: BEANS, contact_identifier_value: 'CARD-0005' })
+    ).json().data;
+    expect(await stock(BEANS)).toBe(4);
+    expect(await balance(DEMO.dirk)).toBe(before - 400);
+
+    const res = await t.call({ method: 'POST', url: `/reward-receptions/${claimed.uuid}/reverse` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      type: 'credit_reception',
+      credits: 400,
+      contact_identifier: 'CARD-0005',
+      contact: { uuid: DEMO.dirk, credit_balance: { balance: before } },
+      shop: { uuid: DEMO.shop },
+      unit: { name: 'purchase_amount' },
+      unit_value: null,
+    });
+    expect(res.json().data.uuid).not.toBe(claimed.uuid);
+    expect(await balance(DEMO.dirk)).toBe(before);
+    expect(await stock(BEANS)).toBe(5);
+
+    const again = await t.call({ method: 'POST', url: `/reward-receptions/${claimed.uuid}/reverse` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 1003, status_code: 409 });
+    expect(await balance(DEMO.dirk)).toBe(before);
+  });
+
+  it('a reversed claim no longer counts against the claim limit', async () => {
+    const first = (await claim({ contact_uuid: DEMO.dirk, reward_uuid: DISCOUNT })).json();
+    // dirk claimed DISCOUNT in an earlier test: limit 1 is reached.
+    expect(first).toMatchObject({ code: 1019 });
+    const mine = await t.app.db
+      .selectFrom('reward_receptions')
+      .innerJoin('contacts', 'contacts.id', 'reward_receptions.contact_id')
+      .select('reward_receptions.uuid')
+      .where('contacts.uuid', '=', DEMO.dirk)
+      .where('reward_receptions.credits_centi', '=', -3000)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await t.call({ method: 'POST', url: `/reward-receptions/${mine.uuid}/reverse` })).statusCode,
+    ).toBe(201);
+    expect((await claim({ contact_uuid: DEMO.dirk, reward_uuid: DISCOUNT })).statusCode).toBe(201);
+  });
+
+  it('concurrent reversals of one claim: exactly one succeeds', async () => {
+    const claimed = (await claim({ contact_uuid: crowd[0]!, reward_uuid: TWICE }, DEMO.apiKey, busy)).json()
+      .data;
+    const before = await balance(crowd[0]!, busy);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        busy.call({ method: 'POST', url: `/reward-receptions/${claimed.uuid}/reverse` }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(4);
+    expect(await balance(crowd[0]!, busy)).toBe(before + 1);
+  });
+
+  it('1003 with HTTP 404 for an unknown reception; 401/403', async () => {
+    const res = await t.call({ method: 'POST', url: `/reward-receptions/${UNKNOWN}/reverse` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 1003, status_code: 404 });
+    const url = `/reward-receptions/${UNKNOWN}/reverse`;
+    expect((await t.call({ method: 'POST', url, token: null })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url, token: DEMO.personalAccessToken })).statusCode).toBe(403);
+  });
+});
