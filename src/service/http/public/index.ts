@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import bookingRoutes from './bookings';
 import collectableRewardRoutes from './collectable-rewards';
 import contactIdentifierRoutes from './contact-identifiers';
 import contactSessionTokenRoutes from './contact-session-tokens';
@@ -7,11 +8,13 @@ import contactRoutes from './contacts';
 import creditReceptionRoutes from './credit-receptions';
 import customAttributeRoutes from './custom-attributes';
 import endScreenPushRoutes from './end-screen-push';
+import perkRoutes from './perks';
 import portalSessionRoutes from './portal-sessions';
 import posTransactionRoutes from './pos-transactions';
 import rewardReceptionRoutes from './reward-receptions';
 import rewardRoutes from './rewards';
 import unitRoutes from './units';
+import visitRoutes from './visits';
 
 /** Every route group of the public API (spec "Endpoints", plus the extensions of extensions.md). */
 export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
@@ -29,6 +32,9 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     rewardReceptionRoutes,
     collectableRewardRoutes,
     customAttributeRoutes,
+    perkRoutes,
+    bookingRoutes,
+    visitRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,0 +1,97 @@
+import type { CreateVisitBody, UpdateVisitBody, Visit } from '../../contract/public/visits';
+import type { Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { Actor } from './actor';
+import { checkTimeOrder, refuseFixedFields } from './bookings';
+import { contactByUuid } from './contacts';
+import { ServiceError } from './errors';
+import { resolveShop } from './shops';
+import { isoTimestamp, newUuid } from './values';
+
+const externalIdTaken = () =>
+  new ServiceError(1003, { external_id: ['The external id has already been taken.'] }, undefined, 409);
+
+async function visitView(db: Db, id: number): Promise<Visit> {
+  const row = await db
+    .selectFrom('visits')
+    .innerJoin('contacts', 'contacts.id', 'visits.contact_id')
+    .selectAll('visits')
+    .select(['contacts.uuid as contact_uuid', 'contacts.email'])
+    .where('visits.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    uuid: row.uuid,
+    contact: { uuid: row.contact_uuid, email: row.email },
+    external_id: row.external_id,
+    source: row.source,
+    starts_at: row.starts_at,
+    ends_at: row.ends_at,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Spec POST /v3/oauth/clients/visits: a contact's visit to a shop.
+ * @throws ServiceError 55031, 1008, 1003 (ends_at before starts_at), 1003 (409) external_id taken.
+ */
+export async function createVisit(tx: Tx, actor: Actor, input: CreateVisitBody): Promise<Visit> {
+  const contact = await contactByUuid(tx.db, input.contact_uuid);
+  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
+  checkTimeOrder(input.starts_at ?? null, input.ends_at ?? null);
+  const at = isoTimestamp(tx.now);
+  // external_id is UNIQUE: a concurrent duplicate inserts nothing.
+  const row = await tx.db
+    .insertInto('visits')
+    .values({
+      uuid: newUuid(),
+      contact_id: contact.id,
+      shop_id: shop.id,
+      external_id: input.external_id ?? null,
+      source: input.source ?? null,
+      starts_at: input.starts_at ?? null,
+      ends_at: input.ends_at ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('external_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw externalIdTaken();
+  return visitView(tx.db, row.id);
+}
+
+/**
+ * Spec PUT /v3/oauth/clients/visits/{uuid}: external_id, source, starts_at, ends_at (null clears);
+ * contact and shop cannot change.
+ * @throws ServiceError 1003 naming contact_uuid/shop_uuid, 1003 (ends_at before starts_at),
+ * 1003 (404) unknown visit, 1003 (409) external_id taken.
+ */
+export async function updateVisit(tx: Tx, uuid: string, input: UpdateVisitBody): Promise<Visit> {
+  refuseFixedFields(input, ['contact_uuid', 'shop_uuid']);
+  const row = await tx.db.selectFrom('visits').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) throw new ServiceError(1003, undefined, 'Visit not found', 404);
+  const changes = {
+    external_id: input.external_id,
+    source: input.source,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
+  };
+  checkTimeOrder(
+    changes.starts_at === undefined ? row.starts_at : changes.starts_at,
+    changes.ends_at === undefined ? row.ends_at : changes.ends_at,
+  );
+  if (changes.external_id != null && changes.external_id !== row.external_id) {
+    const taken = await tx.db
+      .selectFrom('visits')
+      .select('id')
+      .where('external_id', '=', changes.external_id)
+      .executeTakeFirst();
+    if (taken) throw externalIdTaken();
+  }
+  await tx.db
+    .updateTable('visits')
+    .set({ ...changes, updated_at: isoTimestamp(tx.now) })
+    .where('id', '=', row.id)
+    .execute();
+  return visitView(tx.db, row.id);
+}
