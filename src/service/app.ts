@@ -15,6 +15,7 @@ import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
 import { registerAuth } from './http/plugins/auth';
 import { registerErrorHandling } from './http/plugins/errors';
+import { registerMail } from './http/plugins/mail';
 import { registerOpenApi } from './http/plugins/openapi';
 import { registerRateLimit } from './http/plugins/rate-limit';
 import { registerPortalRoutes } from './http/portal';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerRateLimit(app);
   registerAuth(app);
   await registerOpenApi(app);
+  registerMail(app);
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);

@@ -8,13 +8,18 @@ import contactRoutes from './contacts';
 import creditReceptionRoutes from './credit-receptions';
 import customAttributeRoutes from './custom-attributes';
 import endScreenPushRoutes from './end-screen-push';
+import giftcardTransactionRoutes from './giftcard-transactions';
+import giftcardRoutes from './giftcards';
 import perkRoutes from './perks';
 import portalSessionRoutes from './portal-sessions';
 import posTransactionRoutes from './pos-transactions';
+import prepaidTransactionRoutes from './prepaid-transactions';
+import promotionRoutes from './promotions';
 import rewardReceptionRoutes from './reward-receptions';
 import rewardRoutes from './rewards';
 import unitRoutes from './units';
 import visitRoutes from './visits';
+import voucherRoutes from './vouchers';
 
 /** Every route group of the public API (spec "Endpoints", plus the extensions of extensions.md). */
 export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
@@ -28,6 +33,11 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     posTransactionRoutes,
     portalSessionRoutes,
     endScreenPushRoutes,
+    giftcardRoutes,
+    giftcardTransactionRoutes,
+    prepaidTransactionRoutes,
+    promotionRoutes,
+    voucherRoutes,
     rewardRoutes,
     rewardReceptionRoutes,
     collectableRewardRoutes,

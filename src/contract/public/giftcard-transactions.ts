@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { idField, integerField } from '../fields';
+
+/** Money amounts of one transaction: non-zero cents, at most ten million euros either way. */
+export const amountInCents = () =>
+  integerField()
+    .pipe(
+      z
+        .number()
+        .min(-1_000_000_000)
+        .max(1_000_000_000)
+        .refine((n) => n !== 0, { message: 'must not be zero' }),
+    )
+    .describe('Cents, non-zero: positive adds to the balance, negative takes from it.');
+
+/**
+ * Spec "Giftcard Transaction". `amount_in_cents` is negative for a decrement; `shop` is null when
+ * the transaction names none (an unbound key without `shop_uuid`, the card's opening balance).
+ * Custom attributes of the transaction appear as further top-level keys.
+ */
+export const giftcardTransaction = z.looseObject({
+  id: z.number().int(),
+  uuid: z.string(),
+  amount_in_cents: z.number().int(),
+  type: z.literal('STANDARD'),
+  settled: z.boolean(),
+  card: z.object({ id: z.number().int(), uuid: z.string() }),
+  shop: z.object({ id: z.number().int(), uuid: z.string(), name: z.string() }).nullable(),
+  settlements: z.array(z.unknown()),
+  created_at: z.string(),
+});
+export type GiftcardTransaction = z.infer<typeof giftcardTransaction>;
+
+const attributeValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
+
+export const createGiftcardTransactionBody = z.object({
+  giftcard_uuid: idField(),
+  amount_in_cents: amountInCents(),
+  custom_attributes: z
+    .record(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a snake_case name'), attributeValue)
+    .optional()
+    .describe('Custom attribute values of the transaction (name → value); shown as top-level keys.'),
+  shop_uuid: idField()
+    .optional()
+    .describe(
+      'Extension: the shop, for an API key that is not bound to one (else the transaction has no shop).',
+    ),
+});
+
+export const giftcardTransactionUuidParams = z.object({ giftcard_transaction_uuid: idField() });

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { idField } from '../fields';
+import { contactRef, shopWithAddress } from './common';
+import { amountInCents } from './giftcard-transactions';
+import { limitField, pageField } from './pagination';
+
+/** The prepaid balance of a contact: `{balance_in_cents}`. */
+export const prepaidBalance = z.object({ balance_in_cents: z.number().int() });
+
+/**
+ * Extension "Prepaid transactions" (extensions.md). `prepaid_balance` is the contact's balance
+ * right after this transaction; `shop` is null for the opening balance of the account fixture.
+ */
+export const prepaidTransaction = z.object({
+  uuid: z.string(),
+  amount_in_cents: z.number().int(),
+  prepaid_balance: prepaidBalance,
+  contact: contactRef,
+  contact_identifier: z.string().nullable(),
+  shop: shopWithAddress.nullable(),
+  created_at: z.string(),
+});
+export type PrepaidTransaction = z.infer<typeof prepaidTransaction>;
+
+/** GET /prepaid-transactions meta (the real platform's): `from` is null on an empty page. */
+export const prepaidListMeta = z.object({
+  current_page: z.number().int(),
+  from: z.number().int().nullable(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PrepaidListMeta = z.infer<typeof prepaidListMeta>;
+
+export const createPrepaidTransactionBody = z.object({
+  contact_uuid: idField().optional().describe('Required when contact_identifier_value is absent.'),
+  contact_identifier_value: idField().optional().describe('Required when contact_uuid is absent.'),
+  amount_in_cents: amountInCents().describe('Cents, non-zero: negative pays, positive tops up.'),
+  shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
+});
+
+export const listPrepaidTransactionsQuery = z.object({
+  contact_uuid: idField(),
+  page: pageField(),
+  limit: limitField(1, 30, 10),
+});
+
+export const prepaidTransactionUuidParams = z.object({ prepaid_transaction_uuid: idField() });

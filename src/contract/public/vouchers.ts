@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { pageMeta } from '../envelope';
+import { idField } from '../fields';
+import { contactRef } from './common';
+import { limitField, pageField } from './pagination';
+import { promotion } from './promotions';
+
+/** Spec "States and transitions": the voucher statuses. */
+export const voucherStatus = z.enum(['ACTIVE', 'REDEEMED', 'EXPIRED', 'DEACTIVATED', 'INACTIVE', 'LOCKED']);
+export type VoucherStatus = z.infer<typeof voucherStatus>;
+
+/**
+ * Spec "Voucher". `name` and `description` are the promotion's; `status` is as of now (an active
+ * voucher past its expiration_date shows EXPIRED, a lock older than an hour shows ACTIVE).
+ * `promotion` carries the Promotion fields, `shipping`, `shipping_region` and the promotion's
+ * custom attributes as further keys.
+ */
+export const voucher = z.object({
+  uuid: z.string(),
+  code: z.string(),
+  status: voucherStatus,
+  name: z.string(),
+  description: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  activation_date: z.string().nullable(),
+  redeemed_at: z.string().nullable(),
+  is_redeemed: z.boolean(),
+  attributes: z.record(z.string(), z.unknown()),
+  contact: contactRef.nullable(),
+  promotion: promotion.extend({ shipping: z.null(), shipping_region: z.null() }).loose(),
+});
+export type Voucher = z.infer<typeof voucher>;
+
+/** GET /vouchers meta: the spec's paginated-list meta (as products and categories). */
+export const voucherListMeta = pageMeta;
+
+export const listVouchersQuery = z.object({
+  promotion_uuid: idField().optional(),
+  contact_uuid: idField().optional(),
+  status: voucherStatus.optional().describe('The status as of now (see Voucher).'),
+  limit: limitField(0, 500, 30),
+  page: pageField(),
+});
+export type ListVouchersQuery = z.infer<typeof listVouchersQuery>;
+
+export const findVoucherQuery = z.object({ code: idField() });
+
+export const voucherUuidParams = z.object({ voucher_uuid: idField() });
+
+/** POST /vouchers/{uuid}/lock: the key that redeems or releases the locked voucher. */
+export const voucherLock = z.object({
+  release_key: z.string(),
+  locked_until: z.string().describe('The lock ends by itself at this time (one hour).'),
+});
+
+export const releaseVoucherBody = z.object({ release_key: idField() });
+
+export const redeemVoucherBody = z.object({
+  code: idField(),
+  shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
+  contact_uuid: idField()
+    .optional()
+    .describe('Required when the voucher is not linked to a contact; the voucher is then linked to it.'),
+  release_key: idField().optional().describe('Required when the voucher is locked.'),
+});

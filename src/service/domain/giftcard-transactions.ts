@@ -1,0 +1,207 @@
+import { type Selectable, sql } from 'kysely';
+import type { GiftcardTransaction } from '../../contract/public/giftcard-transactions';
+import type { Db, GiftcardTransactionTable } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { Actor } from './actor';
+import { ServiceError } from './errors';
+import { type GiftcardRow, giftcardByUuid, hasBeenIncremented, isExpired } from './giftcards';
+import { resolveShop } from './shops';
+import { bool, isoTimestamp, jsonObject, newUuid } from './values';
+
+/** A giftcard transaction row as stored. */
+export type GiftcardTransactionRow = Selectable<GiftcardTransactionTable>;
+
+/** What POST /giftcard-transactions takes (spec "Giftcard transactions"; `shop_uuid` is our extension). */
+export interface GiftcardTransactionInput {
+  giftcard_uuid: string;
+  amount_in_cents: number;
+  custom_attributes?: Record<string, string | number | boolean | null> | undefined;
+  shop_uuid?: string | undefined;
+}
+
+// Fields of the resource; a custom attribute of the same name would hide one.
+const RESOURCE_FIELDS = new Set([
+  'id',
+  'uuid',
+  'amount_in_cents',
+  'type',
+  'settled',
+  'card',
+  'shop',
+  'settlements',
+  'created_at',
+]);
+
+/** A giftcard transaction by uuid. @throws ServiceError 5010 when there is none. */
+export async function giftcardTransactionByUuid(db: Db, uuid: string): Promise<GiftcardTransactionRow> {
+  const row = await db
+    .selectFrom('giftcard_transactions')
+    .selectAll()
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!row) throw new ServiceError(5010);
+  return row;
+}
+
+/** Spec "Giftcard Transaction" for a row; custom attributes as further top-level keys. */
+export async function giftcardTransactionView(
+  db: Db,
+  row: GiftcardTransactionRow,
+): Promise<GiftcardTransaction> {
+  const [card, shop] = await Promise.all([
+    db
+      .selectFrom('giftcards')
+      .select(['id', 'uuid'])
+      .where('id', '=', row.giftcard_id)
+      .executeTakeFirstOrThrow(),
+    row.shop_id === null
+      ? undefined
+      : db
+          .selectFrom('shops')
+          .select(['id', 'uuid', 'name'])
+          .where('id', '=', row.shop_id)
+          .executeTakeFirst(),
+  ]);
+  return {
+    ...jsonObject(row.attributes),
+    id: row.id,
+    uuid: row.uuid,
+    amount_in_cents: Number(row.amount_in_cents),
+    type: 'STANDARD',
+    settled: bool(row.settled),
+    card: { id: card.id, uuid: card.uuid },
+    shop: shop ?? null,
+    settlements: [],
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Moves a card's balance by `amount` (cents) and writes its transaction, in `tx`, under the rules of
+ * spec "Giftcard transactions": the card must be active and not expired; an increment that is not a
+ * reversal needs a physical card or a digital one not yet incremented; the balance stays within
+ * 0 … the program's max_amount_in_cents. Locks the card first and moves the balance conditionally,
+ * so concurrent transactions can neither overdraw nor overfill it.
+ * @throws ServiceError 1003 (inactive card), 5002, 5006, 5008, 5003.
+ */
+async function applyTransaction(
+  tx: Tx,
+  cardId: number,
+  amount: number,
+  values: { shopId: number | null; attributes: Record<string, unknown>; reversesId: number | null },
+): Promise<GiftcardTransactionRow> {
+  await tx.lock('giftcards', cardId);
+  const card: GiftcardRow = await tx.db
+    .selectFrom('giftcards')
+    .selectAll()
+    .where('id', '=', cardId)
+    .executeTakeFirstOrThrow();
+  if (!bool(card.active)) throw new ServiceError(1003, undefined, 'Giftcard is inactive');
+  if (isExpired(card, tx.now)) throw new ServiceError(5002);
+  if (
+    amount > 0 &&
+    values.reversesId === null &&
+    card.type === 'DIGITAL' &&
+    (await hasBeenIncremented(tx.db, card.id))
+  ) {
+    throw new ServiceError(5006);
+  }
+  const program = await tx.db
+    .selectFrom('giftcard_programs')
+    .select('max_amount_in_cents')
+    .where('id', '=', card.giftcard_program_id)
+    .executeTakeFirstOrThrow();
+  const max = program.max_amount_in_cents === null ? null : Number(program.max_amount_in_cents);
+  const after = Number(card.balance_in_cents) + amount;
+  if (max !== null && after > max) throw new ServiceError(5008);
+  if (after < 0) throw new ServiceError(5003);
+  const next = sql<number>`balance_in_cents + ${amount}`;
+  let update = tx.db
+    .updateTable('giftcards')
+    .set({ balance_in_cents: next })
+    .where('id', '=', card.id)
+    .where(next, '>=', 0);
+  if (max !== null) update = update.where(next, '<=', max);
+  const moved = await update.executeTakeFirst();
+  if (moved.numUpdatedRows === 0n) throw new ServiceError(amount < 0 ? 5003 : 5008);
+  // reverses_id is UNIQUE: a transaction is reversed once, even by concurrent requests.
+  const row = await tx.db
+    .insertInto('giftcard_transactions')
+    .values({
+      uuid: newUuid(),
+      giftcard_id: card.id,
+      shop_id: values.shopId,
+      amount_in_cents: amount,
+      type: 'STANDARD',
+      settled: 1,
+      reverses_id: values.reversesId,
+      attributes: JSON.stringify(values.attributes),
+      created_at: isoTimestamp(tx.now),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new ServiceError(55025);
+  return row;
+}
+
+/**
+ * Creates a giftcard transaction (spec "Giftcard transactions" POST): a positive amount increments
+ * the card, a negative one decrements it. The shop is `shop_uuid` or the key's bound shop; with
+ * neither (an unbound key) the transaction has no shop.
+ * @throws ServiceError 5001 unknown card, 1008, 1003 (inactive card; a custom attribute named like
+ * a field of the resource), 5002, 5006, 5008, 5003.
+ */
+export async function createGiftcardTransaction(
+  tx: Tx,
+  actor: Actor,
+  input: GiftcardTransactionInput,
+): Promise<GiftcardTransaction> {
+  const attributes = input.custom_attributes ?? {};
+  const clashes = Object.keys(attributes).filter((name) => RESOURCE_FIELDS.has(name));
+  if (clashes.length > 0) {
+    throw new ServiceError(
+      1003,
+      Object.fromEntries(
+        clashes.map((name) => [
+          `custom_attributes.${name}`,
+          [`The name ${name} is a field of the transaction.`],
+        ]),
+      ),
+    );
+  }
+  const card = await giftcardByUuid(tx.db, input.giftcard_uuid);
+  const shop =
+    input.shop_uuid !== undefined || actor.shopId !== null
+      ? await resolveShop(tx.db, actor, input.shop_uuid)
+      : undefined;
+  const row = await applyTransaction(tx, card.id, input.amount_in_cents, {
+    shopId: shop?.id ?? null,
+    attributes,
+    reversesId: null,
+  });
+  return giftcardTransactionView(tx.db, row);
+}
+
+/**
+ * Reverses a giftcard transaction (spec "Giftcard transactions" reverse, state table): a new
+ * transaction of the negated amount at the same shop, allowed for the card's last transaction only
+ * and checked by the same rules (reversing a spent increment: 5003; a decrement above the max: 5008).
+ * @throws ServiceError 5010, 55025 (not the card's last transaction), 1003, 5002, 5008, 5003.
+ */
+export async function reverseGiftcardTransaction(tx: Tx, uuid: string): Promise<GiftcardTransaction> {
+  const original = await giftcardTransactionByUuid(tx.db, uuid);
+  await tx.lock('giftcards', original.giftcard_id);
+  const last = await tx.db
+    .selectFrom('giftcard_transactions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('giftcard_id', '=', original.giftcard_id)
+    .executeTakeFirstOrThrow();
+  if (Number(last.id) !== original.id) throw new ServiceError(55025);
+  const row = await applyTransaction(tx, original.giftcard_id, 0 - Number(original.amount_in_cents), {
+    shopId: original.shop_id,
+    attributes: {},
+    reversesId: original.id,
+  });
+  return giftcardTransactionView(tx.db, row);
+}

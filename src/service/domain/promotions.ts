@@ -1,0 +1,34 @@
+import type { Selectable } from 'kysely';
+import type { Promotion } from '../../contract/public/promotions';
+import type { Db, PromotionTable } from '../db/schema';
+import { ServiceError } from './errors';
+import { jsonObject } from './values';
+
+/** A promotion row as stored (`attributes`: JSON of custom attribute values). */
+export type PromotionRow = Selectable<PromotionTable>;
+
+/** Spec "Promotion" for a row. */
+export function promotionView(row: PromotionRow): Promotion {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    description: row.description,
+    voucher_limit: row.voucher_limit,
+    limit_per_contact: row.limit_per_contact,
+    expiration_duration: row.expiration_duration,
+    attributes: jsonObject(row.attributes),
+  };
+}
+
+/** Every promotion of the account, oldest first (spec "Promotions and vouchers" GET /promotions). */
+export async function listPromotions(db: Db): Promise<Promotion[]> {
+  const rows = await db.selectFrom('promotions').selectAll().orderBy('id').execute();
+  return rows.map(promotionView);
+}
+
+/** A promotion by uuid. @throws ServiceError 80002 when there is none. */
+export async function promotionByUuid(db: Db, uuid: string): Promise<PromotionRow> {
+  const row = await db.selectFrom('promotions').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) throw new ServiceError(80002);
+  return row;
+}

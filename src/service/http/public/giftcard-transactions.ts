@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { envelope } from '../../../contract/envelope';
+import {
+  createGiftcardTransactionBody,
+  giftcardTransaction,
+  giftcardTransactionUuidParams,
+} from '../../../contract/public/giftcard-transactions';
+import {
+  createGiftcardTransaction,
+  giftcardTransactionByUuid,
+  giftcardTransactionView,
+  reverseGiftcardTransaction,
+} from '../../domain/giftcard-transactions';
+import { ok, zodRoutes } from '../route';
+
+const RULES =
+  'A card must be active (else 1003) and not expired (5002). A digital card can be incremented once ' +
+  '(its first increment; then 5006), a physical card again and again. The balance stays between 0 ' +
+  "(5003) and the program's max_amount_in_cents (5008).";
+
+/** Spec "Giftcard transactions (K)": get, create, reverse. */
+export default async function giftcardTransactionRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+
+  app.get(
+    '/giftcard-transactions/:giftcard_transaction_uuid',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Giftcard transactions'],
+        summary: 'Get a giftcard transaction',
+        description: 'Errors: 5010.',
+        params: giftcardTransactionUuidParams,
+        response: { 200: envelope(giftcardTransaction) },
+      },
+    },
+    async (req) =>
+      ok(
+        await giftcardTransactionView(
+          app.db,
+          await giftcardTransactionByUuid(app.db, req.params.giftcard_transaction_uuid),
+        ),
+      ),
+  );
+
+  app.post(
+    '/giftcard-transactions',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Giftcard transactions'],
+        summary: 'Increment or decrement a giftcard',
+        description:
+          `A positive amount increments the card, a negative one decrements it. ${RULES} The shop is ` +
+          'the one the API key is bound to, or `shop_uuid` (extension); with neither the transaction ' +
+          'has no shop. An unknown card answers 5001. Errors: 1003, 1008, 5001, 5002, 5003, 5006, 5008.',
+        body: createGiftcardTransactionBody,
+        response: { 201: envelope(giftcardTransaction) },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await app.tx((tx) => createGiftcardTransaction(tx, req.actor, req.body)))),
+  );
+
+  app.post(
+    '/giftcard-transactions/:giftcard_transaction_uuid/reverse',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Giftcard transactions'],
+        summary: 'Reverse a giftcard transaction',
+        description:
+          "Only the card's last transaction (else 55025): a new transaction of the negated amount, " +
+          `checked by the same rules. ${RULES} Errors: 5010, 55025, 1003, 5002, 5003, 5008.`,
+        params: giftcardTransactionUuidParams,
+        response: { 201: envelope(giftcardTransaction) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(ok(await app.tx((tx) => reverseGiftcardTransaction(tx, req.params.giftcard_transaction_uuid)))),
+  );
+}

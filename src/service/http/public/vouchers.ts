@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { envelope, pagedEnvelope } from '../../../contract/envelope';
+import {
+  findVoucherQuery,
+  listVouchersQuery,
+  redeemVoucherBody,
+  releaseVoucherBody,
+  voucher,
+  voucherListMeta,
+  voucherLock,
+  voucherUuidParams,
+} from '../../../contract/public/vouchers';
+import {
+  listVouchers,
+  lockVoucher,
+  recordingVoucherExpiry,
+  redeemVoucher,
+  releaseVoucher,
+  reverseVoucherRedemption,
+  voucherByCode,
+  voucherView,
+} from '../../domain/vouchers';
+import { EXTENSION_TAG, ok, zodRoutes } from '../route';
+
+const TAGS = ['Promotions and vouchers'];
+const EXTENSION_TAGS = [...TAGS, EXTENSION_TAG];
+
+/** Spec "Promotions and vouchers (K)": the vouchers list, plus the voucher extensions of extensions.md. */
+export default async function voucherRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+  const run = app.tx.bind(app);
+
+  app.get(
+    '/vouchers',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'List vouchers',
+        description:
+          'Oldest first, filtered by promotion, contact and status (the status as of now: an active ' +
+          'voucher past its expiration date is EXPIRED); an unknown promotion or contact matches ' +
+          'nothing. Paginated with meta {page, limit, viewing_from, viewing_to, last_page, total}; ' +
+          'limit 0 gives an empty page with the total. Errors: 1003 (page below 1, limit outside 0–500).',
+        querystring: listVouchersQuery,
+        response: { 200: pagedEnvelope(voucher, voucherListMeta) },
+      },
+    },
+    async (req) => {
+      const { items, meta } = await listVouchers(app.db, req.query, app.clock());
+      return { data: items, meta };
+    },
+  );
+
+  app.get(
+    '/vouchers/find',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: EXTENSION_TAGS,
+        summary: 'Extension: find a voucher by code',
+        description: 'Errors: 1003, 80004.',
+        querystring: findVoucherQuery,
+        response: { 200: envelope(voucher) },
+      },
+    },
+    async (req) => ok(await voucherView(app.db, await voucherByCode(app.db, req.query.code), app.clock())),
+  );
+
+  app.post(
+    '/vouchers/:voucher_uuid/lock',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: EXTENSION_TAGS,
+        summary: 'Extension: lock a voucher',
+        description:
+          'Status LOCKED for one hour (then it counts as released): it can be redeemed or released ' +
+          'only with the returned release key. Errors: 80004, 80017 (already locked), 80005, 80006, ' +
+          '80012, 80014.',
+        params: voucherUuidParams,
+        response: { 200: envelope(voucherLock) },
+      },
+    },
+    async (req) => ok(await recordingVoucherExpiry(run, (tx) => lockVoucher(tx, req.params.voucher_uuid))),
+  );
+
+  app.post(
+    '/vouchers/:voucher_uuid/release',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: EXTENSION_TAGS,
+        summary: 'Extension: release a locked voucher',
+        description: 'Back to ACTIVE. Errors: 80004, 1003 (not locked; a wrong release_key).',
+        params: voucherUuidParams,
+        body: releaseVoucherBody,
+        response: { 200: envelope(voucher) },
+      },
+    },
+    async (req) =>
+      ok(await app.tx((tx) => releaseVoucher(tx, req.params.voucher_uuid, req.body.release_key))),
+  );
+
+  app.post(
+    '/vouchers/redeem',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: EXTENSION_TAGS,
+        summary: 'Extension: redeem a voucher',
+        description:
+          'Status REDEEMED with redeemed_at. The shop is `shop_uuid` or the key’s bound shop. A voucher ' +
+          'linked to nobody needs `contact_uuid` and is linked to that contact, unless the contact ' +
+          "already holds the promotion's limit_per_contact vouchers (1003). A locked voucher needs its " +
+          '`release_key` (none: 80017; a wrong one: 1003). Of concurrent redemptions of one voucher ' +
+          'exactly one succeeds. Errors: 1003, 1008, 55031, 80004, 80005, 80006, 80012, 80014, 80017.',
+        body: redeemVoucherBody,
+        response: { 200: envelope(voucher) },
+      },
+    },
+    async (req) => ok(await recordingVoucherExpiry(run, (tx) => redeemVoucher(tx, req.actor, req.body))),
+  );
+
+  app.post(
+    '/vouchers/:voucher_uuid/reverse',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: EXTENSION_TAGS,
+        summary: 'Extension: reverse a voucher redemption',
+        description:
+          'REDEEMED → ACTIVE (redeemed_at cleared; it stays linked to its contact). Errors: 80004, ' +
+          '1003 (not redeemed).',
+        params: voucherUuidParams,
+        response: { 200: envelope(voucher) },
+      },
+    },
+    async (req) => ok(await app.tx((tx) => reverseVoucherRedemption(tx, req.params.voucher_uuid))),
+  );
+}

@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import demo from '../../src/service/fixture/demo-account.json';
+import { parseFixture } from '../../src/service/fixture/load';
+import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+
+const card = (n: string) => `f1000000-0000-4000-8000-${n.padStart(12, '0')}`;
+const PHYSICAL_EMPTY = card('3'); // GC-0003, 0
+const BENCH_CARD = card('2'); // GC-0002, 10000
+const DIGITAL_USED = card('4'); // GC-D-0001, 5000, already incremented
+const EXPIRED = card('5'); // GC-EXP-0001
+const NEAR_MAX = card('6'); // GC-0006, 49000 of 50000
+const INACTIVE = card('a1');
+const EXPIRES_SOON = card('a2');
+const CONCURRENT = card('a3');
+const REVERSALS = card('a4');
+const SMALL = card('b1');
+const SMALL_PROGRAM = 'f0000000-0000-4000-8000-0000000000b1';
+const PROGRAM = 'f0000000-0000-4000-8000-000000000001';
+
+function fixture() {
+  const json = structuredClone(demo);
+  const extra = (uuid: string, hash: string, amount: number, more: object = {}) => ({
+    uuid,
+    hash,
+    type: 'PHYSICAL',
+    amount_in_cents: amount,
+    expiration_date: '2027-12-31T23:59:59+01:00',
+    active: true,
+    ...more,
+  });
+  json.giftcard_programs[0]!.giftcards.push(
+    extra(INACTIVE, 'GC-INACTIVE', 1000, { active: false }),
+    extra(EXPIRES_SOON, 'GC-SOON', 1000, { expiration_date: '2026-11-22T00:00:00+01:00' }),
+    extra(CONCURRENT, 'GC-CONC', 5000),
+    extra(REVERSALS, 'GC-REV', 49500),
+  );
+  json.giftcard_programs.push({
+    ...json.giftcard_programs[0]!,
+    uuid: SMALL_PROGRAM,
+    name: 'Small card',
+    max_amount_in_cents: 1000,
+    giftcards: [extra(SMALL, 'GC-SMALL', 1000)],
+  });
+  return parseFixture(json);
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ fixture: fixture() });
+});
+afterAll(() => t.close());
+
+const transact = (payload: object, token: string = DEMO.registerKey) =>
+  t.call({ method: 'POST', url: '/giftcard-transactions', payload, token });
+const reverse = (uuid: string) =>
+  t.call({ method: 'POST', url: `/giftcard-transactions/${uuid}/reverse`, token: DEMO.registerKey });
+
+async function balance(uuid: string): Promise<number> {
+  const row = await t.app.db
+    .selectFrom('giftcards')
+    .select('balance_in_cents')
+    .where('uuid', '=', uuid)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_in_cents);
+}
+
+async function setMax(programUuid: string, cents: number) {
+  await t.app.db
+    .updateTable('giftcard_programs')
+    .set({ max_amount_in_cents: cents })
+    .where('uuid', '=', programUuid)
+    .execute();
+}
+
+async function expectError(res: { statusCode: number; json(): unknown }, code: number, status = 422) {
+  expect({ status: res.statusCode, code: (res.json() as { code: number }).code }).toEqual({ status, code });
+  return res.json() as { code: number; message: string; errors?: Record<string, string[]> };
+}
+
+/** Every card's cached balance equals the sum of its transactions (schema.ts ledgers). */
+async function expectLedgersBalance() {
+  const rows = await t.app.db
+    .selectFrom('giftcards as g')
+    .leftJoin('giftcard_transactions as t', 't.giftcard_id', 'g.id')
+    .select((eb) => [
+      'g.hash',
+      'g.balance_in_cents',
+      eb.fn.coalesce(eb.fn.sum('t.amount_in_cents'), eb.lit(0)).as('sum'),
+    ])
+    .groupBy(['g.id', 'g.hash', 'g.balance_in_cents'])
+    .execute();
+  for (const r of rows) {
+    expect(Number(r.sum), r.hash).toBe(Number(r.balance_in_cents));
+    expect(Number(r.balance_in_cents), r.hash).toBeGreaterThanOrEqual(0);
+  }
+}
+
+afterAll(async () => {
+  await expectLedgersBalance();
+});
+
+describe('POST /giftcard-transactions', () => {
+  it('increments a card at the key’s shop with the full resource and custom attributes', async () => {
+    const res = await transact({
+      giftcard_uuid: PHYSICAL_EMPTY,
+      amount_in_cents: 1500,
+      custom_attributes: { receipt: 'R-1', terminal: 4 },
+    });
+    expect(res.statusCode).toBe(201);
+    const { data, meta } = res.json();
+    expect(meta).toEqual({});
+    expect(data).toEqual({
+      id: expect.any(Number),
+      uuid: expect.any(String),
+      amount_in_cents: 1500,
+      type: 'STANDARD',
+      settled: true,
+      card: { id: expect.any(Number), uuid: PHYSICAL_EMPTY },
+      shop: { id: 1, uuid: DEMO.shop, name: 'Demo Coffee Amsterdam' },
+      settlements: [],
+      created_at: '2026-11-21T10:00:00.000+00:00',
+      receipt: 'R-1',
+      terminal: 4,
+    });
+    expect(await balance(PHYSICAL_EMPTY)).toBe(1500);
+    const got = await t.call({ method: 'GET', url: `/giftcard-transactions/${data.uuid}` });
+    expect(got.statusCode).toBe(200);
+    expect(got.json().data).toEqual(data);
+  });
+
+  it('increments a physical card again and again, and decrements it to exactly zero', async () => {
+    for (const amount of [100, 200]) {
+      expect((await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: amount })).statusCode).toBe(
+        201,
+      );
+    }
+    expect(await balance(PHYSICAL_EMPTY)).toBe(1800);
+    expect((await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: -1800 })).statusCode).toBe(201);
+    expect(await balance(PHYSICAL_EMPTY)).toBe(0);
+  });
+
+  it('refuses a decrement beyond the balance with 5003, changing nothing', async () => {
+    await expectError(await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: -1 }), 5003);
+    expect(await balance(PHYSICAL_EMPTY)).toBe(0);
+  });
+
+  it('increments a digital card once only: 5006 for the fixture card and for a new card’s second increment', async () => {
+    await expectError(await transact({ giftcard_uuid: DIGITAL_USED, amount_in_cents: 100 }), 5006);
+    const created = (
+      await t.call({
+        method: 'POST',
+        url: '/giftcards',
+        payload: { type: 1, giftcard_program_uuid: PROGRAM },
+      })
+    ).json().data;
+    expect((await transact({ giftcard_uuid: created.uuid, amount_in_cents: 2000 })).statusCode).toBe(201);
+    const found = await t.call({ method: 'GET', url: `/giftcards/find-one-by?hash=${created.hash}` });
+    expect(found.json().data).toMatchObject({ upgradeable: false, amount_in_cents: 2000 });
+    await expectError(await transact({ giftcard_uuid: created.uuid, amount_in_cents: 100 }), 5006);
+    expect((await transact({ giftcard_uuid: created.uuid, amount_in_cents: -500 })).statusCode).toBe(201);
+    expect(await balance(created.uuid)).toBe(1500);
+  });
+
+  it("refuses a balance above the program's max with 5008; exactly the max is fine", async () => {
+    await expectError(await transact({ giftcard_uuid: NEAR_MAX, amount_in_cents: 1001 }), 5008);
+    expect((await transact({ giftcard_uuid: NEAR_MAX, amount_in_cents: 1000 })).statusCode).toBe(201);
+    expect(await balance(NEAR_MAX)).toBe(50000);
+  });
+
+  it('refuses an expired card with 5002 and an inactive card with 1003', async () => {
+    await expectError(await transact({ giftcard_uuid: EXPIRED, amount_in_cents: -100 }), 5002);
+    await expectError(await transact({ giftcard_uuid: EXPIRED, amount_in_cents: 100 }), 5002);
+    const body = await expectError(await transact({ giftcard_uuid: INACTIVE, amount_in_cents: -100 }), 1003);
+    expect(body.message).toBe('Giftcard is inactive');
+    expect(await balance(INACTIVE)).toBe(1000);
+  });
+
+  it('answers 5001 for an unknown card and 1003 for bad input', async () => {
+    await expectError(await transact({ giftcard_uuid: 'nope', amount_in_cents: 1 }), 5001, 404);
+    expect((await expectError(await transact({}), 1003)).errors).toEqual({
+      giftcard_uuid: ['The giftcard uuid field is required.'],
+      amount_in_cents: ['The amount in cents field is required.'],
+    });
+    for (const amount_in_cents of [0, 1.5, 'ten']) {
+      const body = await expectError(await transact({ giftcard_uuid: BENCH_CARD, amount_in_cents }), 1003);
+      expect(Object.keys(body.errors ?? {})).toEqual(['amount_in_cents']);
+    }
+    const clash = await expectError(
+      await transact({ giftcard_uuid: BENCH_CARD, amount_in_cents: 1, custom_attributes: { uuid: 'x' } }),
+      1003,
+    );
+    expect(Object.keys(clash.errors ?? {})).toEqual(['custom_attributes.uuid']);
+  });
+
+  it('takes the shop from shop_uuid with an unbound key, or none at all', async () => {
+    const none = await transact({ giftcard_uuid: BENCH_CARD, amount_in_cents: 1 }, DEMO.apiKey);
+    expect(none.statusCode).toBe(201);
+    expect(none.json().data.shop).toBeNull();
+    const named = await transact(
+      { giftcard_uuid: BENCH_CARD, amount_in_cents: 1, shop_uuid: DEMO.shopUtrecht },
+      DEMO.apiKey,
+    );
+    expect(named.json().data.shop).toEqual({ id: 2, uuid: DEMO.shopUtrecht, name: 'Demo Coffee Utrecht' });
+    await expectError(
+      await transact({ giftcard_uuid: BENCH_CARD, amount_in_cents: 1, shop_uuid: DEMO.shopUtrecht }),
+      1008,
+      404,
+    );
+    await expectError(
+      await transact({ giftcard_uuid: BENCH_CARD, amount_in_cents: 1, shop_uuid: 'nope' }, DEMO.apiKey),
+      1008,
+      404,
+    );
+  });
+
+  it('accepts the benchmark request: the register key, +1 cent on GC-0002', async () => {
+    const before = await balance(BENCH_CARD);
+    const res = await t.call({
+      method: 'POST',
+      url: '/giftcard-transactions',
+      headers: { authorization: `Bearer ${DEMO.registerKey}`, 'content-type': 'application/json' },
+      token: null,
+      payload: JSON.stringify({ giftcard_uuid: BENCH_CARD, amount_in_cents: 1 }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await balance(BENCH_CARD)).toBe(before + 1);
+  });
+
+  it('accepts a form-encoded body under the real platform prefix', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v3/register/giftcard-transactions',
+      token: DEMO.registerKey,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `giftcard_uuid=${BENCH_CARD}&amount_in_cents=-25&custom_attributes[receipt]=R-9`,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ amount_in_cents: -25, receipt: 'R-9' });
+  });
+
+  it('50 simultaneous charges never overdraw: floor(5000 / 300) succeed, the rest 5003', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => transact({ giftcard_uuid: CONCURRENT, amount_in_cents: -300 })),
+    );
+    const codes = results.map((r) => (r.statusCode === 201 ? 201 : r.json().code));
+    expect(codes.filter((c) => c === 201)).toHaveLength(Math.floor(5000 / 300));
+    expect(codes.filter((c) => c !== 201).every((c) => c === 5003)).toBe(true);
+    expect(await balance(CONCURRENT)).toBe(5000 - 16 * 300);
+    await expectLedgersBalance();
+  });
+
+  it('needs an API key: 401 without a token, 403 with an access token', async () => {
+    const payload = { giftcard_uuid: BENCH_CARD, amount_in_cents: 1 };
+    expect(
+      (await t.call({ method: 'POST', url: '/giftcard-transactions', payload, token: null })).statusCode,
+    ).toBe(401);
+    expect((await transact(payload, DEMO.accessToken)).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: '/giftcard-transactions/x', token: null })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('GET /giftcard-transactions/{uuid}', () => {
+  it('answers 5010 for an unknown transaction', async () => {
+    await expectError(await t.call({ method: 'GET', url: '/giftcard-transactions/nope' }), 5010, 404);
+  });
+});
+
+describe('POST /giftcard-transactions/{uuid}/reverse', () => {
+  it("reverses the card's last transaction with the negated amount; an earlier one is 55025", async () => {
+    const first = (await transact({ giftcard_uuid: REVERSALS, amount_in_cents: -500 })).json().data;
+    const second = (await transact({ giftcard_uuid: REVERSALS, amount_in_cents: -200 })).json().data;
+    await expectError(await reverse(first.uuid), 55025);
+    const res = await reverse(second.uuid);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      amount_in_cents: 200,
+      card: { uuid: REVERSALS },
+      shop: { uuid: DEMO.shop },
+      settled: true,
+    });
+    expect(await balance(REVERSALS)).toBe(49500 - 500);
+    await expectError(await reverse(second.uuid), 55025);
+  });
+
+  it('refuses a reversal of a decrement that would exceed the max (5008), e.g. after the max was lowered', async () => {
+    const spend = (await transact({ giftcard_uuid: SMALL, amount_in_cents: -300 })).json().data;
+    await setMax(SMALL_PROGRAM, 800);
+    try {
+      await expectError(await reverse(spend.uuid), 5008);
+    } finally {
+      await setMax(SMALL_PROGRAM, 1000);
+    }
+    expect(await balance(SMALL)).toBe(700);
+    expect((await reverse(spend.uuid)).statusCode).toBe(201);
+    expect(await balance(SMALL)).toBe(1000);
+  });
+
+  it('refuses reversing an increment whose money is no longer on the card (5003)', async () => {
+    // Through the API the last transaction's money is always there; the rule still guards the balance
+    // when it was changed outside the ledger (restored below).
+    const top = (await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: 700 })).json().data;
+    const setBalance = (cents: number) =>
+      t.app.db
+        .updateTable('giftcards')
+        .set({ balance_in_cents: cents })
+        .where('uuid', '=', PHYSICAL_EMPTY)
+        .execute();
+    await setBalance(600);
+    try {
+      await expectError(await reverse(top.uuid), 5003);
+    } finally {
+      await setBalance(700);
+    }
+    expect((await reverse(top.uuid)).statusCode).toBe(201);
+    expect(await balance(PHYSICAL_EMPTY)).toBe(0);
+  });
+
+  it("reverses a digital card's increment, and the reversal of a decrement is no new increment", async () => {
+    const created = (
+      await t.call({
+        method: 'POST',
+        url: '/giftcards',
+        payload: { type: 1, giftcard_program_uuid: PROGRAM },
+      })
+    ).json().data;
+    await transact({ giftcard_uuid: created.uuid, amount_in_cents: 1000 });
+    const spend = (await transact({ giftcard_uuid: created.uuid, amount_in_cents: -400 })).json().data;
+    expect((await reverse(spend.uuid)).statusCode).toBe(201);
+    expect(await balance(created.uuid)).toBe(1000);
+    await expectError(await transact({ giftcard_uuid: created.uuid, amount_in_cents: 1 }), 5006);
+  });
+
+  it('refuses a reversal on an expired card (5002)', async () => {
+    const tx = (await transact({ giftcard_uuid: EXPIRES_SOON, amount_in_cents: -100 })).json().data;
+    const now = t.clock.current;
+    t.clock.advance(2 * 86_400_000);
+    try {
+      await expectError(await reverse(tx.uuid), 5002);
+    } finally {
+      t.clock.current = now;
+    }
+    expect(await balance(EXPIRES_SOON)).toBe(900);
+  });
+
+  it('answers 5010 for an unknown transaction and needs an API key', async () => {
+    await expectError(await reverse('nope'), 5010, 404);
+    const res = await t.call({
+      method: 'POST',
+      url: '/giftcard-transactions/nope/reverse',
+      token: DEMO.accessToken,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
