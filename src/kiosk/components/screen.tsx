@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { StatusIcon, type StatusKind } from './status-icon';
 
 /**
  * One kiosk screen: a heading (focused on arrival, so screen readers announce the new screen),
@@ -11,6 +12,8 @@ export function Screen({
   footer,
   tone = 'plain',
   focusHeading = true,
+  status,
+  hero = false,
 }: {
   title: string;
   /** data-testid of the screen, e.g. "screen-scan". */
@@ -20,13 +23,29 @@ export function Screen({
   tone?: 'plain' | 'success' | 'warning';
   /** False when the screen focuses a field of its own instead. */
   focusHeading?: boolean;
+  /** A message screen (an outcome, a notice): centred, with this outcome icon. */
+  status?: StatusKind;
+  /** A welcome screen: centred, with a large heading. */
+  hero?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusHeading) heading.current?.focus({ preventScroll: true });
   }, [focusHeading]);
   return (
-    <section className={`screen screen-${tone}`} aria-labelledby={`${testId}-title`} data-testid={testId}>
+    <section
+      className={[
+        'screen',
+        `screen-${tone}`,
+        status || hero ? 'screen-message' : null,
+        hero ? 'screen-hero' : null,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+    >
+      {status ? <StatusIcon kind={status} /> : null}
       <h1 id={`${testId}-title`} ref={heading} tabIndex={-1}>
         {title}
       </h1>

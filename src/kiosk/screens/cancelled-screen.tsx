@@ -7,7 +7,7 @@ export function CancelledScreen({ seconds, onDismiss }: { seconds: number; onDis
   const { t } = useTranslation();
   useCountdown(seconds, onDismiss);
   return (
-    <Screen title={t('terminal.cancelledTitle')} testId="screen-cancelled">
+    <Screen title={t('terminal.cancelledTitle')} testId="screen-cancelled" status="cancelled">
       <p className="lead">{t('terminal.cancelledBody')}</p>
     </Screen>
   );

@@ -15,7 +15,13 @@ export function CardNotLinkedScreen({
 }) {
   const { t } = useTranslation();
   return (
-    <Screen title={t('cardNotLinked.title')} testId="screen-card-not-linked" tone="warning" footer={footer}>
+    <Screen
+      title={t('cardNotLinked.title')}
+      testId="screen-card-not-linked"
+      status="warning"
+      tone="warning"
+      footer={footer}
+    >
       <p className="lead">{t(onUseEmail ? 'cardNotLinked.bodyEmail' : 'cardNotLinked.body')}</p>
       <div className="form-actions">
         <Button variant="secondary" onClick={onBack}>

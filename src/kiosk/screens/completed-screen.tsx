@@ -7,7 +7,7 @@ export function CompletedScreen({ seconds, onDismiss }: { seconds: number; onDis
   const { t } = useTranslation();
   const left = useCountdown(seconds, onDismiss);
   return (
-    <Screen title={t('terminal.completedTitle')} testId="screen-completed" tone="success">
+    <Screen title={t('terminal.completedTitle')} testId="screen-completed" status="success" tone="success">
       <p className="lead">{t('terminal.completedBody')}</p>
       <p className="muted">{t('terminal.closing', { count: left })}</p>
     </Screen>

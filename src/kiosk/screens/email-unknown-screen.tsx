@@ -15,7 +15,13 @@ export function EmailUnknownScreen({
 }) {
   const { t } = useTranslation();
   return (
-    <Screen title={t('emailUnknown.title')} testId="screen-email-unknown" tone="warning" footer={footer}>
+    <Screen
+      title={t('emailUnknown.title')}
+      testId="screen-email-unknown"
+      status="warning"
+      tone="warning"
+      footer={footer}
+    >
       <p className="lead">{t('emailUnknown.body', { email })}</p>
       <div className="form-actions">
         <Button onClick={onBack}>{t('common.back')}</Button>

@@ -6,7 +6,7 @@ import { Screen } from '../components/screen';
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Screen title={t('terminal.errorTitle')} testId="screen-error" tone="warning">
+    <Screen title={t('terminal.errorTitle')} testId="screen-error" status="warning" tone="warning">
       <ActionError error={error} action="load" onRetry={onRetry} />
     </Screen>
   );

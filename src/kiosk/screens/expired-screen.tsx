@@ -7,7 +7,7 @@ export function ExpiredScreen({ seconds, onDismiss }: { seconds: number; onDismi
   const { t } = useTranslation();
   useCountdown(seconds, onDismiss);
   return (
-    <Screen title={t('terminal.expiredTitle')} testId="screen-expired" tone="warning">
+    <Screen title={t('terminal.expiredTitle')} testId="screen-expired" status="time" tone="warning">
       <p className="lead">{t('terminal.expiredBody')}</p>
     </Screen>
   );

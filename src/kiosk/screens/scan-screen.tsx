@@ -56,24 +56,27 @@ export function ScanScreen({
               onUnavailable={onCameraUnavailable}
             />
           </Suspense>
-          <Button
-            variant="secondary"
-            className="camera-switch"
-            onClick={() => setFacingMode((mode) => (mode === 'user' ? 'environment' : 'user'))}
-          >
-            {t('scan.switchCamera')}
-          </Button>
         </div>
       ) : (
         <ScanIllustration label={t('scan.illustration')} />
       )}
       {checking ? <Spinner label={t('scan.checking')} /> : null}
       {error}
-      {onUseEmail ? (
-        <Button variant="secondary" onClick={onUseEmail} data-testid="use-email">
-          {t('scan.useEmail')}
-        </Button>
-      ) : null}
+      <div className="scan-actions">
+        {camera ? (
+          <Button
+            variant="secondary"
+            onClick={() => setFacingMode((mode) => (mode === 'user' ? 'environment' : 'user'))}
+          >
+            {t('scan.switchCamera')}
+          </Button>
+        ) : null}
+        {onUseEmail ? (
+          <Button variant="secondary" onClick={onUseEmail} data-testid="use-email">
+            {t('scan.useEmail')}
+          </Button>
+        ) : null}
+      </div>
     </Screen>
   );
 }

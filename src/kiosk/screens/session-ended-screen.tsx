@@ -5,7 +5,7 @@ import { Screen } from '../components/screen';
 export function SessionEndedScreen({ shopName }: { shopName: string }) {
   const { t } = useTranslation();
   return (
-    <Screen title={t('terminal.endedTitle', { shop: shopName })} testId="screen-ended">
+    <Screen title={t('terminal.endedTitle', { shop: shopName })} testId="screen-ended" hero>
       <p className="lead">{t('terminal.endedBody')}</p>
     </Screen>
   );

@@ -5,7 +5,7 @@ import { Screen } from '../components/screen';
 export function StandbyScreen({ shopName }: { shopName: string }) {
   const { t } = useTranslation();
   return (
-    <Screen title={t('standby.title', { shop: shopName })} testId="screen-standby">
+    <Screen title={t('standby.title', { shop: shopName })} testId="screen-standby" hero>
       <p className="lead">{t('standby.body')}</p>
     </Screen>
   );

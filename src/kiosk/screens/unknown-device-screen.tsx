@@ -5,7 +5,7 @@ import { Screen } from '../components/screen';
 export function UnknownDeviceScreen() {
   const { t } = useTranslation();
   return (
-    <Screen title={t('standby.unknownTitle')} testId="screen-unknown-device" tone="warning">
+    <Screen title={t('standby.unknownTitle')} testId="screen-unknown-device" status="warning" tone="warning">
       <p className="lead">{t('standby.unknownBody')}</p>
     </Screen>
   );

@@ -5,7 +5,12 @@ import { Screen } from '../components/screen';
 export function UnknownSessionScreen() {
   const { t } = useTranslation();
   return (
-    <Screen title={t('terminal.unknownTitle')} testId="screen-unknown-session" tone="warning">
+    <Screen
+      title={t('terminal.unknownTitle')}
+      testId="screen-unknown-session"
+      status="warning"
+      tone="warning"
+    >
       <p className="lead">{t('terminal.unknownBody')}</p>
     </Screen>
   );
