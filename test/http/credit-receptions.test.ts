@@ -246,6 +246,7 @@ describe('POST /credit-receptions', () => {
     const calc = await custom.call({
       method: 'GET',
       url: `/credit-receptions/calculate?contact_uuid=${DEMO.ben}&unit_value=10.1&unit_name=purchase_amount`,
+      token: DEMO.registerKey,
     });
     expect(calc.json().data).toEqual({ credits: 31 });
     custom.clock.advance(60 * 60 * 1000);
@@ -494,7 +495,7 @@ describe('POST /credit-receptions/{uuid}/reverse (extension)', () => {
 });
 
 describe('GET /credit-receptions/calculate', () => {
-  const calculate = (query: string, token: string = DEMO.apiKey) =>
+  const calculate = (query: string, token: string = DEMO.registerKey) =>
     t.call({ method: 'GET', url: `/credit-receptions/calculate?${query}`, token });
 
   it('answers the credits of the rules, with the contact’s tier when given; writes nothing', async () => {
@@ -529,7 +530,12 @@ describe('GET /credit-receptions/calculate', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: 1003, errors: { unit_value: expect.any(Array) } });
     }
-    const unknownShop = await calculate('unit_value=1&shop_uuid=a0000000-0000-4000-8000-00000000ffff');
+    const noShop = await calculate('unit_value=1', DEMO.apiKey);
+    expect(noShop.json()).toMatchObject({ code: 1008, status_code: 404 });
+    const unknownShop = await calculate(
+      'unit_value=1&shop_uuid=a0000000-0000-4000-8000-00000000ffff',
+      DEMO.apiKey,
+    );
     expect(unknownShop.json()).toMatchObject({ code: 1008, status_code: 404 });
     const otherShop = await calculate(`unit_value=1&shop_uuid=${DEMO.shopUtrecht}`, DEMO.registerKey);
     expect(otherShop.json()).toMatchObject({ code: 1008 });

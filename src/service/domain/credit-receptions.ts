@@ -299,8 +299,8 @@ export async function reverseCreditReception(
 
 /**
  * What the loyalty rules would give now (spec "Credit receptions" GET calculate, rule 7): whole
- * credits for `unit_value` of the unit, with the contact's tier when a contact is named. Needs no
- * shop; a named `shop_uuid` or a shop-bound key is still checked.
+ * credits for `unit_value` of the unit, with the contact's tier when a contact is named. Acts for
+ * the key's bound shop, or `shop_uuid` with an unbound key (account-fixture.md "Rules"); with neither: 1008.
  * @throws ServiceError 1008, 55031, 60007, 55046 (no unit named and no default unit).
  */
 export async function calculateReceptionCredits(
@@ -314,7 +314,7 @@ export async function calculateReceptionCredits(
   },
   at: Date,
 ): Promise<{ credits: number }> {
-  if (input.shop_uuid !== undefined || actor.shopId !== null) await resolveShop(db, actor, input.shop_uuid);
+  await resolveShop(db, actor, input.shop_uuid);
   const contact = input.contact_uuid === undefined ? undefined : await contactByUuid(db, input.contact_uuid);
   const unit = await unitByNameOrDefault(db, input.unit_name);
   const credits = await calculateCredits(db, {

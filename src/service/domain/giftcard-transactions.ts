@@ -147,8 +147,8 @@ async function applyTransaction(
 
 /**
  * Creates a giftcard transaction (spec "Giftcard transactions" POST): a positive amount increments
- * the card, a negative one decrements it. The shop is `shop_uuid` or the key's bound shop; with
- * neither (an unbound key) the transaction has no shop.
+ * the card, a negative one decrements it. The shop is the key's bound shop, or `shop_uuid` with an
+ * unbound key (account-fixture.md "Rules"); with neither: 1008.
  * @throws ServiceError 5001 unknown card, 1008, 1003 (inactive card; a custom attribute named like
  * a field of the resource), 5002, 5006, 5008, 5003.
  */
@@ -171,12 +171,9 @@ export async function createGiftcardTransaction(
     );
   }
   const card = await giftcardByUuid(tx.db, input.giftcard_uuid);
-  const shop =
-    input.shop_uuid !== undefined || actor.shopId !== null
-      ? await resolveShop(tx.db, actor, input.shop_uuid)
-      : undefined;
+  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
   const row = await applyTransaction(tx, card.id, input.amount_in_cents, {
-    shopId: shop?.id ?? null,
+    shopId: shop.id,
     attributes,
     reversesId: null,
   });
