@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from './e2e/support/kiosk-test';
+import { CHROMIUM, CHROMIUM_ARGS } from './e2e/support/chromium';
 
 /**
  * The kiosk end to end, in Debian's Chromium, against the real built service that

@@ -3,19 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, chromium, expect, type Page } from '@playwright/test';
 import { type CameraName, cameraFile } from '../fixtures/cameras';
-
-/** Debian's Chromium: Playwright's own browsers cannot be downloaded here. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
 /**
  * The camera a test's browser has: a fake camera showing a generated picture (CAMERA_CODES), one

@@ -82,8 +82,11 @@ export function CameraScanner({ facingMode, engine, onScan, onUnavailable }: Cam
 
     const onMessage = (event: MessageEvent<DecoderResponse>) => {
       const message = event.data;
-      if (message.type === 'ready') schedule();
-      else if (message.type === 'unavailable') fail('error');
+      if (message.type === 'ready') {
+        // Which decoder runs (after any fallback), for diagnosis and bench:kiosk.
+        video.dataset.decoder = message.engine;
+        schedule();
+      } else if (message.type === 'unavailable') fail('error');
       else {
         busy = false;
         if (message.value && accept(message.value, performance.now())) onScanRef.current(message.value);

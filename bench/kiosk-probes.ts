@@ -1,0 +1,94 @@
+/*
+ * Page scripts of bench:kiosk, injected before the page's own (addInitScript). They only observe:
+ * when the first screen appears, when the QR code enters the camera picture, when the identified
+ * screen shows, and how late key events reach their handler.
+ */
+
+/** What the probes saw; times are performance.now() (ms since navigation start). */
+export interface ProbeLog {
+  readyAt: number | null;
+  /** First video frame showing the code after at least one blank frame. */
+  codeAt: number | null;
+  blankSeen: boolean;
+  identifiedAt: number | null;
+  /** The decoder the camera scanner runs (its video's data-decoder). */
+  decoder: string | null;
+  keyDelays: number[];
+}
+
+declare global {
+  interface Window {
+    probe: ProbeLog;
+  }
+}
+
+/**
+ * Installs the probes. `readySelector`: the first usable screen; `identifiedSelector`: the screen
+ * that says the customer is identified. Runs in the page: no closure over outer variables.
+ */
+export function installProbes({
+  readySelector,
+  identifiedSelector,
+}: {
+  readySelector: string;
+  identifiedSelector: string;
+}): void {
+  const log: ProbeLog = {
+    readyAt: null,
+    codeAt: null,
+    blankSeen: false,
+    identifiedAt: null,
+    decoder: null,
+    keyDelays: [],
+  };
+  window.probe = log;
+  const watched = new WeakSet<HTMLVideoElement>();
+  const canvas = document.createElement('canvas');
+  canvas.width = 32;
+  canvas.height = 24;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+
+  // Mean brightness of a 32×24 copy of each new frame: white ≈ 255, the code's frame far darker.
+  const watchVideo = (video: HTMLVideoElement) => {
+    if (watched.has(video) || !context) return;
+    watched.add(video);
+    const onFrame = (now: number) => {
+      context.drawImage(video, 0, 0, 32, 24);
+      const { data } = context.getImageData(0, 0, 32, 24);
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4) sum += data[i]!;
+      const mean = sum / (data.length / 4);
+      if (mean > 240) log.blankSeen = true;
+      else if (log.blankSeen && log.codeAt === null && mean < 225) log.codeAt = now;
+      if (log.codeAt === null) video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
+
+  const check = () => {
+    if (log.readyAt === null && document.querySelector(readySelector)) log.readyAt = performance.now();
+    if (log.identifiedAt === null && document.querySelector(identifiedSelector)) {
+      // Inserted now; shown at the next frame.
+      requestAnimationFrame(() => {
+        log.identifiedAt ??= performance.now();
+      });
+    }
+    for (const video of document.querySelectorAll('video')) {
+      watchVideo(video);
+      log.decoder = video.dataset.decoder ?? log.decoder;
+    }
+  };
+  new MutationObserver(check).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-decoder'],
+  });
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      log.keyDelays.push(performance.now() - event.timeStamp);
+    },
+    { capture: true },
+  );
+}

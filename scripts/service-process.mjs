@@ -1,0 +1,73 @@
+// Starts the real built service (dist/service/main.js) as a child process on a free port and a
+// fresh temp data folder (demo fixture), for the e2e suite and bench:kiosk.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+/** Runs a command in the repository with inherited output; resolves with its exit code. */
+export function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node dist/service/main.js --port <free> --data <temp> --log-level warn --rate-limit 0
+ * ...extraArgs` and waits (30 s at most) until it answers. `stop()` ends it and removes its data.
+ * PORTAL_DIST names another build folder (with service/ and kiosk/), e.g. a copy kept apart.
+ */
+export async function startService(name, extraArgs = []) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
+  const main = join(process.env.PORTAL_DIST ?? 'dist', 'service', 'main.js');
+  const args = [main, '--port', String(port), '--data', dataDir, '--log-level', 'warn'];
+  const child = spawn(process.execPath, [...args, '--rate-limit', '0', ...extraArgs], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error(`the ${name} service exited during start`);
+    try {
+      if ((await fetch(`${url}/openapi.json`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`the ${name} service did not answer within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (!exited) {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 6000))]);
+        if (!exited) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
