@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IdentifyRequest, PortalSessionState } from '../../contract/portal';
+import type { IdentifyRequest, IdentifyResult, PortalSessionState } from '../../contract/portal';
 import { newActionKey } from '../api/client';
 import { useIdentify } from '../api/identify';
 import { useRegister } from '../api/register';
@@ -48,8 +48,7 @@ export function IdentificationSteps({ step, ...props }: StepProps & { step: Iden
 function useIdentifyAction({ session, go }: StepProps) {
   const identify = useIdentify(session.uuid);
   const onSuccess = {
-    onSuccess: (result: Parameters<typeof stepAfterIdentify>[0]) =>
-      go(stepAfterIdentify(result, session.settings)),
+    onSuccess: (result: IdentifyResult) => go(stepAfterIdentify(result, session.settings)),
   };
   const submit = (body: IdentifyRequest) => {
     if (identify.isPending) return;
