@@ -147,6 +147,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         );
       },
     });
+    // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
+    app.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.get('/', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
     reply.redirect('/docs'),
