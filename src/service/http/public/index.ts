@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import bookingRoutes from './bookings';
+import categoryRoutes from './categories';
 import collectableRewardRoutes from './collectable-rewards';
 import contactIdentifierRoutes from './contact-identifiers';
 import contactSessionTokenRoutes from './contact-session-tokens';
@@ -14,6 +15,7 @@ import perkRoutes from './perks';
 import portalSessionRoutes from './portal-sessions';
 import posTransactionRoutes from './pos-transactions';
 import prepaidTransactionRoutes from './prepaid-transactions';
+import productRoutes from './products';
 import promotionRoutes from './promotions';
 import rewardReceptionRoutes from './reward-receptions';
 import rewardRoutes from './rewards';
@@ -45,6 +47,8 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     perkRoutes,
     bookingRoutes,
     visitRoutes,
+    productRoutes,
+    categoryRoutes,
   ]) {
     await app.register(routes);
   }
