@@ -15,7 +15,11 @@ afterAll(() => t.close());
 
 describe('GET /rewards', () => {
   it('lists every reward with every field of the spec', async () => {
-    const res = await t.call({ method: 'GET', url: `/rewards?contact_uuid=${DEMO.anna}` });
+    const res = await t.call({
+      method: 'GET',
+      url: `/rewards?contact_uuid=${DEMO.anna}`,
+      token: DEMO.registerKey,
+    });
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json();
     expect(meta).toEqual({});
@@ -49,11 +53,22 @@ describe('GET /rewards', () => {
     const missing = await t.call({ method: 'GET', url: '/rewards' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ code: 1003, errors: { contact_uuid: expect.any(Array) } });
-    const unknown = await t.call({ method: 'GET', url: `/rewards?contact_uuid=${UNKNOWN}` });
+    const unknown = await t.call({
+      method: 'GET',
+      url: `/rewards?contact_uuid=${UNKNOWN}`,
+      token: DEMO.registerKey,
+    });
     expect(unknown.json()).toMatchObject({ code: 55031, status_code: 404 });
   });
 
-  it('1008 for an unknown shop_uuid or another shop than the register key’s', async () => {
+  it('1008 without a shop, for an unknown shop_uuid or another shop than the register key’s', async () => {
+    const none = await t.call({ method: 'GET', url: `/rewards?contact_uuid=${DEMO.anna}` });
+    expect(none.json()).toMatchObject({ code: 1008, status_code: 404 });
+    const named = await t.call({
+      method: 'GET',
+      url: `/rewards?contact_uuid=${DEMO.anna}&shop_uuid=${DEMO.shop}`,
+    });
+    expect(named.statusCode).toBe(200);
     const unknown = await t.call({
       method: 'GET',
       url: `/rewards?contact_uuid=${DEMO.anna}&shop_uuid=${UNKNOWN}`,
@@ -74,7 +89,7 @@ describe('GET /rewards', () => {
   });
 
   it('401 without a token, 403 for an access token or a personal access token', async () => {
-    const url = `/rewards?contact_uuid=${DEMO.anna}`;
+    const url = `/rewards?contact_uuid=${DEMO.anna}&shop_uuid=${DEMO.shop}`;
     expect((await t.call({ method: 'GET', url, token: null })).statusCode).toBe(401);
     for (const token of [DEMO.accessToken, DEMO.personalAccessToken]) {
       expect((await t.call({ method: 'GET', url, token })).statusCode).toBe(403);
@@ -82,7 +97,11 @@ describe('GET /rewards', () => {
   });
 
   it('answers on the SDK path too', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/v3/register/rewards?contact_uuid=${DEMO.anna}` });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/v3/register/rewards?contact_uuid=${DEMO.anna}`,
+      token: DEMO.registerKey,
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -165,7 +184,11 @@ describe('PUT /rewards/{reward_uuid}', () => {
       calories: 120,
       title: 'Free coffee',
     });
-    const list = await t.call({ method: 'GET', url: `/rewards?contact_uuid=${DEMO.anna}` });
+    const list = await t.call({
+      method: 'GET',
+      url: `/rewards?contact_uuid=${DEMO.anna}`,
+      token: DEMO.registerKey,
+    });
     expect(list.json().data[0]).toMatchObject({ allergens: 'milk', size: 'l' });
 
     const bad = await t.call({

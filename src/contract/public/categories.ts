@@ -14,7 +14,7 @@ export const MAX_BATCH_ITEMS = 100;
 /** Query of the products and categories lists: `page` from 1, `limit` 1–100 (default 30). */
 export const catalogPageQuery = z.object({
   // Bounded so that the row offset stays a safe integer.
-  page: pageField().pipe(z.number().max(1_000_000)),
+  page: pageField(),
   limit: limitField(1, MAX_PAGE_LIMIT, 30),
 });
 

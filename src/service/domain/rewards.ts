@@ -60,15 +60,15 @@ export async function getReward(db: Db, uuid: string): Promise<Reward> {
 /**
  * Spec "Reward receptions and rewards" GET /rewards: every reward of the account for the contact,
  * inactive and out-of-stock ones included (clients show them as such), in creation order.
- * A named `shop_uuid` or a shop-bound key is checked like a reward reception's shop.
- * @throws ServiceError 55031 unknown contact, 1008 unknown shop or another shop than the key's.
+ * Acts for the key's bound shop, or `shop_uuid` with an unbound key (account-fixture.md "Rules").
+ * @throws ServiceError 55031 unknown contact; 1008 with neither, an unknown shop, or another shop than the key's.
  */
 export async function listRewards(
   db: Db,
   actor: Actor,
   query: { contact_uuid: string; shop_uuid?: string | undefined },
 ): Promise<Reward[]> {
-  if (query.shop_uuid !== undefined || actor.shopId !== null) await resolveShop(db, actor, query.shop_uuid);
+  await resolveShop(db, actor, query.shop_uuid);
   await contactByUuid(db, query.contact_uuid);
   const [rows, names] = await Promise.all([
     db.selectFrom('rewards').selectAll().orderBy('id').execute(),

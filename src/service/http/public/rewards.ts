@@ -24,7 +24,7 @@ export default async function rewardRoutes(fastify: FastifyInstance) {
         description:
           'Every reward of the account, inactive and out-of-stock ones included (`is_active`, `stock`), ' +
           'in creation order. Custom reward attributes appear as further keys. Errors: 1003, 55031, ' +
-          '1008 (a named `shop_uuid` or the key’s bound shop does not exist, or another shop than the key’s).',
+          '1008 (neither a shop-bound key nor `shop_uuid` (extension), an unknown shop, or another shop than the key’s).',
         querystring: listRewardsQuery,
         response: { 200: envelope(z.array(reward)) },
       },
