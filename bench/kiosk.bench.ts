@@ -16,7 +16,7 @@ import { PNG } from 'pngjs';
 import { blankLuma, noiseLuma, qrLuma, writeY4m } from '../e2e/fixtures/fake-camera';
 import { createSession, kioskUrl } from '../e2e/support/api';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium';
-import { run, startService } from '../scripts/service-process.mjs';
+import { run, snapshotBuild, startService } from '../scripts/service-process.mjs';
 import type { DecodeTiming } from './blank/decode';
 import { installProbes, type ProbeLog } from './kiosk-probes';
 import { serveStatic } from './kiosk-static';
@@ -246,7 +246,11 @@ async function main() {
     [1, 2, 3, 4, 5].map((seed) => noiseLuma(seed)),
   );
 
-  const service = await startService('bench-kiosk');
+  const service = await startService(
+    'bench-kiosk',
+    [],
+    process.env.PORTAL_DIST ?? snapshotBuild('bench-kiosk'),
+  );
   const blank = await serveStatic(join(ROOT, 'dist', 'bench-blank'));
   process.env.E2E_BASE_URL = service.url;
   const busy = await launch(busyCamera);

@@ -1,8 +1,9 @@
 // `npm run test:e2e`: builds the product, starts the real built service on a fresh data folder
 // (demo fixture), runs Playwright against it and exits with Playwright's code. Two service
 // instances: the main one, and one with a 1-minute session lifetime for the expiry spec.
-// E2E_SKIP_BUILD=1 reuses dist/ (while iterating); extra arguments go to `playwright test`.
-import { run, startService } from './service-process.mjs';
+// The run uses a copy of the build (test-results/e2e-dist). E2E_SKIP_BUILD=1 reuses dist/ (while
+// iterating); extra arguments go to `playwright test`.
+import { run, snapshotBuild, startService } from './service-process.mjs';
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const built = await run('npm', ['run', 'build']);
@@ -12,9 +13,10 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 const services = [];
 let code = 1;
 try {
-  const main = await startService('e2e');
+  const dist = process.env.PORTAL_DIST ?? snapshotBuild('e2e');
+  const main = await startService('e2e', [], dist);
   services.push(main);
-  const shortTtl = await startService('e2e-short-ttl', ['--session-ttl', '1']);
+  const shortTtl = await startService('e2e-short-ttl', ['--session-ttl', '1'], dist);
   services.push(shortTtl);
   code = await run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     ...process.env,

@@ -7,5 +7,11 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built service on a free port and a fresh temp data folder; waits until it answers. */
-export function startService(name: string, extraArgs?: string[]): Promise<ServiceProcess>;
+/** Copies dist/service and dist/kiosk to test-results/<name>-dist; returns that folder. */
+export function snapshotBuild(name: string): string;
+
+/**
+ * Starts the built service (from `dist`, default PORTAL_DIST or dist) on a free port and a fresh
+ * temp data folder; waits until it answers.
+ */
+export function startService(name: string, extraArgs?: string[], dist?: string): Promise<ServiceProcess>;

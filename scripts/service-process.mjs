@@ -1,7 +1,7 @@
 // Starts the real built service (dist/service/main.js) as a child process on a free port and a
 // fresh temp data folder (demo fixture), for the e2e suite and bench:kiosk.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,14 +29,26 @@ function freePort() {
 }
 
 /**
+ * Copies the build (dist/service, dist/kiosk) to test-results/<name>-dist and returns that folder:
+ * a run tests one build even when dist/ is rebuilt while it runs.
+ */
+export function snapshotBuild(name) {
+  const target = join(root, 'test-results', `${name}-dist`);
+  rmSync(target, { recursive: true, force: true });
+  for (const part of ['service', 'kiosk'])
+    cpSync(join(root, 'dist', part), join(target, part), { recursive: true });
+  return target;
+}
+
+/**
  * Starts `node dist/service/main.js --port <free> --data <temp> --log-level warn --rate-limit 0
  * ...extraArgs` and waits (30 s at most) until it answers. `stop()` ends it and removes its data.
- * PORTAL_DIST names another build folder (with service/ and kiosk/), e.g. a copy kept apart.
+ * `dist`: the build folder (with service/ and kiosk/), default PORTAL_DIST or dist.
  */
-export async function startService(name, extraArgs = []) {
+export async function startService(name, extraArgs = [], dist = process.env.PORTAL_DIST ?? 'dist') {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
-  const main = join(process.env.PORTAL_DIST ?? 'dist', 'service', 'main.js');
+  const main = join(dist, 'service', 'main.js');
   const args = [main, '--port', String(port), '--data', dataDir, '--log-level', 'warn'];
   const child = spawn(process.execPath, [...args, '--rate-limit', '0', ...extraArgs], {
     cwd: root,
