@@ -90,6 +90,15 @@ export const offeredSubscriptionType = z.object({
   strategy: z.enum(['OPT_OUT', 'OPT_IN', 'DOUBLE_OPT_IN']),
 });
 
+/** One card's part of a gift-card payment. */
+export const giftcardPayment = z.object({
+  transaction_uuid: z.string(),
+  giftcard: z.object({ uuid: z.string(), hash_hint: z.string() }),
+  amount_in_cents: z.number().int(),
+  balance_after_in_cents: z.number().int(),
+});
+export type GiftcardPayment = z.infer<typeof giftcardPayment>;
+
 /** Everything the kiosk renders a session from. */
 export const portalSessionState = z.object({
   uuid: z.string(),
@@ -105,6 +114,14 @@ export const portalSessionState = z.object({
   pos_transaction: z.object({ uuid: z.string(), amount_in_cents: z.number().int() }).nullable(),
   /** The session's credit reception, once created here or pushed to it. */
   credit_reception: portalCreditReception.nullable(),
+  /** redeem_giftcards: the cards charged so far and what is left to pay; null for other types. */
+  giftcard_payment: z
+    .object({
+      payments: z.array(giftcardPayment),
+      paid_in_cents: z.number().int(),
+      remaining_in_cents: z.number().int(),
+    })
+    .nullable(),
   subscription_types: z.array(offeredSubscriptionType),
   /** Kiosk timings: idle reset and end-screen dismissal, in seconds. */
   kiosk: z.object({ idle_seconds: z.number().int(), end_screen_seconds: z.number().int() }),
@@ -128,7 +145,11 @@ export type IdentifyRequest = z.infer<typeof identifyRequest>;
  * Errors: 60004 inactive card, 1003 app token already used.
  */
 export const identifyResult = z.discriminatedUnion('result', [
-  z.object({ result: z.literal('identified'), method: z.enum(['card', 'app_token', 'email']), contact: portalContact }),
+  z.object({
+    result: z.literal('identified'),
+    method: z.enum(['card', 'app_token', 'email']),
+    contact: portalContact,
+  }),
   z.object({ result: z.literal('unregistered_card'), value: z.string(), known: z.boolean() }),
   z.object({ result: z.literal('unknown_email'), email: z.string() }),
 ]);
@@ -156,3 +177,148 @@ export const deviceState = z.object({
   session: z.object({ uuid: z.string(), type: portalSessionType }).nullable(),
 });
 export type DeviceState = z.infer<typeof deviceState>;
+
+/*
+ * Money at the counter and the customer portal (added for the money flows and the customer's own
+ * portal). All under /portal/api/sessions/{uuid}; POSTs take an Idempotency-Key.
+ *
+ *   POST /giftcards/scan                {value}                       → {data: {giftcard: PortalGiftcard}}          redeem_giftcards, top_up_giftcards
+ *   POST /giftcards/redeem              {giftcard_uuid}               → {data: GiftcardRedeemResult}                redeem_giftcards
+ *   POST /giftcards/top-up              {giftcard_uuid, amount_in_cents} → {data: GiftcardTopUpResult}            top_up_giftcards
+ *   POST /prepaid/pay                   {amount_in_cents?}            → {data: PrepaidResult}                       pay_prepaid
+ *   POST /prepaid/top-up                {amount_in_cents?}            → {data: PrepaidResult}                       top_up_prepaid
+ *   GET  /vouchers                                                    → {data: PortalVoucher[]}                     vouchers, identify
+ *   POST /vouchers/redeem               {code}                        → {data: {voucher: PortalVoucher}}            vouchers
+ *   GET  /rewards                                                     → {data: PortalReward[]}                      identify
+ *   POST /rewards/claim                 {reward_uuid}                 → {data: RewardClaimResult}                   identify
+ *   GET  /activity                                                    → {data: PortalActivity[]}                    identify
+ *   GET  /subscriptions                                               → {data: PortalSubscription[]}                identify
+ *   POST /subscriptions                 {subscription_type_id, subscribed} → {data: PortalSubscription}            identify
+ *   GET  /cards                                                       → {data: PortalCard[]}                        identify
+ *   POST /cards                         {value}                       → {data: PortalCard}                          identify
+ *
+ * Calls that act for a customer need an identified contact (1003, HTTP 409 "Identify the customer
+ * first"); a call outside its session types answers 1003, HTTP 403.
+ */
+
+/** A scanned gift card. Its full code is never shown back; `hash_hint` is its last 4 characters. */
+export const portalGiftcard = z.object({
+  uuid: z.string(),
+  hash_hint: z.string(),
+  type: z.enum(['DIGITAL', 'PHYSICAL']),
+  balance_in_cents: z.number().int(),
+  expiration_date: z.string().nullable(),
+  expired: z.boolean(),
+  active: z.boolean(),
+  /** Whether it can be topped up now (digital cards only once), and by how much at most (program maximum). */
+  can_top_up: z.boolean(),
+  max_top_up_in_cents: z.number().int().nullable(),
+});
+export type PortalGiftcard = z.infer<typeof portalGiftcard>;
+
+/** The state of a redeem_giftcards session's payment: each card charged min(balance, remaining). */
+export const giftcardRedeemResult = z.object({
+  payment: giftcardPayment,
+  payments: z.array(giftcardPayment),
+  paid_in_cents: z.number().int(),
+  remaining_in_cents: z.number().int(),
+});
+export type GiftcardRedeemResult = z.infer<typeof giftcardRedeemResult>;
+
+export const giftcardTopUpResult = z.object({
+  giftcard: portalGiftcard,
+  transaction_uuid: z.string(),
+  amount_in_cents: z.number().int(),
+});
+export type GiftcardTopUpResult = z.infer<typeof giftcardTopUpResult>;
+
+/**
+ * A prepaid payment or top-up. A payment charges min(amount, balance): `charged_in_cents` may be less
+ * than asked, `unpaid_in_cents` is what the customer still owes at the till.
+ */
+export const prepaidResult = z.object({
+  transaction_uuid: z.string(),
+  charged_in_cents: z.number().int(),
+  unpaid_in_cents: z.number().int(),
+  contact: portalContact,
+});
+export type PrepaidResult = z.infer<typeof prepaidResult>;
+
+export const portalVoucher = z.object({
+  uuid: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  status: z.enum(['ACTIVE', 'REDEEMED', 'EXPIRED', 'DEACTIVATED', 'INACTIVE', 'LOCKED']),
+});
+export type PortalVoucher = z.infer<typeof portalVoucher>;
+
+/** A reward as the customer portal lists it: claimable ones first, the rest with the credits still needed. */
+export const portalReward = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  reward_type: z.enum(['PHYSICAL', 'DIGITAL']),
+  required_credits: z.number(),
+  media: z.object({ type: z.string(), value: z.string() }).nullable(),
+  claimable: z.boolean(),
+  credits_short: z.number(),
+  out_of_stock: z.boolean(),
+});
+export type PortalReward = z.infer<typeof portalReward>;
+
+export const rewardClaimResult = z.object({
+  reward_reception: z.object({
+    uuid: z.string(),
+    title: z.string(),
+    credits: z.number(),
+    reward_type: z.enum(['PHYSICAL', 'DIGITAL']),
+    expires_at: z.string().nullable(),
+    /** Where a physical reward waits to be collected (the session's shop). */
+    collect_at: z.string().nullable(),
+  }),
+  contact: portalContact,
+});
+export type RewardClaimResult = z.infer<typeof rewardClaimResult>;
+
+/** One line of the customer's recent activity, newest first (at most 50). */
+export const portalActivity = z.object({
+  type: z.enum(['credit_reception', 'reward_reception', 'prepaid_transaction', 'giftcard_transaction']),
+  uuid: z.string(),
+  created_at: z.string(),
+  title: z.string(),
+  credits: z.number().nullable(),
+  amount_in_cents: z.number().int().nullable(),
+  shop: z.string().nullable(),
+});
+export type PortalActivity = z.infer<typeof portalActivity>;
+
+export const portalSubscription = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  strategy: z.enum(['OPT_OUT', 'OPT_IN', 'DOUBLE_OPT_IN']),
+  status: z.enum(['SUBSCRIBED', 'PENDING_CONFIRMATION', 'UNSUBSCRIBED']),
+});
+export type PortalSubscription = z.infer<typeof portalSubscription>;
+
+/** A card of the customer; its value is never shown back whole (`value_hint`: last 4 characters). */
+export const portalCard = z.object({ value_hint: z.string(), name: z.string(), active: z.boolean() });
+export type PortalCard = z.infer<typeof portalCard>;
+
+export const scanRequest = z.object({ value: z.string().trim().min(1).max(500) });
+export const giftcardRequest = z.object({ giftcard_uuid: z.string().min(1).max(191) });
+export const giftcardTopUpRequest = z.object({
+  giftcard_uuid: z.string().min(1).max(191),
+  amount_in_cents: z.number().int().positive().max(10_000_000),
+});
+export const amountRequest = z.object({
+  amount_in_cents: z.number().int().positive().max(10_000_000).optional(),
+});
+export const voucherRedeemRequest = z.object({ code: z.string().trim().min(1).max(191) });
+export const rewardClaimRequest = z.object({ reward_uuid: z.string().min(1).max(191) });
+export const subscriptionChangeRequest = z.object({
+  subscription_type_id: z.number().int(),
+  subscribed: z.boolean(),
+});

@@ -98,6 +98,7 @@ describe('GET /portal/api/sessions/{uuid}', () => {
       contact: null,
       pos_transaction: null,
       credit_reception: null,
+      giftcard_payment: null,
       subscription_types: [
         { id: 1, name: 'Newsletter', description: expect.any(String), strategy: 'DOUBLE_OPT_IN' },
         { id: 2, name: 'Offers', description: expect.any(String), strategy: 'OPT_OUT' },

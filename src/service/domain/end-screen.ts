@@ -10,6 +10,8 @@ import {
   type PortalSessionRow,
   portalCreditReception,
   recordEvent,
+  requireContact,
+  sessionActor,
   sessionRefusal,
   unlinkedPosTransaction,
 } from './portal-sessions';
@@ -132,9 +134,7 @@ export async function pushPosTransaction(
  */
 export async function creditInSession(tx: Tx, session: PortalSessionRow): Promise<PortalCreditReception> {
   if (session.credit_reception_id !== null) return portalCreditReception(tx.db, session.credit_reception_id);
-  if (session.contact_id === null) {
-    throw sessionRefusal(409, 'Identify the customer first', 'Identificeer eerst de klant');
-  }
+  const contactId = requireContact(session);
   const pos =
     session.pos_transaction_id === null
       ? undefined
@@ -147,12 +147,12 @@ export async function creditInSession(tx: Tx, session: PortalSessionRow): Promis
   if (cents === null) {
     throw sessionRefusal(409, 'Nothing to credit yet', 'Nog niets om punten voor te geven');
   }
-  const contact = await contactById(tx.db, session.contact_id);
-  const reception = await createCreditReception(
-    tx,
-    { kind: 'api_key', shopId: session.shop_id },
-    { contact_uuid: contact.uuid, unit_value: Number(cents) / 100, pos_transaction_uuid: pos?.uuid },
-  );
+  const contact = await contactById(tx.db, contactId);
+  const reception = await createCreditReception(tx, sessionActor(session), {
+    contact_uuid: contact.uuid,
+    unit_value: Number(cents) / 100,
+    pos_transaction_uuid: pos?.uuid,
+  });
   const { id } = await tx.db
     .selectFrom('credit_receptions')
     .select('id')

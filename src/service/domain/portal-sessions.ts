@@ -16,6 +16,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactById, contactByUuid } from './contacts';
 import { ServiceError } from './errors';
+import { giftcardPaymentState } from './portal-payments';
 import { type PosTransactionRow, posTransactionByUuid } from './pos-transactions';
 import { resolveShop, shopById, shopRef } from './shops';
 import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
@@ -40,7 +41,19 @@ export const REFUSALS = {
 } as const;
 
 /** What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). */
-export type PortalAction = 'identify' | 'register' | 'credit_reception' | 'end';
+export type PortalAction =
+  | 'identify'
+  | 'register'
+  | 'credit_reception'
+  | 'giftcard_scan'
+  | 'giftcard_redeem'
+  | 'giftcard_top_up'
+  | 'prepaid_pay'
+  | 'prepaid_top_up'
+  | 'voucher_list'
+  | 'voucher_redeem'
+  | 'customer_portal'
+  | 'end';
 
 const IDENTIFYING_TYPES: PortalSessionType[] = [
   'identify',
@@ -50,10 +63,22 @@ const IDENTIFYING_TYPES: PortalSessionType[] = [
   'vouchers',
 ];
 
+const ALLOWED: Record<Exclude<PortalAction, 'end'>, PortalSessionType[]> = {
+  identify: IDENTIFYING_TYPES,
+  register: IDENTIFYING_TYPES,
+  credit_reception: ['credit_reception'],
+  giftcard_scan: ['redeem_giftcards', 'top_up_giftcards'],
+  giftcard_redeem: ['redeem_giftcards'],
+  giftcard_top_up: ['top_up_giftcards'],
+  prepaid_pay: ['pay_prepaid'],
+  prepaid_top_up: ['top_up_prepaid'],
+  voucher_list: ['vouchers', 'identify'],
+  voucher_redeem: ['vouchers'],
+  customer_portal: ['identify'],
+};
+
 function allows(type: PortalSessionType, action: PortalAction): boolean {
-  if (action === 'identify' || action === 'register') return IDENTIFYING_TYPES.includes(type);
-  if (action === 'credit_reception') return type === 'credit_reception';
-  return true;
+  return action === 'end' || ALLOWED[action].includes(type);
 }
 
 /** Settings of sessions created without any (end-screen sessions opened by a push). */
@@ -314,7 +339,8 @@ export async function sessionForAction(
 
 /**
  * Ends an open session as completed or cancelled (`ended_at` now), records `session_completed` /
- * `session_cancelled` and tells the shop's standby screens.
+ * `session_cancelled` (data `{status}`; a redeem_giftcards session adds `paid_in_cents`,
+ * `remaining_in_cents` and `payments`) and tells the shop's standby screens.
  */
 export async function endSession(
   tx: Tx,
@@ -329,11 +355,30 @@ export async function endSession(
     .returningAll()
     .executeTakeFirst();
   if (!ended) throw REFUSALS.ended();
+  // A gift-card payment session tells the POS what was paid, and what is left to pay at the till.
+  const payment = await giftcardPaymentState(tx.db, ended);
   await recordEvent(tx, ended, status === 'completed' ? 'session_completed' : 'session_cancelled', {
     status,
+    ...payment,
   });
   tx.publish(shopTopic(row.shop_id), { session: row.uuid, status });
   return ended;
+}
+
+/**
+ * The id of the session's identified customer, for calls that act for them.
+ * @throws ServiceError 1003 (HTTP 409) "Identify the customer first" when there is none.
+ */
+export function requireContact(session: PortalSessionRow): number {
+  if (session.contact_id === null) {
+    throw sessionRefusal(409, 'Identify the customer first', 'Identificeer eerst de klant');
+  }
+  return session.contact_id;
+}
+
+/** Who acts for a session in the domain's write calls: the shop's register, as a key bound to it. */
+export function sessionActor(session: PortalSessionRow): Actor {
+  return { kind: 'api_key', shopId: session.shop_id };
 }
 
 /** Sets the session's identified contact. */
@@ -408,7 +453,8 @@ export async function accountLook(db: Db) {
 
 /**
  * The kiosk's view of a session (contract/portal.ts PortalSessionState): settings, shop, account
- * brand, contact, pushed POS transaction, credit reception, subscription types offered at
+ * brand, contact, pushed POS transaction, credit reception, gift-card payment (redeem_giftcards),
+ * subscription types offered at
  * registration, kiosk timings, allowed embedding origins and the events. Works for ended sessions.
  */
 export async function portalSessionState(
@@ -416,7 +462,7 @@ export async function portalSessionState(
   row: PortalSessionRow,
   allowedOrigins: string[],
 ): Promise<PortalSessionState> {
-  const [shop, look, contact, pos, reception, types, events] = await Promise.all([
+  const [shop, look, contact, pos, reception, types, events, payment] = await Promise.all([
     shopById(db, row.shop_id),
     accountLook(db),
     row.contact_id === null ? null : portalContact(db, row.contact_id),
@@ -435,6 +481,7 @@ export async function portalSessionState(
       .orderBy('id')
       .execute(),
     sessionEvents(db, row.id),
+    giftcardPaymentState(db, row),
   ]);
   return {
     uuid: row.uuid,
@@ -448,6 +495,7 @@ export async function portalSessionState(
     contact,
     pos_transaction: pos ? { uuid: pos.uuid, amount_in_cents: Number(pos.amount_in_cents) } : null,
     credit_reception: reception,
+    giftcard_payment: payment,
     subscription_types: types,
     kiosk: look.kiosk,
     allowed_origins: allowedOrigins,

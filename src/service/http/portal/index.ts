@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import customerPortalRoutes from './customer-portal';
 import deviceRoutes from './devices';
+import portalMoneyRoutes from './money';
 import portalSessionRoutes from './sessions';
 
 /**
@@ -8,7 +10,7 @@ import portalSessionRoutes from './sessions';
  * reaches the browser.
  */
 export async function registerPortalRoutes(app: FastifyInstance): Promise<void> {
-  for (const routes of [portalSessionRoutes, deviceRoutes]) {
+  for (const routes of [portalSessionRoutes, portalMoneyRoutes, customerPortalRoutes, deviceRoutes]) {
     await app.register(routes, { prefix: '/portal/api' });
   }
 }

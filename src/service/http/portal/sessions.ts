@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { idField } from '../../../contract/fields';
 import {
   identifyRequest,
   identifyResult,
@@ -10,28 +9,18 @@ import {
   portalSessionState,
   registerRequest,
 } from '../../../contract/portal';
-import { optionalBody } from '../../../contract/public/portal-sessions';
 import type { Tx } from '../../db/transaction';
 import { creditInSession } from '../../domain/end-screen';
 import { identifyInSession, registerInSession } from '../../domain/portal-identification';
 import {
   endSession,
   loadSession,
-  type PortalAction,
   type PortalSessionRow,
-  sessionForAction,
   portalSessionState as stateOf,
 } from '../../domain/portal-sessions';
-import { withIdempotency } from '../idempotency';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
-
-const TAG = 'Portal API';
-const params = z.object({ uuid: idField() });
-const noBody = optionalBody(z.object({}));
-const IDEMPOTENCY =
-  'Send an `Idempotency-Key` header per action: a retry with the same key and body answers the first ' +
-  'response without acting again.';
+import { IDEMPOTENCY, noBody, params, sessionCalls, TAG } from './session-calls';
 
 /**
  * The kiosk's session calls (contract/portal.ts): state, event stream, identify, register,
@@ -41,20 +30,7 @@ const IDEMPOTENCY =
 export default async function portalSessionRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const streams = eventStreams(fastify);
-
-  /** Marks an overdue session expired (committed even if the action is refused), then acts once per key. */
-  async function act<T>(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    uuid: string,
-    action: PortalAction,
-    work: (tx: Tx, session: PortalSessionRow) => Promise<T>,
-  ) {
-    await app.tx((tx) => loadSession(tx, uuid));
-    return withIdempotency(app, req, reply, `portal:${uuid}`, async (tx) =>
-      ok(await work(tx, await sessionForAction(tx, uuid, action))),
-    );
-  }
+  const { act } = sessionCalls(fastify);
 
   const endWith = (status: 'completed' | 'cancelled') => async (tx: Tx, session: PortalSessionRow) =>
     stateOf(tx.db, await endSession(tx, session, status), app.config.allowedOrigins);

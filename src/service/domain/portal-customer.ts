@@ -1,0 +1,333 @@
+import type {
+  PortalActivity,
+  PortalCard,
+  PortalReward,
+  PortalSubscription,
+  PortalVoucher,
+  RewardClaimResult,
+} from '../../contract/portal';
+import type { Voucher } from '../../contract/public/vouchers';
+import type { Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import {
+  createIdentifier,
+  type IdentifierRow,
+  identifierByValue,
+  linkIdentifier,
+} from './contact-identifiers';
+import { contactById } from './contacts';
+import { ServiceError } from './errors';
+import { hint, sessionGiftcardTransactions } from './portal-payments';
+import {
+  type PortalSessionRow,
+  portalContact,
+  recordEvent,
+  requireContact,
+  sessionActor,
+  sessionRefusal,
+} from './portal-sessions';
+import { createRewardReception } from './reward-receptions';
+import { rewardView } from './rewards';
+import { shopById } from './shops';
+import {
+  type ContactSubscriptionView,
+  listContactSubscriptions,
+  subscribeContact,
+  unsubscribeContact,
+} from './subscriptions';
+import { bool, fromCenti } from './values';
+import { listVouchers, redeemVoucher, voucherByCode } from './vouchers';
+
+/*
+ * What the identified customer does at the kiosk (DESIGN.md "Kiosk flows"): vouchers, and in the
+ * customer's own portal (identify sessions) rewards, recent activity, subscriptions and cards.
+ * Every function needs the session's identified contact (1003, HTTP 409 otherwise).
+ */
+
+function portalVoucher(voucher: Voucher): PortalVoucher {
+  return {
+    uuid: voucher.uuid,
+    code: voucher.code,
+    name: voucher.name,
+    description: voucher.description,
+    expiration_date: voucher.expiration_date,
+    status: voucher.status,
+  };
+}
+
+/** The identified customer's ACTIVE vouchers (as of now), oldest first (portal API GET vouchers). */
+export async function sessionVouchers(
+  db: Db,
+  session: PortalSessionRow,
+  now: Date,
+): Promise<PortalVoucher[]> {
+  const contact = await contactById(db, requireContact(session));
+  const { items } = await listVouchers(
+    db,
+    { contact_uuid: contact.uuid, status: 'ACTIVE', page: 1, limit: 500 },
+    now,
+  );
+  return items.map(portalVoucher);
+}
+
+/**
+ * Redeems a voucher by code for the identified customer at the session's shop (portal API
+ * vouchers/redeem): a voucher of nobody is linked to them. Records `voucher_redeemed` with the spec
+ * Voucher as data.
+ * @throws ServiceError 1003 (HTTP 403) another contact's voucher; 80004, 80005, 80006, 80012, 80014,
+ *   80017 (locked); 1003 naming contact_uuid when the customer holds the promotion's limit already.
+ */
+export async function redeemVoucherInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  code: string,
+): Promise<{ voucher: PortalVoucher }> {
+  const contact = await contactById(tx.db, requireContact(session));
+  const found = await voucherByCode(tx.db, code);
+  // A voucher is linked only when redeemed, so this holds for the redemption below.
+  if (found.contact_id !== null && found.contact_id !== contact.id) {
+    throw sessionRefusal(403, 'This voucher belongs to someone else', 'Deze voucher is van iemand anders');
+  }
+  const voucher = await redeemVoucher(tx, sessionActor(session), { code, contact_uuid: contact.uuid });
+  await recordEvent(tx, session, 'voucher_redeemed', voucher);
+  return { voucher: portalVoucher(voucher) };
+}
+
+/**
+ * The account's active rewards for the identified customer (portal API GET rewards): claimable
+ * (balance ≥ required credits and in stock) first, then by required credits; `credits_short` is
+ * max(0, required − balance) in credits.
+ */
+export async function sessionRewards(db: Db, session: PortalSessionRow): Promise<PortalReward[]> {
+  const contact = await contactById(db, requireContact(session));
+  const balance = Number(contact.credit_balance_centi);
+  const rows = await db.selectFrom('rewards').selectAll().where('active', '=', 1).orderBy('id').execute();
+  const rewards = rows.map((row) => {
+    const view = rewardView(row, []);
+    const required = Number(row.required_credits_centi);
+    const outOfStock = row.stock !== null && row.stock <= 0;
+    return {
+      uuid: view.uuid,
+      title: view.title,
+      description: view.description,
+      reward_type: view.reward_type,
+      required_credits: view.required_credits,
+      media: view.media,
+      claimable: balance >= required && !outOfStock,
+      credits_short: fromCenti(Math.max(0, required - balance)),
+      out_of_stock: outOfStock,
+    };
+  });
+  return rewards.sort(
+    (a, b) => Number(b.claimable) - Number(a.claimable) || a.required_credits - b.required_credits,
+  );
+}
+
+/**
+ * The identified customer claims a reward at the session's shop (portal API rewards/claim):
+ * a reward reception (its credits negative); a physical reward waits at the shop (`collect_at`).
+ * Records `reward_reception` with the spec Reward Reception as data.
+ * @throws ServiceError 6003 unknown reward, 1052 inactive, 1018 out of stock, 1019 claim limit
+ *   reached, 1017 insufficient credits.
+ */
+export async function claimRewardInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  rewardUuid: string,
+): Promise<RewardClaimResult> {
+  const contactId = requireContact(session);
+  const [contact, shop] = await Promise.all([
+    contactById(tx.db, contactId),
+    shopById(tx.db, session.shop_id),
+  ]);
+  const reception = await createRewardReception(tx, sessionActor(session), {
+    contact_uuid: contact.uuid,
+    reward_uuid: rewardUuid,
+    shop_uuid: shop.uuid,
+  });
+  await recordEvent(tx, session, 'reward_reception', reception);
+  return {
+    reward_reception: {
+      uuid: reception.uuid,
+      title: reception.title,
+      credits: reception.credits,
+      reward_type: reception.reward.reward_type,
+      expires_at: reception.expires_at,
+      collect_at: reception.reward.reward_type === 'PHYSICAL' ? shop.name : null,
+    },
+    contact: await portalContact(tx.db, contactId),
+  };
+}
+
+const ACTIVITY_LIMIT = 50;
+
+/**
+ * The identified customer's recent activity, newest first, at most 50 lines (portal API GET
+ * activity): credit receptions ("Credits earned", "Credits reversed", or "Credits returned" for a
+ * reversed reward), reward receptions (the reward's title, negative credits), prepaid transactions
+ * but the opening balance ("Prepaid payment", "Prepaid top-up", "Prepaid reversed"), and gift-card
+ * transactions made in their portal sessions ("Gift card payment", "Gift card top-up"), with the
+ * shop's name. Titles are English; the kiosk may word them by `type` and sign.
+ */
+export async function sessionActivity(db: Db, session: PortalSessionRow): Promise<PortalActivity[]> {
+  const contactId = requireContact(session);
+  const [credits, rewards, prepaid, sessions] = await Promise.all([
+    db
+      .selectFrom('credit_receptions as c')
+      .leftJoin('shops as s', 's.id', 'c.shop_id')
+      .leftJoin('reward_receptions as r', 'r.reversed_by_credit_reception_id', 'c.id')
+      .select(['c.uuid', 'c.created_at', 'c.credits_centi', 's.name as shop', 'r.id as reversed_reward'])
+      .where('c.contact_id', '=', contactId)
+      .orderBy('c.id', 'desc')
+      .limit(ACTIVITY_LIMIT)
+      .execute(),
+    db
+      .selectFrom('reward_receptions as r')
+      .leftJoin('rewards as w', 'w.id', 'r.reward_id')
+      .leftJoin('shops as s', 's.id', 'r.shop_id')
+      .select(['r.uuid', 'r.created_at', 'r.credits_centi', 'w.title', 's.name as shop'])
+      .where('r.contact_id', '=', contactId)
+      .orderBy('r.id', 'desc')
+      .limit(ACTIVITY_LIMIT)
+      .execute(),
+    db
+      .selectFrom('prepaid_transactions as p')
+      .leftJoin('shops as s', 's.id', 'p.shop_id')
+      .select(['p.uuid', 'p.created_at', 'p.amount_in_cents', 'p.kind', 's.name as shop'])
+      .where('p.contact_id', '=', contactId)
+      .where('p.kind', '<>', 'opening')
+      .orderBy('p.id', 'desc')
+      .limit(ACTIVITY_LIMIT)
+      .execute(),
+    db.selectFrom('portal_sessions').select('id').where('contact_id', '=', contactId).execute(),
+  ]);
+  const giftcards = await sessionGiftcardTransactions(
+    db,
+    sessions.map((s) => s.id),
+  );
+  const lines: PortalActivity[] = [
+    ...credits.map((c) => {
+      const centi = Number(c.credits_centi);
+      return {
+        type: 'credit_reception' as const,
+        uuid: c.uuid,
+        created_at: c.created_at,
+        title:
+          c.reversed_reward !== null ? 'Credits returned' : centi < 0 ? 'Credits reversed' : 'Credits earned',
+        credits: fromCenti(centi),
+        amount_in_cents: null,
+        shop: c.shop,
+      };
+    }),
+    ...rewards.map((r) => ({
+      type: 'reward_reception' as const,
+      uuid: r.uuid,
+      created_at: r.created_at,
+      title: r.title ?? 'Reward',
+      credits: fromCenti(Number(r.credits_centi)),
+      amount_in_cents: null,
+      shop: r.shop,
+    })),
+    ...prepaid.map((p) => {
+      const cents = Number(p.amount_in_cents);
+      return {
+        type: 'prepaid_transaction' as const,
+        uuid: p.uuid,
+        created_at: p.created_at,
+        title: p.kind === 'reversal' ? 'Prepaid reversed' : cents < 0 ? 'Prepaid payment' : 'Prepaid top-up',
+        credits: null,
+        amount_in_cents: cents,
+        shop: p.shop,
+      };
+    }),
+    ...giftcards.map((g) => ({
+      type: 'giftcard_transaction' as const,
+      uuid: g.uuid,
+      created_at: g.created_at,
+      title: g.amount_in_cents < 0 ? 'Gift card payment' : 'Gift card top-up',
+      credits: null,
+      amount_in_cents: g.amount_in_cents,
+      shop: g.shop,
+    })),
+  ];
+  return lines.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).slice(0, ACTIVITY_LIMIT);
+}
+
+function portalSubscription(s: ContactSubscriptionView): PortalSubscription {
+  return {
+    id: s.subscription_type.id,
+    name: s.subscription_type.name,
+    description: s.subscription_type.description,
+    strategy: s.subscription_type.strategy,
+    status: s.status,
+  };
+}
+
+/** The identified customer's e-mail subscriptions, one per active subscription type. */
+export async function sessionSubscriptions(db: Db, session: PortalSessionRow): Promise<PortalSubscription[]> {
+  return (await listContactSubscriptions(db, requireContact(session))).map(portalSubscription);
+}
+
+/**
+ * Subscribes or unsubscribes the identified customer (portal API POST subscriptions); a double
+ * opt-in type becomes PENDING_CONFIRMATION. Records `subscription_changed`
+ * `{subscription_type: {id}, status}`.
+ * @throws ServiceError 55030 unknown (or, to subscribe, inactive) subscription type.
+ */
+export async function changeSubscriptionInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  input: { subscription_type_id: number; subscribed: boolean },
+): Promise<PortalSubscription> {
+  const contactId = requireContact(session);
+  const type = { id: input.subscription_type_id };
+  const changed = input.subscribed
+    ? await subscribeContact(tx, contactId, type)
+    : await unsubscribeContact(tx, contactId, type);
+  await recordEvent(tx, session, 'subscription_changed', {
+    subscription_type: { id: changed.subscription_type.id },
+    status: changed.status,
+  });
+  return portalSubscription(changed);
+}
+
+function portalCard(row: Pick<IdentifierRow, 'value' | 'name' | 'active'>): PortalCard {
+  return { value_hint: hint(row.value), name: row.name, active: bool(row.active) };
+}
+
+/** The identified customer's cards (contact identifiers), oldest first, values shown as hints. */
+export async function sessionCards(db: Db, session: PortalSessionRow): Promise<PortalCard[]> {
+  const rows = await db
+    .selectFrom('contact_identifiers')
+    .select(['value', 'name', 'active'])
+    .where('contact_id', '=', requireContact(session))
+    .orderBy('id')
+    .execute();
+  return rows.map(portalCard);
+}
+
+/**
+ * Adds a scanned card to the identified customer (portal API POST cards): an unknown value becomes
+ * a new card ("Loyalty card", so that its name does not show its value) linked to them, an unlinked card is linked; their own card is answered as it is.
+ * Records `card_added` `{contact: {uuid, email}, contact_identifier}` when a card was added.
+ * @throws ServiceError 60004 inactive card, 60014 linked to someone else, 60006 created meanwhile.
+ */
+export async function addCardInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  value: string,
+): Promise<PortalCard> {
+  const contactId = requireContact(session);
+  const existing = await identifierByValue(tx.db, value);
+  if (existing && existing.active !== 1) throw new ServiceError(60004);
+  if (existing?.contact_id === contactId) return portalCard(existing);
+  const card = existing
+    ? await linkIdentifier(tx, value, contactId)
+    : await createIdentifier(tx, { value, name: 'Loyalty card', contactId });
+  const contact = await contactById(tx.db, contactId);
+  await recordEvent(tx, session, 'card_added', {
+    contact: { uuid: contact.uuid, email: contact.email },
+    contact_identifier: value,
+  });
+  return portalCard(card);
+}

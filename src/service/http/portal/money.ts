@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '../../../contract/envelope';
+import {
+  amountRequest,
+  giftcardRedeemResult,
+  giftcardRequest,
+  giftcardTopUpRequest,
+  giftcardTopUpResult,
+  portalGiftcard,
+  prepaidResult,
+  scanRequest,
+} from '../../../contract/portal';
+import { optionalBody } from '../../../contract/public/portal-sessions';
+import {
+  payPrepaidInSession,
+  redeemGiftcardInSession,
+  scanGiftcard,
+  topUpGiftcardInSession,
+  topUpPrepaidInSession,
+} from '../../domain/portal-money';
+import { zodRoutes } from '../route';
+import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
+
+/**
+ * Money at the counter (contract/portal.ts "Money at the counter"): scan, redeem and top up gift
+ * cards; pay from and top up the prepaid balance.
+ */
+export default async function portalMoneyRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+  const { act } = sessionCalls(fastify);
+  const explain = (errors: string) => `${errors} ${REFUSED} ${IDEMPOTENCY}`;
+
+  app.post(
+    '/sessions/:uuid/giftcards/scan',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'A scanned gift card (hash or QR content); redeem_giftcards and top_up_giftcards',
+        description: explain('Errors: 5001 unknown card.'),
+        params,
+        body: scanRequest,
+        response: { 200: envelope(z.object({ giftcard: portalGiftcard })) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'giftcard_scan', (tx) => scanGiftcard(tx.db, req.body.value, tx.now)),
+  );
+
+  app.post(
+    '/sessions/:uuid/giftcards/redeem',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "Pay with a gift card: min(balance, remaining) of the session's amount; redeem_giftcards",
+        description: explain(
+          'Errors: 1003 (HTTP 409) nothing remains to pay, or one card only and a card has paid; ' +
+            '5001 unknown card, 1003 inactive card, 5002 expired, 5003 empty.',
+        ),
+        params,
+        body: giftcardRequest,
+        response: { 200: envelope(giftcardRedeemResult) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'giftcard_redeem', (tx, session) =>
+        redeemGiftcardInSession(tx, session, req.body.giftcard_uuid),
+      ),
+  );
+
+  app.post(
+    '/sessions/:uuid/giftcards/top-up',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'Top up a gift card; top_up_giftcards',
+        description: explain(
+          'Errors: 5001 unknown card, 1003 inactive card, 5002 expired, 5006 digital card already ' +
+            "topped up, 5008 above the program's maximum.",
+        ),
+        params,
+        body: giftcardTopUpRequest,
+        response: { 200: envelope(giftcardTopUpResult) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'giftcard_top_up', (tx, session) =>
+        topUpGiftcardInSession(tx, session, req.body),
+      ),
+  );
+
+  app.post(
+    '/sessions/:uuid/prepaid/pay',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "Pay min(amount, balance) from the customer's prepaid balance; pay_prepaid",
+        description: explain(
+          "The amount is `amount_in_cents`, else the session's. Once per session. Errors: 1003 " +
+            '(HTTP 409) no identified customer or already paid; 1003 naming amount_in_cents without ' +
+            'an amount; 1003 "Insufficient prepaid balance" when the balance is 0.',
+        ),
+        params,
+        body: optionalBody(amountRequest),
+        response: { 200: envelope(prepaidResult) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'prepaid_pay', (tx, session) =>
+        payPrepaidInSession(tx, session, req.body.amount_in_cents),
+      ),
+  );
+
+  app.post(
+    '/sessions/:uuid/prepaid/top-up',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "Top up the customer's prepaid balance; top_up_prepaid",
+        description: explain(
+          "The amount is `amount_in_cents`, else the session's. Once per session. Errors: 1003 " +
+            '(HTTP 409) no identified customer or already topped up; 1003 naming amount_in_cents ' +
+            'without an amount.',
+        ),
+        params,
+        body: optionalBody(amountRequest),
+        response: { 200: envelope(prepaidResult) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'prepaid_top_up', (tx, session) =>
+        topUpPrepaidInSession(tx, session, req.body.amount_in_cents),
+      ),
+  );
+}

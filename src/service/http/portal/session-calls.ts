@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idField } from '../../../contract/fields';
+import { optionalBody } from '../../../contract/public/portal-sessions';
+import type { Tx } from '../../db/transaction';
+import {
+  loadSession,
+  type PortalAction,
+  type PortalSessionRow,
+  sessionForAction,
+} from '../../domain/portal-sessions';
+import { withIdempotency } from '../idempotency';
+import { ok } from '../route';
+
+/** The OpenAPI tag of the kiosk's calls. */
+export const TAG = 'Portal API';
+/** Path parameters of a session call. */
+export const params = z.object({ uuid: idField() });
+/** The body of calls that take none (absent reads as `{}`). */
+export const noBody = optionalBody(z.object({}));
+/** How a POST's description ends. */
+export const IDEMPOTENCY =
+  'Send an `Idempotency-Key` header per action: a retry with the same key and body answers the first ' +
+  'response without acting again.';
+/** What every session call may answer besides its own errors. */
+export const REFUSED =
+  'Refused with 1003: HTTP 404 unknown session, 410 expired, 409 ended, 403 not allowed in its type.';
+
+/**
+ * The two ways a kiosk call runs against its session. Both first mark an overdue session expired
+ * (committed even if the call is then refused), then check the session for the action
+ * (sessionForAction: 404, 410, 409, 403) under its row lock.
+ */
+export function sessionCalls(app: FastifyInstance) {
+  return {
+    /** A write: runs `work` once per Idempotency-Key, in one transaction. */
+    async act<T>(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      uuid: string,
+      action: PortalAction,
+      work: (tx: Tx, session: PortalSessionRow) => Promise<T>,
+    ) {
+      await app.tx((tx) => loadSession(tx, uuid));
+      return withIdempotency(app, req, reply, `portal:${uuid}`, async (tx) =>
+        ok(await work(tx, await sessionForAction(tx, uuid, action))),
+      );
+    },
+
+    /** A read of the session's customer data, allowed in the session's state and type only. */
+    async read<T>(
+      uuid: string,
+      action: PortalAction,
+      work: (tx: Tx, session: PortalSessionRow) => Promise<T>,
+    ) {
+      await app.tx((tx) => loadSession(tx, uuid));
+      return ok(await app.tx(async (tx) => work(tx, await sessionForAction(tx, uuid, action))));
+    },
+  };
+}

@@ -1,0 +1,435 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  portalActivity,
+  portalCard,
+  portalReward,
+  portalSessionState,
+  portalSubscription,
+  portalVoucher,
+  rewardClaimResult,
+} from '../../src/contract/portal';
+import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const REWARD = {
+  coffee: 'e0000000-0000-4000-8000-000000000001', // 50 credits, physical, stock 100
+  cake: 'e0000000-0000-4000-8000-000000000002', // 80, stock 0
+  discount: 'e0000000-0000-4000-8000-000000000003', // 30, digital, claim limit 1
+  beans: 'e0000000-0000-4000-8000-000000000004', // 400, stock 5
+  summer: 'e0000000-0000-4000-8000-000000000005', // inactive
+};
+
+// The kiosk codes against contract/portal.ts: every successful answer must parse with it.
+const CONTRACT: Record<string, z.ZodType> = {
+  vouchers: z.array(portalVoucher),
+  'vouchers/redeem': z.object({ voucher: portalVoucher }),
+  rewards: z.array(portalReward),
+  'rewards/claim': rewardClaimResult,
+  activity: z.array(portalActivity),
+  subscriptions: z.union([z.array(portalSubscription), portalSubscription]),
+  cards: z.union([z.array(portalCard), portalCard]),
+};
+
+async function session(variant: string, payload: Record<string, unknown> = {}) {
+  const res = await t.call({
+    method: 'POST',
+    url: `/portal-sessions${variant}`,
+    payload: { shop_uuid: DEMO.shop, ...payload },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.uuid as string;
+}
+
+async function call(method: 'GET' | 'POST', uuid: string, action: string, payload?: unknown, key?: string) {
+  const res = await t.call({
+    method,
+    url: `/portal/api/sessions/${uuid}/${action}`,
+    token: null,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+  if (res.statusCode === 200) CONTRACT[action]?.parse(res.json().data);
+  return res;
+}
+const get = (uuid: string, action: string) => call('GET', uuid, action);
+const post = (uuid: string, action: string, payload: unknown, key?: string) =>
+  call('POST', uuid, action, payload, key);
+
+async function identified(variant: string, card: string) {
+  const uuid = await session(variant);
+  const res = await post(uuid, 'identify', { value: card });
+  expect(res.json().data.result).toBe('identified');
+  return uuid;
+}
+
+async function events(uuid: string) {
+  const res = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
+  return portalSessionState.parse(res.json().data).events;
+}
+
+async function creditBalance(contactUuid: string) {
+  const res = await t.call({ method: 'GET', url: `/contacts/${contactUuid}` });
+  return res.json().data.credit_balance.balance as number;
+}
+
+async function expectCreditLedgersBalanced() {
+  const off = await sql<{ id: number }>`
+    select c.id from contacts c where c.credit_balance_centi <>
+      coalesce((select sum(e.credits_centi) from credit_entries e where e.contact_id = c.id), 0)`.execute(
+    t.app.db,
+  );
+  expect(off.rows).toEqual([]);
+}
+
+describe('GET /portal/api/sessions/{uuid}/vouchers', () => {
+  it("lists the identified customer's active vouchers, in vouchers and identify sessions", async () => {
+    for (const variant of ['/vouchers', '']) {
+      const uuid = await identified(variant, 'CARD-0001');
+      const res = await get(uuid, 'vouchers');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual([
+        {
+          uuid: '91000000-0000-4000-8000-000000000001',
+          code: 'MUFFIN-0001',
+          name: 'Free muffin',
+          description: 'A muffin of your choice',
+          expiration_date: '2027-06-30T23:59:59+02:00',
+          status: 'ACTIVE',
+        },
+        expect.objectContaining({ code: 'TWOFORONE-0001', status: 'ACTIVE', expiration_date: null }),
+      ]);
+    }
+  });
+
+  it('needs an identified customer (409) and a vouchers or identify session (403)', async () => {
+    const anonymous = await get(await session('/vouchers'), 'vouchers');
+    expect(anonymous.statusCode).toBe(409);
+    expect(anonymous.json()).toMatchObject({ code: 1003, message: 'Identify the customer first' });
+    const other = await get(await identified('/pay-prepaid', 'CARD-0001'), 'vouchers');
+    expect(other.statusCode).toBe(403);
+    expect((await get('nope', 'vouchers')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /portal/api/sessions/{uuid}/vouchers/redeem', () => {
+  it('redeems a voucher of the customer once; a second time answers 80005', async () => {
+    const uuid = await identified('/vouchers', 'CARD-0001');
+    const res = await post(uuid, 'vouchers/redeem', { code: 'MUFFIN-0001' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.voucher).toMatchObject({ code: 'MUFFIN-0001', status: 'REDEEMED' });
+    expect((await events(uuid)).at(-1)).toMatchObject({
+      type: 'voucher_redeemed',
+      data: { code: 'MUFFIN-0001', status: 'REDEEMED', is_redeemed: true, contact: { uuid: DEMO.anna } },
+    });
+    const again = await post(uuid, 'vouchers/redeem', { code: 'MUFFIN-0001' });
+    expect([again.statusCode, again.json().code]).toEqual([422, 80005]);
+    expect((await get(uuid, 'vouchers')).json().data.map((v: { code: string }) => v.code)).toEqual([
+      'TWOFORONE-0001',
+    ]);
+  });
+
+  it('links a voucher of nobody to the customer', async () => {
+    const uuid = await identified('/vouchers', 'APP-TOKEN-0003'); // carla
+    const res = await post(uuid, 'vouchers/redeem', { code: 'MUFFIN-FREE' });
+    expect(res.statusCode).toBe(200);
+    const found = await t.call({ method: 'GET', url: '/vouchers/find?code=MUFFIN-FREE' });
+    expect(found.json().data).toMatchObject({ status: 'REDEEMED', contact: { uuid: DEMO.carla } });
+  });
+
+  it("refuses someone else's voucher (403) and passes the voucher errors through", async () => {
+    const uuid = await identified('/vouchers', 'CARD-0001');
+    const theirs = await post(uuid, 'vouchers/redeem', { code: 'MUFFIN-0002' });
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json()).toMatchObject({ code: 1003, message: 'This voucher belongs to someone else' });
+    const codes = async (code: string) => {
+      const res = await post(uuid, 'vouchers/redeem', { code });
+      return [res.statusCode, res.json().code];
+    };
+    expect(await codes('NOPE')).toEqual([404, 80004]);
+    expect(await codes('MUFFIN-EXPIRED')).toEqual([422, 80006]);
+    expect(await codes('MUFFIN-USED')).toEqual([422, 80005]);
+    // The promotion's limit per contact: anna holds a Free muffin already.
+    const limit = await post(uuid, 'vouchers/redeem', { code: 'MUFFIN-FREE' });
+    expect(limit.json()).toMatchObject({ code: 1003, errors: { contact_uuid: expect.any(Array) } });
+    const lock = await t.call({ method: 'POST', url: '/vouchers/91000000-0000-4000-8000-000000000006/lock' });
+    expect(lock.statusCode).toBe(200);
+    expect(await codes('TWOFORONE-0001')).toEqual([409, 80017]);
+    const setStatus = (status: 'DEACTIVATED' | 'INACTIVE') =>
+      t.app.db.updateTable('vouchers').set({ status }).where('code', '=', 'MUFFIN-0001').execute();
+    await setStatus('DEACTIVATED');
+    expect(await codes('MUFFIN-0001')).toEqual([422, 80012]);
+    await setStatus('INACTIVE');
+    expect(await codes('MUFFIN-0001')).toEqual([422, 80014]);
+    expect((await events(uuid)).map((e) => e.type)).toEqual(['contact_identified']);
+  });
+
+  it('needs a customer (409) and a vouchers session (403 in identify)', async () => {
+    const anonymous = await post(await session('/vouchers'), 'vouchers/redeem', { code: 'MUFFIN-0001' });
+    expect(anonymous.statusCode).toBe(409);
+    const portal = await post(await identified('', 'CARD-0001'), 'vouchers/redeem', { code: 'MUFFIN-0001' });
+    expect(portal.statusCode).toBe(403);
+  });
+});
+
+describe('GET /portal/api/sessions/{uuid}/rewards', () => {
+  it('lists the active rewards, claimable first, then by required credits', async () => {
+    const uuid = await identified('', 'CARD-0001'); // anna, 120 credits
+    const res = await get(uuid, 'rewards');
+    expect(res.statusCode).toBe(200);
+    const rewards = res.json().data;
+    expect(rewards.map((r: { uuid: string }) => r.uuid)).toEqual([
+      REWARD.discount,
+      REWARD.coffee,
+      REWARD.cake,
+      REWARD.beans,
+    ]);
+    expect(rewards[0]).toEqual({
+      uuid: REWARD.discount,
+      title: '10% off your next order',
+      description: 'A discount code by e-mail',
+      reward_type: 'DIGITAL',
+      required_credits: 30,
+      media: null,
+      claimable: true,
+      credits_short: 0,
+      out_of_stock: false,
+    });
+    expect(rewards[2]).toMatchObject({ claimable: false, credits_short: 0, out_of_stock: true });
+    expect(rewards[3]).toMatchObject({ claimable: false, credits_short: 280, out_of_stock: false });
+  });
+
+  it('is for identify sessions with a customer', async () => {
+    expect((await get(await session(''), 'rewards')).statusCode).toBe(409);
+    expect((await get(await identified('/vouchers', 'CARD-0001'), 'rewards')).statusCode).toBe(403);
+  });
+});
+
+describe('POST /portal/api/sessions/{uuid}/rewards/claim', () => {
+  it('claims a physical reward, collected at the shop, and takes the credits', async () => {
+    const uuid = await identified('', 'CARD-0001');
+    const res = await post(uuid, 'rewards/claim', { reward_uuid: REWARD.coffee });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      reward_reception: {
+        uuid: expect.any(String),
+        title: 'Free coffee',
+        credits: -50,
+        reward_type: 'PHYSICAL',
+        expires_at: '2026-12-21T10:00:00.000+00:00',
+        collect_at: 'Demo Coffee Amsterdam',
+      },
+      contact: expect.objectContaining({ uuid: DEMO.anna, credit_balance: 70 }),
+    });
+    expect(await creditBalance(DEMO.anna)).toBe(70);
+    expect((await events(uuid)).at(-1)).toMatchObject({
+      type: 'reward_reception',
+      data: { type: 'reward_reception', uuid: res.json().data.reward_reception.uuid, credits: -50 },
+    });
+    await expectCreditLedgersBalanced();
+  });
+
+  it('claims a digital reward once (1019), and refuses out of stock (1018) and too few credits (1017)', async () => {
+    const uuid = await identified('', 'CARD-0001');
+    const digital = await post(uuid, 'rewards/claim', { reward_uuid: REWARD.discount });
+    expect(digital.json().data.reward_reception).toMatchObject({ reward_type: 'DIGITAL', collect_at: null });
+    const codes = async (reward_uuid: string) => {
+      const res = await post(uuid, 'rewards/claim', { reward_uuid });
+      return [res.statusCode, res.json().code];
+    };
+    expect(await codes(REWARD.discount)).toEqual([422, 1019]);
+    expect(await codes(REWARD.cake)).toEqual([422, 1018]);
+    expect(await codes(REWARD.beans)).toEqual([422, 1017]);
+    expect(await codes(REWARD.summer)).toEqual([422, 1052]);
+    expect(await codes('e0000000-0000-4000-8000-000000000999')).toEqual([404, 6003]);
+    expect(await creditBalance(DEMO.anna)).toBe(90);
+    await expectCreditLedgersBalanced();
+  });
+
+  it('claims once for one Idempotency-Key', async () => {
+    const uuid = await identified('', 'CARD-0001');
+    const first = await post(uuid, 'rewards/claim', { reward_uuid: REWARD.coffee }, 'claim-1');
+    const retry = await post(uuid, 'rewards/claim', { reward_uuid: REWARD.coffee }, 'claim-1');
+    expect(retry.json()).toEqual(first.json());
+    expect(await creditBalance(DEMO.anna)).toBe(70);
+  });
+
+  it('needs a customer (409) in an identify session (403)', async () => {
+    expect((await post(await session(''), 'rewards/claim', { reward_uuid: REWARD.coffee })).statusCode).toBe(
+      409,
+    );
+    const other = await identified('/vouchers', 'CARD-0001');
+    expect((await post(other, 'rewards/claim', { reward_uuid: REWARD.coffee })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /portal/api/sessions/{uuid}/activity', () => {
+  it('lists credit and reward receptions, prepaid and gift-card transactions, newest first', async () => {
+    const minute = () => t.clock.advance(60_000);
+    const reception = await t.call({
+      method: 'POST',
+      url: '/credit-receptions',
+      payload: { contact_uuid: DEMO.anna, credits: 10, shop_uuid: DEMO.shop },
+    });
+    expect(reception.statusCode).toBe(201);
+    minute();
+    const prepaid = await t.call({
+      method: 'POST',
+      url: '/prepaid-transactions',
+      payload: { contact_uuid: DEMO.anna, amount_in_cents: -300, shop_uuid: DEMO.shopUtrecht },
+    });
+    expect(prepaid.statusCode).toBe(201);
+    minute();
+    const topUp = await session('/top-up-giftcards', { contact_uuid: DEMO.anna });
+    const card = await post(topUp, 'giftcards/top-up', {
+      giftcard_uuid: 'f1000000-0000-4000-8000-000000000002',
+      amount_in_cents: 1500,
+    });
+    expect(card.statusCode).toBe(200);
+    minute();
+    const uuid = await identified('', 'CARD-0001');
+    await post(uuid, 'rewards/claim', { reward_uuid: REWARD.coffee });
+    minute();
+    await t.call({ method: 'POST', url: `/credit-receptions/${reception.json().data.uuid}/reverse` });
+
+    const res = await get(uuid, 'activity');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        type: 'credit_reception',
+        uuid: expect.any(String),
+        created_at: '2026-11-21T10:04:00.000+00:00',
+        title: 'Credits reversed',
+        credits: -10,
+        amount_in_cents: null,
+        shop: 'Demo Coffee Amsterdam',
+      },
+      expect.objectContaining({ type: 'reward_reception', title: 'Free coffee', credits: -50 }),
+      {
+        type: 'giftcard_transaction',
+        uuid: card.json().data.transaction_uuid,
+        created_at: '2026-11-21T10:02:00.000+00:00',
+        title: 'Gift card top-up',
+        credits: null,
+        amount_in_cents: 1500,
+        shop: 'Demo Coffee Amsterdam',
+      },
+      expect.objectContaining({
+        type: 'prepaid_transaction',
+        uuid: prepaid.json().data.uuid,
+        title: 'Prepaid payment',
+        amount_in_cents: -300,
+        shop: 'Demo Coffee Utrecht',
+      }),
+      expect.objectContaining({
+        type: 'credit_reception',
+        uuid: reception.json().data.uuid,
+        title: 'Credits earned',
+        credits: 10,
+      }),
+    ]);
+  });
+
+  it('is empty for a new customer and needs one (409)', async () => {
+    const uuid = await identified('', 'APP-TOKEN-0003');
+    expect((await get(uuid, 'activity')).json().data).toEqual([]);
+    expect((await get(await session(''), 'activity')).statusCode).toBe(409);
+  });
+});
+
+describe('/portal/api/sessions/{uuid}/subscriptions', () => {
+  it('lists and changes the customer subscriptions (double opt-in ends pending)', async () => {
+    const uuid = await identified('', 'CARD-0002');
+    const list = await get(uuid, 'subscriptions');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((s: { id: number; strategy: string }) => [s.id, s.strategy])).toEqual([
+      [1, 'DOUBLE_OPT_IN'],
+      [2, 'OPT_OUT'],
+      [3, 'OPT_IN'],
+    ]);
+    const newsletter = await post(uuid, 'subscriptions', { subscription_type_id: 1, subscribed: true });
+    expect(newsletter.json().data).toEqual({
+      id: 1,
+      name: 'Newsletter',
+      description: expect.any(String),
+      strategy: 'DOUBLE_OPT_IN',
+      status: 'PENDING_CONFIRMATION',
+    });
+    const offers = await post(uuid, 'subscriptions', { subscription_type_id: 2, subscribed: false });
+    expect(offers.json().data.status).toBe('UNSUBSCRIBED');
+    const partner = await post(uuid, 'subscriptions', { subscription_type_id: 3, subscribed: true });
+    expect(partner.json().data.status).toBe('SUBSCRIBED');
+    expect((await get(uuid, 'subscriptions')).json().data.map((s: { status: string }) => s.status)).toEqual([
+      'PENDING_CONFIRMATION',
+      'UNSUBSCRIBED',
+      'SUBSCRIBED',
+    ]);
+    expect((await events(uuid)).at(-1)).toMatchObject({
+      type: 'subscription_changed',
+      data: { subscription_type: { id: 3 }, status: 'SUBSCRIBED' },
+    });
+  });
+
+  it('answers 55030 for an unknown type, 1003 for a bad body, 409 without a customer', async () => {
+    const uuid = await identified('', 'CARD-0002');
+    const unknown = await post(uuid, 'subscriptions', { subscription_type_id: 99, subscribed: true });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 55030]);
+    const bad = await post(uuid, 'subscriptions', { subscription_type_id: 1 });
+    expect(bad.json()).toMatchObject({ code: 1003, errors: { subscribed: expect.any(Array) } });
+    expect((await get(await session(''), 'subscriptions')).statusCode).toBe(409);
+  });
+});
+
+describe('/portal/api/sessions/{uuid}/cards', () => {
+  it("lists the customer's cards by their last 4 characters and adds scanned ones", async () => {
+    const uuid = await identified('', 'CARD-0001');
+    expect((await get(uuid, 'cards')).json().data).toEqual([
+      { value_hint: '0001', name: 'Loyalty card', active: true },
+    ]);
+    const created = await post(uuid, 'cards', { value: 'NEW-CARD-1234' });
+    expect(created.json().data).toEqual({ value_hint: '1234', name: 'Loyalty card', active: true });
+    const linked = await post(uuid, 'cards', { value: 'CARD-9001' });
+    expect(linked.json().data).toMatchObject({ value_hint: '9001', active: true });
+    const own = await post(uuid, 'cards', { value: 'CARD-0001' });
+    expect(own.statusCode).toBe(200);
+    expect((await get(uuid, 'cards')).json().data.map((c: { value_hint: string }) => c.value_hint)).toEqual([
+      '0001',
+      '9001',
+      '1234',
+    ]);
+    const found = await t.call({
+      method: 'GET',
+      url: '/contact-identifiers/find?contact_identifier_value=NEW-CARD-1234',
+    });
+    expect(found.json().data.contact).toMatchObject({ uuid: DEMO.anna });
+    expect((await events(uuid)).filter((e) => e.type === 'card_added')).toHaveLength(2);
+  });
+
+  it("refuses someone else's card (60014) and an inactive one (60004)", async () => {
+    const uuid = await identified('', 'CARD-0001');
+    const theirs = await post(uuid, 'cards', { value: 'CARD-0002' });
+    expect([theirs.statusCode, theirs.json().code]).toEqual([409, 60014]);
+    const inactive = await post(uuid, 'cards', { value: 'CARD-9002' });
+    expect([inactive.statusCode, inactive.json().code]).toEqual([422, 60004]);
+    expect((await get(uuid, 'cards')).json().data).toHaveLength(1);
+  });
+
+  it('is for identify sessions with a customer, open and unexpired', async () => {
+    expect((await post(await session(''), 'cards', { value: 'X-1' })).statusCode).toBe(409);
+    expect((await get(await identified('/vouchers', 'CARD-0001'), 'cards')).statusCode).toBe(403);
+    const uuid = await identified('', 'CARD-0001');
+    t.clock.advance(61 * 60_000);
+    const expired = await get(uuid, 'cards');
+    expect(expired.statusCode).toBe(410);
+    expect((await events(uuid)).at(-1)!.type).toBe('session_expired');
+    const ended = await identified('', 'CARD-0001');
+    await post(ended, 'complete', {});
+    expect((await post(ended, 'cards', { value: 'X-2' })).statusCode).toBe(409);
+  });
+});
