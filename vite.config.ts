@@ -10,6 +10,8 @@ export default defineConfig({
   base: '/portal/',
   publicDir: 'public',
   plugins: [react()],
+  // ES module workers: each camera engine is its own chunk, loaded only when chosen.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist/kiosk',
     emptyOutDir: true,

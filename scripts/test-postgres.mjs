@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('PostgreSQL run skipped: set TEST_DATABASE_URL=postgres://user:password@host:5432/postgres (CI does).');
+  console.log(
+    'PostgreSQL run skipped: set TEST_DATABASE_URL=postgres://user:password@host:5432/postgres (CI does).',
+  );
   process.exit(0);
 }
 console.log(`Vitest on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`);
