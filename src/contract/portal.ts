@@ -199,6 +199,12 @@ export type DeviceState = z.infer<typeof deviceState>;
  *
  * Calls that act for a customer need an identified contact (1003, HTTP 409 "Identify the customer
  * first"); a call outside its session types answers 1003, HTTP 403.
+ *
+ * Events recorded (the created resource as data): `giftcard_transaction` (redeem, top-up),
+ * `prepaid_transaction`, `voucher_redeemed`, `reward_reception`; ours: `subscription_changed`
+ * `{subscription_type: {id}, status}` and `card_added` `{contact: {uuid, email}, contact_identifier}`.
+ * Completing or cancelling a redeem_giftcards session records `{status, paid_in_cents,
+ * remaining_in_cents, payments}` for the POS. A prepaid session moves money once (then 1003, HTTP 409).
  */
 
 /** A scanned gift card. Its full code is never shown back; `hash_hint` is its last 4 characters. */

@@ -298,6 +298,24 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/redeem', () => {
     await expectLedgersBalanced();
   });
 
+  it('never overdraws one card redeemed concurrently in two sessions', async () => {
+    const sessions = [
+      await session('/redeem-giftcards', { amount_in_cents: 2000 }),
+      await session('/redeem-giftcards', { amount_in_cents: 2000 }),
+    ];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        portal(sessions[i % 2]!, 'giftcards/redeem', { giftcard_uuid: CARD.gc1 }, `k-${i}`),
+      ),
+    );
+    const paid = await Promise.all(
+      sessions.map(async (uuid) => (await state(uuid)).giftcard_payment!.paid_in_cents),
+    );
+    expect(paid.sort((a, b) => a - b)).toEqual([500, 2000]);
+    expect(await balanceOf(CARD.gc1)).toBe(0);
+    await expectLedgersBalanced();
+  });
+
   it('is refused outside redeem sessions (403) and in ended (409) or expired (410) ones', async () => {
     const topUp = await portal(await session('/top-up-giftcards'), 'giftcards/redeem', {
       giftcard_uuid: CARD.gc1,
