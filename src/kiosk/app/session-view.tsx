@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PortalSessionState } from '../../contract/portal';
 import { useSession } from '../api/get-session';
 import { toPortalApiError } from '../api/portal-api-error';
 import { useSessionStream } from '../api/use-session-stream';
 import { KioskFrame } from '../components/kiosk-frame';
-import { AskCashierFlow } from '../flows/ask-cashier/ask-cashier-flow';
 import { CreditReceptionFlow } from '../flows/credit-reception/credit-reception-flow';
 import { IdentifyFlow } from '../flows/identify/identify-flow';
 import { useContactLanguage } from '../hooks/use-contact-language';
 import { usePostMessageEvents } from '../hooks/use-post-message-events';
 import { useSessionExpiry } from '../hooks/use-session-expiry';
 import { resetLanguage } from '../i18n/i18n';
+import { madeChanges } from '../lib/session-outcome';
 import { CancelledScreen } from '../screens/cancelled-screen';
 import { CompletedScreen } from '../screens/completed-screen';
 import { ErrorScreen } from '../screens/error-screen';
@@ -18,6 +18,12 @@ import { ExpiredScreen } from '../screens/expired-screen';
 import { LoadingScreen } from '../screens/loading-screen';
 import { SessionEndedScreen } from '../screens/session-ended-screen';
 import { UnknownSessionScreen } from '../screens/unknown-session-screen';
+
+// The flows a session may not need load when it does (initial JS stays small).
+const GiftcardRedeemFlow = lazy(() => import('../flows/giftcard-redeem/giftcard-redeem-flow'));
+const GiftcardTopUpFlow = lazy(() => import('../flows/giftcard-top-up/giftcard-top-up-flow'));
+const PrepaidFlow = lazy(() => import('../flows/prepaid/prepaid-flow'));
+const VouchersFlow = lazy(() => import('../flows/vouchers/vouchers-flow'));
 
 /** Seconds an expired-on-load screen stays before a standby screen moves on. */
 const FALLBACK_END_SECONDS = 10;
@@ -75,19 +81,44 @@ function SessionContent({ session, onDismiss }: { session: PortalSessionState; o
   const seconds = session.kiosk.end_screen_seconds;
   switch (session.status) {
     case 'completed':
-      return <CompletedScreen seconds={seconds} onDismiss={onDismiss} />;
+      return (
+        <CompletedScreen seconds={seconds} onDismiss={onDismiss} giftcardPayment={session.giftcard_payment} />
+      );
     case 'cancelled':
-      return <CancelledScreen seconds={seconds} onDismiss={onDismiss} />;
+      return (
+        <CancelledScreen
+          seconds={seconds}
+          onDismiss={onDismiss}
+          changed={madeChanges(session.events)}
+          giftcardPayment={session.giftcard_payment}
+        />
+      );
     case 'expired':
       return <ExpiredScreen seconds={seconds} onDismiss={onDismiss} />;
     case 'open':
-      switch (session.type) {
-        case 'identify':
-          return <IdentifyFlow session={session} />;
-        case 'credit_reception':
-          return <CreditReceptionFlow session={session} />;
-        default:
-          return <AskCashierFlow session={session} />;
-      }
+      return (
+        <Suspense fallback={<LoadingScreen />}>
+          <OpenSession session={session} />
+        </Suspense>
+      );
+  }
+}
+
+function OpenSession({ session }: { session: PortalSessionState }) {
+  switch (session.type) {
+    case 'identify':
+      return <IdentifyFlow session={session} />;
+    case 'credit_reception':
+      return <CreditReceptionFlow session={session} />;
+    case 'redeem_giftcards':
+      return <GiftcardRedeemFlow session={session} />;
+    case 'top_up_giftcards':
+      return <GiftcardTopUpFlow session={session} />;
+    case 'pay_prepaid':
+      return <PrepaidFlow session={session} kind="pay" />;
+    case 'top_up_prepaid':
+      return <PrepaidFlow session={session} kind="top-up" />;
+    case 'vouchers':
+      return <VouchersFlow session={session} />;
   }
 }

@@ -8,15 +8,17 @@ export interface OnScreenKeyboardProps {
   maxLength?: number;
   /** Accessible name of the keyboard. */
   label: string;
+  /** `email` (default): letters, digits, @ and domains; `code`: capitals, digits and the dash. */
+  layout?: 'email' | 'code';
 }
 
-const SimpleKeyboardEmail = lazy(() => import('./simple-keyboard'));
+const SimpleKeyboard = lazy(() => import('./simple-keyboard'));
 
-/** The on-screen e-mail keyboard; its code loads only when a screen shows it. */
+/** The on-screen keyboard; its code loads only when a screen shows it. */
 export function OnScreenKeyboard(props: OnScreenKeyboardProps) {
   return (
     <Suspense fallback={<div className="keyboard keyboard-loading" aria-hidden="true" />}>
-      <SimpleKeyboardEmail {...props} />
+      <SimpleKeyboard {...props} />
     </Suspense>
   );
 }

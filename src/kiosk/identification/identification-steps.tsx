@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { IdentifyRequest, IdentifyResult, PortalSessionState } from '../../contract/portal';
 import { newActionKey } from '../api/client';
 import { useIdentify } from '../api/identify';
 import { useRegister } from '../api/register';
 import { ActionError } from '../components/action-error';
+import { Button } from '../components/button';
+import { useScanner } from '../hooks/use-scanner';
 import { currentLanguage } from '../i18n/i18n';
-import { useHandScanner } from '../input/hand-scanner';
-import { playScanSound } from '../input/scan-sound';
 import { type IdentificationStep, identifyMethods, stepAfterIdentify } from '../lib/identification';
 import { CardNotLinkedScreen } from '../screens/card-not-linked-screen';
 import { EmailScreen } from '../screens/email-screen';
@@ -62,23 +63,32 @@ function useIdentifyAction({ session, go }: StepProps) {
 }
 
 function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () => void }) {
+  const { t } = useTranslation();
   const { submit, pending, error } = useIdentifyAction(props);
-  const onScan = (value: string) => {
-    if (pending) return;
-    playScanSound();
-    submit({ value });
-  };
-  // A hand scanner may be attached to any screen, camera or not: always listen on the scan step.
-  useHandScanner(onScan, { enabled: !pending });
+  const onScan = useScanner((value) => submit({ value }), pending);
   return (
     <ScanScreen
       settings={props.session.settings}
+      texts={{
+        title: t('scan.title'),
+        cameraHint: t('scan.cameraHint'),
+        handHint: t('scan.handHint'),
+        checking: t('scan.checking'),
+        cameraUnavailable: t(props.onUseEmail ? 'scan.cameraUnavailable' : 'scan.cameraUnavailableNoEmail'),
+        illustration: t('scan.illustration'),
+      }}
       cameraFailed={props.cameraFailed}
       onCameraUnavailable={() => props.go({ step: 'scan', cameraFailed: true })}
       onScan={onScan}
       checking={pending}
       error={error}
-      onUseEmail={props.onUseEmail}
+      actions={
+        props.onUseEmail ? (
+          <Button variant="secondary" onClick={props.onUseEmail} data-testid="use-email">
+            {t('scan.useEmail')}
+          </Button>
+        ) : null
+      }
       footer={props.footer}
     />
   );

@@ -19,10 +19,17 @@ export const EMAIL_LAYOUT: Record<'default' | 'shift', string[]> = {
   ],
 };
 
-/** Every key of the layout, space-separated (for attributes that apply to all of them). */
-export const EMAIL_BUTTONS = [
-  ...new Set(Object.values(EMAIL_LAYOUT).flatMap((row) => row.join(' ').split(' '))),
-].join(' ');
+/** Every key of a layout, space-separated (for attributes that apply to all of them). */
+export function layoutKeys(layout: Record<string, string[]>): string {
+  return [...new Set(Object.values(layout).flatMap((rows) => rows.join(' ').split(' ')))].join(' ');
+}
+
+/** Every key of the e-mail layout. */
+export const EMAIL_BUTTONS = layoutKeys(EMAIL_LAYOUT);
+
+/** The bottom row's keys, and the two domain keys among them (sized by kiosk.css). */
+export const EMAIL_BOTTOM_KEYS = '@ . .com .nl';
+export const EMAIL_DOMAIN_KEYS = '.com .nl';
 
 /** How the special keys are labelled. */
 export const EMAIL_DISPLAY: Record<string, string> = {

@@ -11,41 +11,62 @@ const CameraScanner = lazy(() =>
   import('../input/camera-scanner').then((module) => ({ default: module.CameraScanner })),
 );
 
+/** What a scan screen says: what to scan, and how. */
+export interface ScanTexts {
+  title: string;
+  cameraHint: string;
+  handHint: string;
+  /** Shown while the scanned code is checked. */
+  checking: string;
+  /** Shown when the camera cannot be used (the hand scanner still works). */
+  cameraUnavailable: string;
+  illustration: string;
+}
+
 /**
- * Identify by scanning a card or an app code: the camera preview (scanner_type "camera"), else the
- * hand-scanner illustration. A camera that is unavailable falls back to the hand scanner, saying so.
+ * Scan a code (a card, an app code, a gift card, a voucher): the camera preview (scanner_type
+ * "camera"), else the hand-scanner illustration. A camera that is unavailable falls back to the
+ * hand scanner, saying so. `intro` goes above the scanner (an amount to pay); `actions` beside the
+ * camera switch (use e-mail, type the code).
  */
 export function ScanScreen({
   settings,
+  texts,
+  testId = 'screen-scan',
   cameraFailed,
   onCameraUnavailable,
   onScan,
   checking,
   error,
-  onUseEmail,
+  intro,
+  actions,
   footer,
 }: {
   settings: PortalSettings;
+  texts: ScanTexts;
+  testId?: string;
   cameraFailed: boolean;
   onCameraUnavailable: () => void;
   onScan: (value: string) => void;
-  /** An identification is under way. */
+  /** A scanned code is being checked. */
   checking: boolean;
   error?: ReactNode;
-  onUseEmail?: () => void;
+  intro?: ReactNode;
+  actions?: ReactNode;
   footer: ReactNode;
 }) {
   const { t } = useTranslation();
   const [facingMode, setFacingMode] = useState(settings.facing_mode);
   const camera = settings.scanner_type === 'camera' && !cameraFailed;
   return (
-    <Screen title={t('scan.title')} testId="screen-scan" footer={footer}>
+    <Screen title={texts.title} testId={testId} footer={footer}>
+      {intro}
       {cameraFailed ? (
         <p className="notice" role="status" data-testid="camera-unavailable">
-          {t(onUseEmail ? 'scan.cameraUnavailable' : 'scan.cameraUnavailableNoEmail')}
+          {texts.cameraUnavailable}
         </p>
       ) : null}
-      <p className="lead">{t(camera ? 'scan.cameraHint' : 'scan.handHint')}</p>
+      <p className="lead">{camera ? texts.cameraHint : texts.handHint}</p>
       {camera ? (
         <div className="camera" data-testid="camera">
           <Suspense fallback={<Spinner label={t('scan.cameraStarting')} />}>
@@ -58,9 +79,9 @@ export function ScanScreen({
           </Suspense>
         </div>
       ) : (
-        <ScanIllustration label={t('scan.illustration')} />
+        <ScanIllustration label={texts.illustration} />
       )}
-      {checking ? <Spinner label={t('scan.checking')} /> : null}
+      {checking ? <Spinner label={texts.checking} /> : null}
       {error}
       <div className="scan-actions">
         {camera ? (
@@ -71,11 +92,7 @@ export function ScanScreen({
             {t('scan.switchCamera')}
           </Button>
         ) : null}
-        {onUseEmail ? (
-          <Button variant="secondary" onClick={onUseEmail} data-testid="use-email">
-            {t('scan.useEmail')}
-          </Button>
-        ) : null}
+        {actions}
       </div>
     </Screen>
   );

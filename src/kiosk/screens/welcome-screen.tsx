@@ -7,19 +7,24 @@ import { Money } from '../components/money';
 import { Screen } from '../components/screen';
 import { greetingName } from '../lib/format';
 
-/** The identified customer's own portal: name, credits, tier and prepaid balance; then Done. */
+/**
+ * The identified customer's own portal: name, credits, tier and prepaid balance; below them the
+ * portal's tabs (`children`, when loaded); then Done.
+ */
 export function WelcomeScreen({
   contact,
   onDone,
   finishing,
   error,
   footer,
+  children,
 }: {
   contact: PortalContact;
   onDone: () => void;
   finishing: boolean;
   error?: ReactNode;
   footer: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const name = greetingName(contact);
@@ -29,7 +34,7 @@ export function WelcomeScreen({
       testId="screen-welcome"
       footer={footer}
     >
-      <dl className="stats">
+      <dl className="stats stats-compact">
         <div className="stat stat-main" data-testid="credit-balance">
           <dt>{t('welcome.credits')}</dt>
           <dd>
@@ -49,6 +54,7 @@ export function WelcomeScreen({
           </dd>
         </div>
       </dl>
+      {children}
       {error}
       <div className="form-actions">
         <Button busy={finishing} onClick={onDone} data-testid="done-button">

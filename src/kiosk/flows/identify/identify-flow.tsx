@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { PortalSessionState } from '../../../contract/portal';
 import { ActionError } from '../../components/action-error';
 import { CancelButton } from '../../components/cancel-button';
@@ -9,10 +9,13 @@ import { useIdentificationFlow } from '../../identification/use-identification-f
 import { LoadingScreen } from '../../screens/loading-screen';
 import { WelcomeScreen } from '../../screens/welcome-screen';
 
+// The portal's tabs load while the customer reads the welcome (it shows at once without them).
+const CustomerPortal = lazy(() => import('./customer-portal'));
+
 /**
- * The `identify` session (the customer's own portal): identification, then the welcome screen
- * with credits, tier and prepaid balance; Done completes the session. An idle screen starts over
- * (clearing the customer's details from view).
+ * The `identify` session (the customer's own portal): identification, then name, credits, tier and
+ * prepaid balance with the portal's tabs (rewards, vouchers, activity, e-mail, cards); Done
+ * completes the session. An idle screen starts over (clearing the customer's details from view).
  */
 export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   const { state, go, reset } = useIdentificationFlow(session);
@@ -24,14 +27,16 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   } else if (!session.contact) {
     screen = <LoadingScreen />;
   } else {
+    const finish = {
+      onDone: done.run,
+      finishing: done.pending,
+      error: done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null,
+      footer,
+    };
     screen = (
-      <WelcomeScreen
-        contact={session.contact}
-        onDone={done.run}
-        finishing={done.pending}
-        error={done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null}
-        footer={footer}
-      />
+      <Suspense fallback={<WelcomeScreen contact={session.contact} {...finish} />}>
+        <CustomerPortal session={session} contact={session.contact} {...finish} />
+      </Suspense>
     );
   }
   return (

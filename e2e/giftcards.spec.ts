@@ -1,0 +1,295 @@
+import type { Page } from '@playwright/test';
+import { createSession, DEMO, kioskUrl, publicApi } from './support/api';
+import { scanWithHandScanner } from './support/hand-scanner';
+import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+
+/*
+ * Gift cards at the kiosk: paying a session's amount with one or more cards, and topping a card
+ * up. Fixture cards: GC-0001 (€ 25), GC-0002 (€ 100), GC-0003 (empty), GC-EXP-0001 (expired),
+ * GC-0006 (€ 490 of the program's € 500), GC-D-0001 (digital, had its one top-up). Tests that
+ * charge or fill a card use a card of their own (a fresh digital card through the public API).
+ */
+
+const PROGRAM = 'f0000000-0000-4000-8000-000000000001';
+const euro = (cents: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+interface Giftcard {
+  uuid: string;
+  hash: string;
+  amount_in_cents: number;
+}
+
+/** A gift card's balance through the public API (spec Giftcard `amount_in_cents`). */
+async function balanceOf(hash: string): Promise<number> {
+  return (await publicApi<Giftcard>('GET', `/giftcards/find-one-by?hash=${encodeURIComponent(hash)}`))
+    .amount_in_cents;
+}
+
+/** A new digital gift card, with `cents` on it (its one top-up) when given. */
+async function newGiftcard(cents = 0): Promise<Giftcard> {
+  const card = await publicApi<Giftcard>('POST', '/giftcards', { type: 1, giftcard_program_uuid: PROGRAM });
+  if (cents > 0) await topUpByApi(card.uuid, cents);
+  return card;
+}
+
+/** A giftcard transaction through the public API, as the POS does (the shop's register key). */
+function topUpByApi(uuid: string, cents: number) {
+  return publicApi(
+    'POST',
+    '/giftcard-transactions',
+    { giftcard_uuid: uuid, amount_in_cents: cents },
+    {
+      token: DEMO.registerKey,
+    },
+  );
+}
+
+async function scanCard(page: Page, hash: string) {
+  await expect(page.getByTestId('screen-giftcard-scan')).toBeVisible();
+  await scanWithHandScanner(page, hash);
+  await expect(
+    page
+      .getByTestId('screen-giftcard-card')
+      .or(page.getByTestId('screen-topup-amount'))
+      .or(page.getByTestId('screen-topup-unavailable')),
+  ).toBeVisible();
+}
+
+test.describe('redeem gift cards', () => {
+  test('two cards pay one amount: GC-0001 pays € 25, GC-0002 the rest of € 30; a reload keeps the progress', async ({
+    page,
+  }) => {
+    const session = await createSession('redeem-giftcards', {
+      scanner_type: 'hand_scanner',
+      amount_in_cents: 3000,
+    });
+    await page.goto(kioskUrl(session));
+    await expect(page.getByTestId('amount-due')).toContainText(euro(3000));
+    await screenshots(page, 'kiosk-giftcard-scan');
+    await expectAccessible(page);
+
+    await scanCard(page, 'GC-0001');
+    await expect(page.getByTestId('giftcard-balance')).toContainText(euro(2500));
+    await expect(page.getByTestId('giftcard-after')).toContainText(euro(500));
+    await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(2500)} with this card`);
+    await screenshots(page, 'kiosk-giftcard-card');
+    await expectAccessible(page);
+    await page.getByTestId('pay-button').click();
+
+    const paid = page.getByTestId('screen-giftcard-paid');
+    await expect(paid).toBeVisible();
+    await expect(page.getByTestId('giftcard-paid')).toContainText(euro(2500));
+    await expect(page.getByTestId('giftcard-remaining')).toContainText(euro(500));
+    await expect(page.getByTestId('giftcard-payments')).toContainText('Card ending 0001');
+    await screenshots(page, 'kiosk-giftcard-paid');
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(paid).toBeVisible();
+    await expect(page.getByTestId('giftcard-remaining')).toContainText(euro(500));
+
+    await page.getByTestId('another-card').click();
+    await expect(page.getByRole('heading', { name: 'Scan another gift card' })).toBeVisible();
+    await expect(page.getByTestId('giftcard-remaining')).toContainText(euro(500));
+    await scanCard(page, 'GC-0002');
+    await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(500)} with this card`);
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByRole('heading', { name: 'All paid — thank you!' })).toBeVisible();
+    await expect(page.getByTestId('another-card')).toHaveCount(0);
+    await screenshots(page, 'kiosk-giftcard-paid-full');
+
+    await page.getByTestId('done-button').click();
+    await expect(page.getByTestId('screen-completed')).toBeVisible();
+    await expect(page.getByTestId('paid-summary')).toHaveText(`Paid ${euro(3000)} with gift cards.`);
+    await expect(page.getByTestId('remaining-summary')).toHaveCount(0);
+    expect(await balanceOf('GC-0001')).toBe(0);
+    expect(await balanceOf('GC-0002')).toBe(9500);
+  });
+
+  test('an expired card (GC-EXP-0001) and an empty card (GC-0003) are explained; nothing is charged', async ({
+    page,
+  }) => {
+    const session = await createSession('redeem-giftcards', {
+      scanner_type: 'hand_scanner',
+      amount_in_cents: 1000,
+    });
+    await page.goto(kioskUrl(session));
+    await scanCard(page, 'GC-EXP-0001');
+    await expect(page.getByTestId('giftcard-problem')).toHaveAttribute('data-problem', 'expired');
+    await expect(page.getByRole('heading', { name: 'This gift card has expired' })).toBeVisible();
+    await expect(page.getByTestId('pay-button')).toHaveCount(0);
+    await screenshots(page, 'kiosk-giftcard-expired');
+    await expectAccessible(page);
+
+    await page.getByTestId('other-card').click();
+    await scanCard(page, 'GC-0003');
+    await expect(page.getByTestId('giftcard-problem')).toHaveAttribute('data-problem', 'empty');
+    await expect(page.getByRole('heading', { name: 'This gift card is empty' })).toBeVisible();
+    await screenshots(page, 'kiosk-giftcard-empty');
+
+    await page.getByTestId('cancel-button').click();
+    await expect(page.getByTestId('screen-cancelled')).toContainText('Nothing was changed');
+    expect(await balanceOf('GC-EXP-0001')).toBe(1000);
+  });
+
+  test('an unknown code typed on the on-screen keyboard is explained; one card only leaves the rest for the till', async ({
+    page,
+  }) => {
+    const card = await newGiftcard(1000);
+    const session = await createSession('redeem-giftcards', {
+      scanner_type: 'hand_scanner',
+      amount_in_cents: 3000,
+      allow_multiple_giftcards: false,
+      enable_on_screen_keyboard: true,
+    });
+    await page.goto(kioskUrl(session));
+    await page.getByTestId('type-code').click();
+    const keyboard = page.getByTestId('on-screen-keyboard');
+    for (const key of 'GC-404') await keyboard.locator(`[data-skbtn="${key}"]`).click();
+    await expect(page.getByTestId('code-input')).toHaveValue('GC-404');
+    await screenshots(page, 'kiosk-giftcard-code');
+    await expectAccessible(page);
+    await page.getByTestId('code-submit').click();
+    await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '5001');
+    await expect(page.getByTestId('action-error')).toContainText("We don't recognise this gift card");
+
+    await page.getByTestId('code-input').fill(card.hash);
+    await page.getByTestId('code-submit').click();
+    await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(1000)} with this card`);
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByTestId('screen-giftcard-paid')).toBeVisible();
+    await expect(page.getByTestId('another-card')).toHaveCount(0);
+    await expect(page.getByTestId('pay-rest-at-till')).toHaveText(
+      `Please pay the remaining ${euro(2000)} at the till.`,
+    );
+    await page.getByTestId('done-button').click();
+    await expect(page.getByTestId('remaining-summary')).toHaveText(
+      `Please pay the remaining ${euro(2000)} at the till.`,
+    );
+    await screenshots(page, 'kiosk-giftcard-completed');
+    expect(await balanceOf(card.hash)).toBe(0);
+  });
+
+  test('a network failure during a charge is retried with the same Idempotency-Key and charges once', async ({
+    page,
+  }) => {
+    const card = await newGiftcard(4000);
+    const session = await createSession('redeem-giftcards', {
+      scanner_type: 'hand_scanner',
+      amount_in_cents: 1500,
+    });
+    const keys: string[] = [];
+    let dropped = 0;
+    // The server handles each charge, but the browser never sees the answer: a connection lost
+    // on the way back. The kiosk retries by itself (twice), then offers Try again.
+    await page.route('**/giftcards/redeem', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (dropped < 3) {
+        dropped++;
+        await route.fetch();
+        await route.abort('connectionfailed');
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto(kioskUrl(session));
+    await scanCard(page, card.hash);
+    await page.getByTestId('pay-button').click();
+    const error = page.getByTestId('action-error');
+    await expect(error).toHaveAttribute('data-error-code', '0');
+    await expect(error).toContainText('no connection');
+    // The server did charge: the screen still offers the same payment, not "€ 0.00".
+    await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(1500)} with this card`);
+    await screenshots(page, 'kiosk-giftcard-network-error');
+    expect(await balanceOf(card.hash)).toBe(2500);
+
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('screen-giftcard-paid')).toBeVisible();
+    await expect(page.getByTestId('giftcard-paid')).toContainText(euro(1500));
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).not.toBe('');
+    expect(await balanceOf(card.hash)).toBe(2500);
+  });
+});
+
+test.describe('top up gift cards', () => {
+  test('scan, type € 12.50 on the keypad, confirm: the new balance', async ({ page }) => {
+    const card = await newGiftcard();
+    const session = await createSession('top-up-giftcards', { scanner_type: 'hand_scanner' });
+    await page.goto(kioskUrl(session));
+    await expect(page.getByRole('heading', { name: 'Scan the gift card to top up' })).toBeVisible();
+    await scanCard(page, card.hash);
+    await expect(page.getByTestId('screen-topup-amount')).toBeVisible();
+    for (const key of ['1', '2', '5', '0']) await page.getByTestId(`keypad-${key}`).click();
+    await expect(page.getByTestId('keypad-amount')).toHaveText(euro(1250));
+    await screenshots(page, 'kiosk-topup-amount');
+    await expectAccessible(page);
+    await page.getByTestId('amount-continue').click();
+
+    await expect(page.getByTestId('screen-topup-confirm')).toBeVisible();
+    await expect(page.getByTestId('topup-balance-after')).toContainText(euro(1250));
+    await screenshots(page, 'kiosk-topup-confirm');
+    await page.getByTestId('confirm-button').click();
+
+    await expect(page.getByTestId('screen-topup-result')).toBeVisible();
+    await expect(page.getByTestId('giftcard-new-balance')).toContainText(euro(1250));
+    await screenshots(page, 'kiosk-topup-result');
+    await expectAccessible(page);
+    expect(await balanceOf(card.hash)).toBe(1250);
+    await page.getByTestId('done-button').click();
+    await expect(page.getByTestId('screen-completed')).toBeVisible();
+  });
+
+  test('over the maximum: GC-0006 (€ 490 of € 500) takes € 10 at most; € 20 is refused, and 5008 is explained', async ({
+    page,
+  }) => {
+    const session = await createSession('top-up-giftcards', { scanner_type: 'hand_scanner' });
+    await page.goto(kioskUrl(session));
+    await scanCard(page, 'GC-0006');
+    await expect(page.getByTestId('topup-max')).toContainText(euro(1000));
+    await expect(page.getByTestId('preset-2500')).toBeDisabled();
+    await expect(page.getByTestId('preset-5000')).toBeDisabled();
+    for (const key of ['2', '0', '0', '0']) await page.getByTestId(`keypad-${key}`).click();
+    await expect(page.getByTestId('keypad-amount')).toHaveText(euro(200));
+    await expect(page.getByTestId('keypad-limit')).toHaveText(
+      `The most you can enter here is ${euro(1000)}.`,
+    );
+    await screenshots(page, 'kiosk-topup-over-max');
+
+    await page.getByTestId('preset-1000').click();
+    await expect(page.getByTestId('screen-topup-confirm')).toBeVisible();
+    // Meanwhile the till adds € 1: € 10 more would now go over the program's maximum.
+    const gc0006 = await publicApi<Giftcard>('GET', '/giftcards/find-one-by?hash=GC-0006');
+    await topUpByApi(gc0006.uuid, 100);
+    await page.getByTestId('confirm-button').click();
+    await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '5008');
+    await expect(page.getByTestId('action-error')).toContainText('more than this gift card may hold');
+    await screenshots(page, 'kiosk-topup-refused');
+    expect(await balanceOf('GC-0006')).toBe(49_100);
+  });
+
+  test('a digital card that had its top-up (GC-D-0001) is explained before any amount; 5006 in words', async ({
+    page,
+  }) => {
+    const session = await createSession('top-up-giftcards', { scanner_type: 'hand_scanner' });
+    await page.goto(kioskUrl(session));
+    await scanCard(page, 'GC-D-0001');
+    await expect(page.getByTestId('topup-problem')).toHaveAttribute('data-problem', 'digital_used');
+    await expect(page.getByTestId('amount-keypad')).toHaveCount(0);
+    await screenshots(page, 'kiosk-topup-digital-used');
+    await expectAccessible(page);
+
+    // A fresh digital card topped up at the till while the customer confirms: refused with 5006.
+    const card = await newGiftcard();
+    await page.getByTestId('other-card').click();
+    await scanCard(page, card.hash);
+    await page.getByTestId('preset-2500').click();
+    await topUpByApi(card.uuid, 500);
+    await page.getByTestId('confirm-button').click();
+    await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '5006');
+    await expect(page.getByTestId('action-error')).toContainText('can be topped up only once');
+    expect(await balanceOf(card.hash)).toBe(500);
+  });
+});

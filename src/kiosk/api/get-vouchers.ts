@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { portalVoucher } from '../../contract/portal';
+import { sessionResourceOptions } from './session-resource';
+
+/** GET /portal/api/sessions/{uuid}/vouchers: the identified customer's active vouchers. */
+export function vouchersQueryOptions(uuid: string) {
+  return sessionResourceOptions(uuid, 'vouchers', z.array(portalVoucher));
+}
+
+/** The customer's active vouchers (vouchers and identify sessions). */
+export function useVouchers(uuid: string) {
+  return useQuery(vouchersQueryOptions(uuid));
+}

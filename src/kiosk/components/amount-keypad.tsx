@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { KEYPAD_KEYS, type KeypadState, pressKeypadKey } from '../lib/amount-keypad';
+import { formatMoney } from '../lib/format';
+
+/**
+ * The numeric keypad for an amount (`1 2 3 / 4 5 6 / 7 8 9 / 00 0 ⌫`), typed as digits of cents
+ * (lib/amount-keypad.ts), with the amount above it as money. A key that would go over `limit`
+ * cents is refused, and the keypad says what the most is. Controlled: the caller keeps `state`.
+ */
+export function AmountKeypad({
+  state,
+  onChange,
+  limit,
+  label,
+}: {
+  state: KeypadState;
+  onChange: (state: KeypadState) => void;
+  /** The most that may be typed, in cents (null: the portal API's maximum). */
+  limit: number | null;
+  /** What the amount is for ("Amount to top up"). */
+  label: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="keypad" data-testid="amount-keypad">
+      <output className="keypad-display" aria-live="polite" aria-label={label} data-testid="keypad-amount">
+        {formatMoney(state.cents, i18n.language)}
+      </output>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of keys, not a form fieldset */}
+      <div className="keypad-keys" role="group" aria-label={t('keypad.label')}>
+        {KEYPAD_KEYS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            className={key === 'back' ? 'keypad-key keypad-back' : 'keypad-key'}
+            data-testid={`keypad-${key}`}
+            aria-label={key === 'back' ? t('keypad.backspace') : undefined}
+            onClick={() => onChange(pressKeypadKey(state, key, limit))}
+          >
+            {key === 'back' ? '⌫' : key}
+          </button>
+        ))}
+      </div>
+      {state.refused && limit !== null ? (
+        <p className="field-error" role="alert" data-testid="keypad-limit">
+          {t('keypad.limit', { amount: formatMoney(limit, i18n.language) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PortalVoucher } from '../../contract/portal';
+import { formatDate } from '../lib/format';
+
+/**
+ * One voucher as a card: name, description and expiry. With `onSelect` the whole card is one
+ * large button (tap to redeem); without, it is a plain list item.
+ */
+export function VoucherCard({ voucher, onSelect }: { voucher: PortalVoucher; onSelect?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const body: ReactNode = (
+    <>
+      <span className="tile-title">{voucher.name}</span>
+      {voucher.description ? <span className="tile-text">{voucher.description}</span> : null}
+      <span className="tile-note">
+        {voucher.expiration_date
+          ? t('voucher.validUntil', { date: formatDate(voucher.expiration_date, i18n.language) })
+          : t('voucher.noExpiry')}
+      </span>
+    </>
+  );
+  return onSelect ? (
+    <button
+      type="button"
+      className="tile tile-action"
+      onClick={onSelect}
+      data-testid={`voucher-${voucher.code}`}
+    >
+      {body}
+    </button>
+  ) : (
+    <div className="tile" data-testid={`voucher-${voucher.code}`}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button';
+import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
+import { Screen } from '../../components/screen';
+import { formatMoney } from '../../lib/format';
+import type { PaymentProgress } from '../../lib/giftcards';
+
+/**
+ * What the gift cards have paid: each card's part and what is left on it, the total paid and what
+ * remains; "Use another card" while something remains (when allowed), and Done. A money result:
+ * no Cancel here (what was paid stays paid).
+ */
+export function GiftcardPaidScreen({
+  progress,
+  onAnotherCard,
+  onDone,
+  finishing,
+  error,
+}: {
+  progress: PaymentProgress;
+  /** Present when another card may pay the rest. */
+  onAnotherCard?: () => void;
+  onDone: () => void;
+  finishing: boolean;
+  error?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const remaining = progress.remaining_in_cents;
+  return (
+    <Screen
+      title={t(remaining > 0 ? 'giftcard.paidTitle' : 'giftcard.paidFullTitle')}
+      testId="screen-giftcard-paid"
+      tone="success"
+    >
+      <GiftcardPaymentTotals progress={progress} />
+      <ul className="lines" data-testid="giftcard-payments">
+        {progress.payments.map((payment) => (
+          <li key={payment.transaction_uuid} className="line">
+            <span>{t('giftcard.cardLine', { hint: payment.giftcard.hash_hint })}</span>
+            <span className="line-amount">
+              {t('giftcard.cardPaid', {
+                amount: money(payment.amount_in_cents),
+                left: money(payment.balance_after_in_cents),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {remaining > 0 && !onAnotherCard ? (
+        <p className="notice" data-testid="pay-rest-at-till">
+          {t('giftcard.payRestAtTill', { amount: money(remaining) })}
+        </p>
+      ) : null}
+      {error}
+      <div className="form-actions">
+        {onAnotherCard ? (
+          <Button variant="secondary" onClick={onAnotherCard} data-testid="another-card">
+            {t('giftcard.anotherCard')}
+          </Button>
+        ) : null}
+        <Button busy={finishing} onClick={onDone} data-testid="done-button">
+          {remaining > 0 && onAnotherCard ? t('giftcard.doneRestAtTill') : t('common.done')}
+        </Button>
+      </div>
+    </Screen>
+  );
+}

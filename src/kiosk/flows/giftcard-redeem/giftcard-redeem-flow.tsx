@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PortalGiftcard, PortalSessionState } from '../../../contract/portal';
+import { useRedeemGiftcard } from '../../api/redeem-giftcard';
+import { useScanGiftcard } from '../../api/scan-giftcard';
+import { ActionError } from '../../components/action-error';
+import { CancelButton } from '../../components/cancel-button';
+import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
+import { IdleGuard } from '../../components/idle-guard';
+import { Money } from '../../components/money';
+import { useAction } from '../../hooks/use-action';
+import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowStore } from '../../hooks/use-flow-store';
+import { canUseAnotherCard, emptyPayment } from '../../lib/giftcards';
+import { CodeCapture } from '../../screens/code-capture';
+import { GiftcardCardScreen } from './giftcard-card-screen';
+import { GiftcardPaidScreen } from './giftcard-paid-screen';
+import { firstRedeemStep, type RedeemStep } from './redeem-step';
+
+/**
+ * The `redeem_giftcards` session: pay the session's amount with one or more gift cards. Scan a
+ * card, see its balance, pay min(balance, remaining) with it, then another card while something
+ * remains (when the session allows several), or Done. Progress comes from the session
+ * (giftcard_payment), so a reload or a standby screen shows it. Idle: once a card has paid the
+ * session completes (the next customer never sees the payment), before that it starts over.
+ */
+export default function GiftcardRedeemFlow({ session }: { session: PortalSessionState }) {
+  const { t } = useTranslation();
+  const { state, go, reset } = useFlowStore<RedeemStep>(() => firstRedeemStep(session));
+  const done = useFinishAction(session.uuid, 'complete');
+  const progress = session.giftcard_payment ?? emptyPayment(session.amount_in_cents);
+  const paidSome = progress.payments.length > 0;
+  const footer = <CancelButton sessionUuid={session.uuid} />;
+  const scan = useAction(useScanGiftcard(session.uuid), 'giftcard-scan', (giftcard: PortalGiftcard) =>
+    go({ step: 'card', giftcard, remaining: progress.remaining_in_cents }),
+  );
+  const redeem = useAction(useRedeemGiftcard(session.uuid), 'giftcard-redeem', () => go({ step: 'paid' }));
+  const toScan = () => {
+    scan.clear();
+    redeem.clear();
+    go({ step: 'scan', capture: 'scan' });
+  };
+  const finishError = done.error ? (
+    <ActionError error={done.error} action="finish" onRetry={done.retry} />
+  ) : null;
+
+  let screen: ReactNode;
+  switch (state.step) {
+    case 'scan':
+      screen = (
+        <CodeCapture
+          settings={session.settings}
+          mode={state.capture}
+          onMode={(capture) => go({ step: 'scan', capture })}
+          texts={{
+            title: t(paidSome ? 'giftcard.scanAnotherTitle' : 'giftcard.scanTitle'),
+            cameraHint: t('giftcard.cameraHint'),
+            handHint: t('giftcard.handHint'),
+            checking: t('giftcard.checking'),
+            illustration: t('giftcard.illustration'),
+          }}
+          typeTitle={t('giftcard.typeTitle')}
+          typeLabel={t('giftcard.codeLabel')}
+          testId="screen-giftcard"
+          submit={(value) => scan.run({ value })}
+          checking={scan.pending}
+          error={scan.error}
+          intro={
+            paidSome ? (
+              <GiftcardPaymentTotals progress={progress} />
+            ) : (
+              <p className="amount-due" data-testid="amount-due">
+                {t('giftcard.toPay')} <Money cents={progress.remaining_in_cents} />
+              </p>
+            )
+          }
+          footer={footer}
+        />
+      );
+      break;
+    case 'card':
+      screen = (
+        <GiftcardCardScreen
+          giftcard={state.giftcard}
+          remaining={state.remaining}
+          onPay={() => redeem.run({ giftcard_uuid: state.giftcard.uuid })}
+          paying={redeem.pending}
+          error={redeem.error}
+          onOtherCard={toScan}
+          footer={footer}
+        />
+      );
+      break;
+    case 'paid':
+      screen = (
+        <GiftcardPaidScreen
+          progress={progress}
+          onAnotherCard={
+            canUseAnotherCard(progress, session.settings.allow_multiple_giftcards) ? toScan : undefined
+          }
+          onDone={done.run}
+          finishing={done.pending}
+          error={finishError}
+        />
+      );
+      break;
+  }
+  return (
+    <>
+      {screen}
+      <IdleGuard seconds={session.kiosk.idle_seconds} onReset={paidSome ? done.run : reset} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { PortalGiftcard, PortalSessionState } from '../../../contract/portal';
+import { CAPTURE_START, type CaptureMode } from '../../lib/capture';
+
+/**
+ * Where a `redeem_giftcards` session stands on screen:
+ * - `scan`: scan (or type) a gift card;
+ * - `card`: the scanned card, with "Pay € X with this card" or why it cannot pay; `remaining` is
+ *   what was left to pay when it was scanned (a retried payment keeps asking for the same);
+ * - `paid`: what each card paid and what is left (from the session's giftcard_payment).
+ */
+export type RedeemStep =
+  | { step: 'scan'; capture: CaptureMode }
+  | { step: 'card'; giftcard: PortalGiftcard; remaining: number }
+  | { step: 'paid' };
+
+/** The first screen: the payment so far when a card has paid (a reload, a standby screen), else scanning. */
+export function firstRedeemStep(session: Pick<PortalSessionState, 'giftcard_payment'>): RedeemStep {
+  const payment = session.giftcard_payment;
+  if (payment && (payment.payments.length > 0 || payment.remaining_in_cents === 0)) return { step: 'paid' };
+  return { step: 'scan', capture: CAPTURE_START };
+}

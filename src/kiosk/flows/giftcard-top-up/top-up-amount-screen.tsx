@@ -1,0 +1,95 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PortalGiftcard } from '../../../contract/portal';
+import { AmountKeypad } from '../../components/amount-keypad';
+import { Button } from '../../components/button';
+import { GiftcardSummary } from '../../components/giftcard-summary';
+import { Money } from '../../components/money';
+import { Screen } from '../../components/screen';
+import { KEYPAD_START } from '../../lib/amount-keypad';
+import { formatMoney } from '../../lib/format';
+import { topUpPresets, topUpProblem } from '../../lib/giftcards';
+
+/**
+ * The scanned card and the amount to add: a preset (€ 10, € 25, € 50; one tap) or an amount typed
+ * on the keypad, never more than the card may take. A card that cannot be topped up says why.
+ */
+export function TopUpAmountScreen({
+  giftcard,
+  onAmount,
+  onOtherCard,
+  footer,
+}: {
+  giftcard: PortalGiftcard;
+  onAmount: (cents: number) => void;
+  onOtherCard: () => void;
+  footer: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const [keypad, setKeypad] = useState(KEYPAD_START);
+  const problem = topUpProblem(giftcard);
+  const max = giftcard.max_top_up_in_cents;
+  if (problem) {
+    return (
+      <Screen
+        title={t(`topUp.problem.${problem}Title`)}
+        testId="screen-topup-unavailable"
+        tone="warning"
+        footer={footer}
+      >
+        <GiftcardSummary giftcard={giftcard} />
+        <p className="notice" data-testid="topup-problem" data-problem={problem}>
+          {t(`topUp.problem.${problem}`)}
+        </p>
+        <div className="form-actions">
+          <Button onClick={onOtherCard} data-testid="other-card">
+            {t('giftcard.otherCard')}
+          </Button>
+        </div>
+      </Screen>
+    );
+  }
+  return (
+    <Screen title={t('topUp.amountTitle')} testId="screen-topup-amount" footer={footer}>
+      <div className="amount-layout">
+        <div className="amount-side">
+          <GiftcardSummary giftcard={giftcard} />
+          {max !== null ? (
+            <p className="muted" data-testid="topup-max">
+              {t('topUp.max', { amount: formatMoney(max, i18n.language) })}
+            </p>
+          ) : null}
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of choices that act at once */}
+          <div className="presets" role="group" aria-label={t('topUp.presets')}>
+            {topUpPresets(max).map((preset) => (
+              <Button
+                key={preset.cents}
+                variant="secondary"
+                className="preset"
+                disabled={!preset.allowed}
+                onClick={() => onAmount(preset.cents)}
+                data-testid={`preset-${preset.cents}`}
+              >
+                <Money cents={preset.cents} />
+              </Button>
+            ))}
+          </div>
+          <Button variant="secondary" className="amount-other" onClick={onOtherCard} data-testid="other-card">
+            {t('giftcard.otherCard')}
+          </Button>
+        </div>
+        <div className="amount-main">
+          <AmountKeypad state={keypad} onChange={setKeypad} limit={max} label={t('topUp.amountLabel')} />
+          <Button
+            className="keypad-continue"
+            disabled={keypad.cents === 0}
+            onClick={() => onAmount(keypad.cents)}
+            data-testid="amount-continue"
+          >
+            {t('topUp.continue')}
+          </Button>
+        </div>
+      </div>
+    </Screen>
+  );
+}

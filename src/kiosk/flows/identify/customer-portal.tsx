@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  PortalCard,
+  PortalContact,
+  PortalSessionState,
+  RewardClaimResult,
+} from '../../../contract/portal';
+import { useAddCard } from '../../api/add-card';
+import { useClaimReward } from '../../api/claim-reward';
+import { Button } from '../../components/button';
+import { Tabs } from '../../components/tabs';
+import { useAction } from '../../hooks/use-action';
+import { useFlowStore } from '../../hooks/use-flow-store';
+import { CodeCapture } from '../../screens/code-capture';
+import { WelcomeScreen } from '../../screens/welcome-screen';
+import { ActivityTab } from './activity-tab';
+import { CardsTab } from './cards-tab';
+import { PORTAL_START, PORTAL_TABS, type PortalStep, type PortalTab } from './portal-step';
+import { RewardClaimedScreen } from './reward-claimed-screen';
+import { RewardConfirmScreen } from './reward-confirm-screen';
+import { RewardsTab } from './rewards-tab';
+import { SubscriptionsTab } from './subscriptions-tab';
+import { VouchersTab } from './vouchers-tab';
+
+/**
+ * The customer's own portal (identify sessions), after identification: the welcome (name, tier,
+ * credits, prepaid) with tabs — rewards to claim with credits, vouchers, recent activity, e-mail
+ * subscriptions, cards (and adding one). Loaded lazily by identify-flow.tsx.
+ */
+export default function CustomerPortal({
+  session,
+  contact,
+  onDone,
+  finishing,
+  error,
+  footer,
+}: {
+  session: PortalSessionState;
+  contact: PortalContact;
+  onDone: () => void;
+  finishing: boolean;
+  error: ReactNode;
+  footer: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { state, go } = useFlowStore<PortalStep>(() => PORTAL_START);
+  const toTab = (tab: PortalTab, cardAdded = false) => go({ view: 'tabs', tab, cardAdded });
+  const claim = useAction(useClaimReward(session.uuid), 'reward-claim', (result: RewardClaimResult) =>
+    go({ view: 'claimed', result }),
+  );
+  const addCard = useAction(useAddCard(session.uuid), 'card-add', (_card: PortalCard) =>
+    toTab('cards', true),
+  );
+
+  switch (state.view) {
+    case 'claim':
+      return (
+        <RewardConfirmScreen
+          reward={state.reward}
+          balance={contact.credit_balance}
+          onConfirm={() => claim.run({ reward_uuid: state.reward.uuid })}
+          confirming={claim.pending}
+          error={claim.error}
+          onBack={() => {
+            claim.clear();
+            toTab('rewards');
+          }}
+          footer={footer}
+        />
+      );
+    case 'claimed':
+      return <RewardClaimedScreen result={state.result} onBack={() => toTab('rewards')} footer={footer} />;
+    case 'add_card':
+      return (
+        <CodeCapture
+          settings={session.settings}
+          mode={state.capture}
+          onMode={(capture) => go({ view: 'add_card', capture })}
+          texts={{
+            title: t('cards.addTitle'),
+            cameraHint: t('cards.cameraHint'),
+            handHint: t('cards.handHint'),
+            checking: t('cards.adding'),
+            illustration: t('scan.illustration'),
+          }}
+          typeTitle={t('cards.typeTitle')}
+          typeLabel={t('cards.codeLabel')}
+          testId="screen-card-add"
+          submit={(value) => addCard.run({ value })}
+          checking={addCard.pending}
+          error={addCard.error}
+          footer={
+            <div className="footer-row">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  addCard.clear();
+                  toTab('cards');
+                }}
+                data-testid="back-button"
+              >
+                {t('common.back')}
+              </Button>
+              {footer}
+            </div>
+          }
+        />
+      );
+    case 'tabs':
+      return (
+        <WelcomeScreen contact={contact} onDone={onDone} finishing={finishing} error={error} footer={footer}>
+          <Tabs
+            tabs={PORTAL_TABS.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
+            selected={state.tab}
+            onSelect={(tab) => toTab(tab)}
+            label={t('portal.tabsLabel')}
+          >
+            {state.tab === 'rewards' ? (
+              <RewardsTab sessionUuid={session.uuid} onClaim={(reward) => go({ view: 'claim', reward })} />
+            ) : state.tab === 'vouchers' ? (
+              <VouchersTab sessionUuid={session.uuid} />
+            ) : state.tab === 'activity' ? (
+              <ActivityTab sessionUuid={session.uuid} />
+            ) : state.tab === 'email' ? (
+              <SubscriptionsTab sessionUuid={session.uuid} />
+            ) : (
+              <CardsTab
+                sessionUuid={session.uuid}
+                cardAdded={state.cardAdded}
+                onAdd={() => go({ view: 'add_card', capture: 'scan' })}
+              />
+            )}
+          </Tabs>
+        </WelcomeScreen>
+      );
+  }
+}

@@ -1,0 +1,21 @@
+import type { PortalReward, RewardClaimResult } from '../../../contract/portal';
+import type { CaptureMode } from '../../lib/capture';
+
+/** The customer portal's tabs, in the order shown. */
+export const PORTAL_TABS = ['rewards', 'vouchers', 'activity', 'email', 'cards'] as const;
+export type PortalTab = (typeof PORTAL_TABS)[number];
+
+/**
+ * Where the customer portal stands once the customer is identified:
+ * - `tabs`: the welcome with one tab open (`cardAdded` after a card was added);
+ * - `claim`: "Claim <reward> for N credits?";
+ * - `claimed`: "Enjoy! Collect it at <shop>" / "We've e-mailed it";
+ * - `add_card`: scan (or type) a card to add.
+ */
+export type PortalStep =
+  | { view: 'tabs'; tab: PortalTab; cardAdded: boolean }
+  | { view: 'claim'; reward: PortalReward }
+  | { view: 'claimed'; result: RewardClaimResult }
+  | { view: 'add_card'; capture: CaptureMode };
+
+export const PORTAL_START: PortalStep = { view: 'tabs', tab: 'rewards', cardAdded: false };

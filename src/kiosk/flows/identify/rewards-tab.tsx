@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import type { PortalReward } from '../../../contract/portal';
+import { useRewards } from '../../api/get-rewards';
+import { QueryContent } from '../../components/query-content';
+import { formatCredits } from '../../lib/format';
+import { rewardState, sortRewards } from '../../lib/rewards';
+
+/**
+ * Rewards to claim with credits: claimable ones first (a tap asks to confirm), then the rest
+ * greyed with the credits still needed; out of stock marked.
+ */
+export function RewardsTab({
+  sessionUuid,
+  onClaim,
+}: {
+  sessionUuid: string;
+  onClaim: (reward: PortalReward) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const rewards = useRewards(sessionUuid);
+  const credits = (value: number) => formatCredits(value, i18n.language);
+  return (
+    <QueryContent query={rewards} empty={t('rewards.none')}>
+      {(items) => (
+        <div className="tiles" data-testid="reward-list">
+          {sortRewards(items).map((reward) => {
+            const state = rewardState(reward);
+            const body = (
+              <>
+                <span className="tile-title">{reward.title}</span>
+                {reward.description ? <span className="tile-text">{reward.description}</span> : null}
+                <span className="tile-note">
+                  {t('rewards.cost', { credits: credits(reward.required_credits) })}
+                </span>
+                <span className={`tile-badge tile-badge-${state}`} data-testid="reward-state">
+                  {state === 'claimable'
+                    ? t('rewards.claim')
+                    : state === 'out_of_stock'
+                      ? t('rewards.outOfStock')
+                      : t('rewards.short', { credits: credits(reward.credits_short) })}
+                </span>
+              </>
+            );
+            return state === 'claimable' ? (
+              <button
+                key={reward.uuid}
+                type="button"
+                className="tile tile-action"
+                onClick={() => onClaim(reward)}
+                data-testid={`reward-${reward.uuid}`}
+                data-state={state}
+              >
+                {body}
+              </button>
+            ) : (
+              <div
+                key={reward.uuid}
+                className="tile tile-disabled"
+                aria-disabled="true"
+                data-testid={`reward-${reward.uuid}`}
+                data-state={state}
+              >
+                {body}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </QueryContent>
+  );
+}

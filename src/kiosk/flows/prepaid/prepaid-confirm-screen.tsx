@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrepaidKind } from '../../api/prepaid-transaction';
+import { Button } from '../../components/button';
+import { Money } from '../../components/money';
+import { Screen } from '../../components/screen';
+import { formatMoney } from '../../lib/format';
+import { prepaidCharge } from '../../lib/prepaid';
+
+/**
+ * "Pay € X from your balance?" (saying up front when the balance covers only part of it, and what
+ * is then left for the till) or "Add € X to your balance?".
+ */
+export function PrepaidConfirmScreen({
+  kind,
+  amount,
+  balance,
+  onConfirm,
+  confirming,
+  error,
+  onChangeAmount,
+  footer,
+}: {
+  kind: PrepaidKind;
+  amount: number;
+  balance: number;
+  onConfirm: () => void;
+  confirming: boolean;
+  error?: ReactNode;
+  /** Present when the amount was typed here (not the session's). */
+  onChangeAmount?: () => void;
+  footer: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const { charge, unpaid } = kind === 'pay' ? prepaidCharge(amount, balance) : { charge: amount, unpaid: 0 };
+  return (
+    <Screen
+      title={t(`prepaid.${kind}.confirmTitle`, { amount: money(amount) })}
+      testId="screen-prepaid-confirm"
+      footer={footer}
+    >
+      <dl className="stats">
+        <div className="stat stat-main" data-testid="prepaid-amount">
+          <dt>{t(`prepaid.${kind}.amountLabel`)}</dt>
+          <dd>
+            <Money cents={amount} />
+          </dd>
+        </div>
+        <div className="stat" data-testid="prepaid-balance">
+          <dt>{t('welcome.prepaid')}</dt>
+          <dd>
+            <Money cents={balance} />
+          </dd>
+        </div>
+      </dl>
+      {unpaid > 0 ? (
+        <p className="notice" data-testid="prepaid-partly">
+          {t('prepaid.pay.partly', { charge: money(charge), rest: money(unpaid) })}
+        </p>
+      ) : null}
+      {error}
+      <div className="form-actions">
+        {onChangeAmount ? (
+          <Button variant="secondary" onClick={onChangeAmount} data-testid="change-amount">
+            {t('topUp.changeAmount')}
+          </Button>
+        ) : null}
+        <Button busy={confirming} onClick={onConfirm} data-testid="confirm-button">
+          {confirming ? t('prepaid.confirming') : t(`prepaid.${kind}.confirm`, { amount: money(charge) })}
+        </Button>
+      </div>
+    </Screen>
+  );
+}

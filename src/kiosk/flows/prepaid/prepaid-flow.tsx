@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import type { PortalSessionState, PrepaidResult } from '../../../contract/portal';
+import { type PrepaidKind, usePrepaidTransaction } from '../../api/prepaid-transaction';
+import { ActionError } from '../../components/action-error';
+import { CancelButton } from '../../components/cancel-button';
+import { IdleGuard } from '../../components/idle-guard';
+import { useAction } from '../../hooks/use-action';
+import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowStore } from '../../hooks/use-flow-store';
+import { IdentificationSteps } from '../../identification/identification-steps';
+import { useIdentificationFlow } from '../../identification/use-identification-flow';
+import { prepaidDoneFromEvents } from '../../lib/prepaid';
+import { LoadingScreen } from '../../screens/loading-screen';
+import { PrepaidAmountScreen } from './prepaid-amount-screen';
+import { PrepaidConfirmScreen } from './prepaid-confirm-screen';
+import { PrepaidEmptyScreen } from './prepaid-empty-screen';
+import { type PrepaidOutcome, PrepaidResultScreen } from './prepaid-result-screen';
+import { firstPrepaidStep, type PrepaidStep } from './prepaid-step';
+
+/**
+ * The `pay_prepaid` and `top_up_prepaid` sessions: identification, then the amount (the session's,
+ * or typed on the keypad), confirm, and the new balance. A payment charges min(amount, balance)
+ * and says what is left to pay at the till; an empty balance is refused kindly before anything
+ * is asked. The session's transaction (its event) shows as the result after a reload. Idle: the
+ * result completes the session, any other screen starts over.
+ */
+export default function PrepaidFlow({ session, kind }: { session: PortalSessionState; kind: PrepaidKind }) {
+  const identification = useIdentificationFlow(session);
+  const { state, go, reset } = useFlowStore<PrepaidStep>(() => firstPrepaidStep(session.amount_in_cents));
+  const done = useFinishAction(session.uuid, 'complete');
+  const transaction = useAction(
+    usePrepaidTransaction(session.uuid, kind),
+    kind === 'pay' ? 'prepaid-pay' : 'prepaid-top-up',
+    (result: PrepaidResult) => go({ step: 'done', result }),
+  );
+  const footer = <CancelButton sessionUuid={session.uuid} />;
+  const outcome = prepaidOutcome(session, kind, state);
+  const identified = identification.state.step === 'identified';
+  const contact = session.contact;
+
+  let screen: ReactNode;
+  if (outcome) {
+    screen = (
+      <PrepaidResultScreen
+        kind={kind}
+        outcome={outcome}
+        onDone={done.run}
+        finishing={done.pending}
+        error={done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null}
+      />
+    );
+  } else if (!identified) {
+    screen = (
+      <IdentificationSteps
+        session={session}
+        step={identification.state}
+        go={identification.go}
+        footer={footer}
+      />
+    );
+  } else if (!contact) {
+    screen = <LoadingScreen />;
+  } else if (kind === 'pay' && contact.prepaid_balance_in_cents <= 0) {
+    screen = <PrepaidEmptyScreen footer={footer} />;
+  } else if (state.step === 'amount') {
+    screen = (
+      <PrepaidAmountScreen
+        kind={kind}
+        balance={contact.prepaid_balance_in_cents}
+        onAmount={(amount) => go({ step: 'confirm', amount })}
+        footer={footer}
+      />
+    );
+  } else if (state.step === 'confirm') {
+    const typed = session.amount_in_cents === null;
+    screen = (
+      <PrepaidConfirmScreen
+        kind={kind}
+        amount={state.amount}
+        balance={contact.prepaid_balance_in_cents}
+        onConfirm={() => transaction.run(typed ? { amount_in_cents: state.amount } : {})}
+        confirming={transaction.pending}
+        error={transaction.error}
+        onChangeAmount={
+          typed
+            ? () => {
+                transaction.clear();
+                go({ step: 'amount' });
+              }
+            : undefined
+        }
+        footer={footer}
+      />
+    );
+  }
+  return (
+    <>
+      {screen}
+      <IdleGuard
+        seconds={session.kiosk.idle_seconds}
+        onReset={
+          outcome
+            ? done.run
+            : () => {
+                identification.reset();
+                reset();
+              }
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * What the session's transaction did: from this screen's answer, else from the session's event
+ * (a reload); null while there is none. Without this screen's answer, what is left to pay is known
+ * only for the session's own amount.
+ */
+function prepaidOutcome(
+  session: PortalSessionState,
+  kind: PrepaidKind,
+  state: PrepaidStep,
+): PrepaidOutcome | null {
+  if (state.step === 'done') {
+    return {
+      amount: state.result.charged_in_cents,
+      unpaid: state.result.unpaid_in_cents,
+      balance: state.result.contact.prepaid_balance_in_cents,
+    };
+  }
+  const event = prepaidDoneFromEvents(session.events);
+  if (!event) return null;
+  const asked = kind === 'pay' ? session.amount_in_cents : null;
+  return {
+    amount: event.amount_in_cents,
+    unpaid: asked === null ? 0 : Math.max(0, asked - event.amount_in_cents),
+    balance: event.balance_in_cents,
+  };
+}

@@ -1,0 +1,164 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PortalSessionState, PortalVoucher } from '../../../contract/portal';
+import { useVouchers } from '../../api/get-vouchers';
+import { useRedeemVoucher } from '../../api/redeem-voucher';
+import { ActionError } from '../../components/action-error';
+import { CancelButton } from '../../components/cancel-button';
+import { IdleGuard } from '../../components/idle-guard';
+import { useAction } from '../../hooks/use-action';
+import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowStore } from '../../hooks/use-flow-store';
+import { IdentificationSteps } from '../../identification/identification-steps';
+import { useIdentificationFlow } from '../../identification/use-identification-flow';
+import { CodeCapture } from '../../screens/code-capture';
+import { LoadingScreen } from '../../screens/loading-screen';
+import { VoucherConfirmScreen } from './voucher-confirm-screen';
+import { VoucherListScreen } from './voucher-list-screen';
+import { VoucherRedeemedScreen } from './voucher-redeemed-screen';
+import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
+
+/**
+ * The `vouchers` session: identification, then the customer's active vouchers as cards; tap one
+ * (or scan a voucher code), confirm, and it is redeemed. Refusals (already redeemed, expired, being
+ * redeemed elsewhere, someone else's, unknown) are explained on the confirmation. Idle: the
+ * redeemed screen completes the session, any other screen starts over.
+ */
+export default function VouchersFlow({ session }: { session: PortalSessionState }) {
+  const identification = useIdentificationFlow(session);
+  const { state, go, reset } = useFlowStore<VouchersStep>(() => VOUCHERS_START);
+  const done = useFinishAction(session.uuid, 'complete');
+  const footer = <CancelButton sessionUuid={session.uuid} />;
+  const identified = identification.state.step === 'identified';
+
+  let screen: ReactNode;
+  if (!identified) {
+    screen = (
+      <IdentificationSteps
+        session={session}
+        step={identification.state}
+        go={identification.go}
+        footer={footer}
+      />
+    );
+  } else if (!session.contact) {
+    screen = <LoadingScreen />;
+  } else {
+    screen = (
+      <IdentifiedVouchers
+        session={session}
+        state={state}
+        go={go}
+        onDone={done.run}
+        finishing={done.pending}
+        finishError={
+          done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null
+        }
+        footer={footer}
+      />
+    );
+  }
+  return (
+    <>
+      {screen}
+      <IdleGuard
+        seconds={session.kiosk.idle_seconds}
+        onReset={
+          state.step === 'redeemed'
+            ? done.run
+            : () => {
+                identification.reset();
+                reset();
+              }
+        }
+      />
+    </>
+  );
+}
+
+function IdentifiedVouchers({
+  session,
+  state,
+  go,
+  onDone,
+  finishing,
+  finishError,
+  footer,
+}: {
+  session: PortalSessionState;
+  state: VouchersStep;
+  go: (step: VouchersStep) => void;
+  onDone: () => void;
+  finishing: boolean;
+  finishError: ReactNode;
+  footer: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const vouchers = useVouchers(session.uuid);
+  const redeem = useAction(useRedeemVoucher(session.uuid), 'voucher-redeem', (voucher: PortalVoucher) =>
+    go({ step: 'redeemed', voucher }),
+  );
+  const confirm = (code: string) => {
+    redeem.clear();
+    const voucher = vouchers.data?.find((v) => v.code.toUpperCase() === code.toUpperCase()) ?? null;
+    go({ step: 'confirm', code: voucher?.code ?? code, voucher });
+  };
+  const toList = () => {
+    redeem.clear();
+    go({ step: 'list' });
+  };
+  switch (state.step) {
+    case 'list':
+      return (
+        <VoucherListScreen
+          query={vouchers}
+          onSelect={(voucher) => confirm(voucher.code)}
+          onScan={() => go({ step: 'scan', capture: 'scan' })}
+          footer={footer}
+        />
+      );
+    case 'scan':
+      return (
+        <CodeCapture
+          settings={session.settings}
+          mode={state.capture}
+          onMode={(capture) => go({ step: 'scan', capture })}
+          texts={{
+            title: t('voucher.scanTitle'),
+            cameraHint: t('voucher.cameraHint'),
+            handHint: t('voucher.handHint'),
+            checking: t('common.loading'),
+            illustration: t('voucher.illustration'),
+          }}
+          typeTitle={t('voucher.typeTitle')}
+          typeLabel={t('voucher.codeLabel')}
+          testId="screen-voucher"
+          submit={confirm}
+          checking={false}
+          footer={footer}
+        />
+      );
+    case 'confirm':
+      return (
+        <VoucherConfirmScreen
+          code={state.code}
+          voucher={state.voucher}
+          onConfirm={() => redeem.run({ code: state.code })}
+          confirming={redeem.pending}
+          error={redeem.error}
+          onBack={toList}
+          footer={footer}
+        />
+      );
+    case 'redeemed':
+      return (
+        <VoucherRedeemedScreen
+          voucher={state.voucher}
+          onAnother={toList}
+          onDone={onDone}
+          finishing={finishing}
+          error={finishError}
+        />
+      );
+  }
+}

@@ -1,0 +1,58 @@
+import type { GiftcardPayment, PortalGiftcard } from '../../contract/portal';
+
+/** Why a scanned card cannot pay: not active, past its expiry date, or nothing on it. */
+export type RedeemProblem = 'inactive' | 'expired' | 'empty';
+
+/** The reason a card cannot pay, checked in the order the service refuses (inactive, expired, empty); null when it can. */
+export function redeemProblem(card: PortalGiftcard): RedeemProblem | null {
+  if (!card.active) return 'inactive';
+  if (card.expired) return 'expired';
+  if (card.balance_in_cents <= 0) return 'empty';
+  return null;
+}
+
+/** What a card pays of what remains, in cents: min(balance, remaining) (DESIGN.md "Kiosk flows"). */
+export function chargeFor(card: Pick<PortalGiftcard, 'balance_in_cents'>, remainingInCents: number): number {
+  return Math.max(0, Math.min(card.balance_in_cents, remainingInCents));
+}
+
+/** A redeem_giftcards session's payment, as the session state carries it. */
+export interface PaymentProgress {
+  payments: GiftcardPayment[];
+  paid_in_cents: number;
+  remaining_in_cents: number;
+}
+
+/** The payment of a session that has none yet: nothing paid, the whole amount remaining. */
+export function emptyPayment(amountInCents: number | null): PaymentProgress {
+  return { payments: [], paid_in_cents: 0, remaining_in_cents: Math.max(0, amountInCents ?? 0) };
+}
+
+/** Whether the customer may scan one more card: something remains and the session takes several cards. */
+export function canUseAnotherCard(progress: PaymentProgress, allowMultiple: boolean): boolean {
+  if (progress.remaining_in_cents <= 0) return false;
+  return progress.payments.length === 0 || allowMultiple;
+}
+
+/** Why a scanned card cannot be topped up now; null when it can. */
+export type TopUpProblem = 'inactive' | 'expired' | 'digital_used' | 'at_max';
+
+/**
+ * The reason a card cannot be topped up: not active, expired, a digital card that had its one
+ * top-up, or already at the program's maximum. Null when `can_top_up`.
+ */
+export function topUpProblem(card: PortalGiftcard): TopUpProblem | null {
+  if (card.can_top_up) return null;
+  if (!card.active) return 'inactive';
+  if (card.expired) return 'expired';
+  if (card.max_top_up_in_cents === 0) return 'at_max';
+  return card.type === 'DIGITAL' ? 'digital_used' : 'at_max';
+}
+
+/** The amounts offered with one tap on the top-up screen, in cents. */
+export const TOP_UP_PRESETS = [1000, 2500, 5000] as const;
+
+/** The presets, each allowed when it fits under the card's maximum top-up (null: no maximum). */
+export function topUpPresets(maxInCents: number | null): { cents: number; allowed: boolean }[] {
+  return TOP_UP_PRESETS.map((cents) => ({ cents, allowed: maxInCents === null || cents <= maxInCents }));
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { PortalEvent } from '../../contract/portal';
+
+/**
+ * What a prepaid payment of `amount` cents takes from a balance of `balance` cents: min(amount,
+ * balance) (extensions.md "The real platform's own portal screen"), and what is left to pay at the till.
+ */
+export function prepaidCharge(
+  amountInCents: number,
+  balanceInCents: number,
+): { charge: number; unpaid: number } {
+  const charge = Math.max(0, Math.min(amountInCents, balanceInCents));
+  return { charge, unpaid: amountInCents - charge };
+}
+
+const prepaidEventData = z.object({
+  amount_in_cents: z.number(),
+  prepaid_balance: z.object({ balance_in_cents: z.number() }),
+});
+
+/** A prepaid transaction a session has made (from its `prepaid_transaction` event). */
+export interface PrepaidDone {
+  /** Cents moved: positive, whether paid or topped up. */
+  amount_in_cents: number;
+  balance_in_cents: number;
+}
+
+/**
+ * The session's prepaid transaction, read from its `prepaid_transaction` event (its data is the
+ * prepaid transaction resource), so a reloaded screen shows the result instead of asking again.
+ * Null when the session has none (or the event is not what we expect).
+ */
+export function prepaidDoneFromEvents(events: readonly PortalEvent[]): PrepaidDone | null {
+  const event = events.find((e) => e.type === 'prepaid_transaction');
+  const parsed = prepaidEventData.safeParse(event?.data);
+  if (!parsed.success) return null;
+  return {
+    amount_in_cents: Math.abs(parsed.data.amount_in_cents),
+    balance_in_cents: parsed.data.prepaid_balance.balance_in_cents,
+  };
+}
