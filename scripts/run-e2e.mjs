@@ -3,7 +3,7 @@
 // instances: the main one, and one with a 1-minute session lifetime for the expiry spec.
 // The run uses a copy of the build (test-results/e2e-dist). E2E_SKIP_BUILD=1 reuses dist/ (while
 // iterating); extra arguments go to `playwright test`.
-import { run, snapshotBuild, startService } from './service-process.mjs';
+import { freePort, run, snapshotBuild, startService } from './service-process.mjs';
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const built = await run('npm', ['run', 'build']);
@@ -14,7 +14,9 @@ const services = [];
 let code = 1;
 try {
   const dist = process.env.PORTAL_DIST ?? snapshotBuild('e2e');
-  const main = await startService('e2e', [], dist);
+  // A POS web page on this origin may embed the kiosk and receive its events (e2e/embedded-pos.spec.ts).
+  const posPort = await freePort();
+  const main = await startService('e2e', ['--allowed-origins', `http://localhost:${posPort}`], dist);
   services.push(main);
   const shortTtl = await startService('e2e-short-ttl', ['--session-ttl', '1'], dist);
   services.push(shortTtl);
@@ -22,6 +24,7 @@ try {
     ...process.env,
     E2E_BASE_URL: main.url,
     E2E_SHORT_TTL_BASE_URL: shortTtl.url,
+    E2E_POS_PORT: String(posPort),
   });
 } catch (error) {
   process.stderr.write(`run-e2e: ${error.message}\n`);

@@ -16,7 +16,8 @@ export function run(command, args, env = process.env) {
   });
 }
 
-function freePort() {
+/** A TCP port free on loopback right now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -63,7 +64,9 @@ export async function startService(name, extraArgs = [], dist = process.env.PORT
   for (;;) {
     if (exited) throw new Error(`the ${name} service exited during start`);
     try {
-      if ((await fetch(`${url}/openapi.json`)).ok) break;
+      const response = await fetch(`${url}/openapi.json`);
+      await response.arrayBuffer();
+      if (response.ok) break;
     } catch {
       // Not listening yet.
     }

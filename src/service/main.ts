@@ -37,9 +37,12 @@ async function main(): Promise<void> {
     dialect: database.dialect,
     databaseUrl: config.databaseUrl,
   });
-  closeWithGrace({ delay: 5000 }, async ({ err }) => {
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
+    // Requests in flight get 3 s; a client that stalls (never reads its response) must not hold shutdown.
+    const cut = setTimeout(() => app.server.closeAllConnections(), 3000);
     await app.close();
+    clearTimeout(cut);
     await database.close();
   });
   const address = await app.listen({ port: config.port, host: config.host });

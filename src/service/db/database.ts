@@ -44,9 +44,11 @@ export async function openDatabase(options: {
     dialect = 'postgres';
     // Counts, sums and bigint columns arrive as numbers, as from SQLite (values stay below 2^53).
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closed (restart, failover) is dropped by the pool; without a
+    // listener its error would end the process.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });

@@ -15,6 +15,7 @@ const MAX_NOTIFY_BYTES = 7900;
 export class EventBus {
   private readonly emitter = new EventEmitter();
   private listener: pg.Client | undefined;
+  private closing = false;
   private notifier: pg.Pool | undefined;
 
   constructor() {
@@ -23,15 +24,35 @@ export class EventBus {
 
   /** Fans out through PostgreSQL LISTEN/NOTIFY from now on. */
   async connect(databaseUrl: string): Promise<void> {
-    this.listener = new pg.Client({ connectionString: databaseUrl });
-    await this.listener.connect();
-    this.listener.on('notification', (message) => {
+    this.notifier = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    this.notifier.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
+    await this.listen(databaseUrl);
+  }
+
+  // One connection LISTENs; when the server drops it (restart, failover), listen again with back-off.
+  private async listen(databaseUrl: string, attempt = 0): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    this.listener = client;
+    const retry = () => {
+      if (this.closing || this.listener !== client) return;
+      process.emitWarning('PostgreSQL event listener lost; reconnecting');
+      const wait = Math.min(30_000, 500 * 2 ** attempt);
+      setTimeout(() => this.listen(databaseUrl, attempt + 1).catch(() => undefined), wait).unref();
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', (message) => {
       if (!message.payload) return;
       const note = JSON.parse(message.payload) as Notification;
       this.emitter.emit(note.topic, note.payload);
     });
-    await this.listener.query(`LISTEN ${CHANNEL}`);
-    this.notifier = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      if (attempt === 0) throw err;
+      retry();
+    }
   }
 
   /** Delivers committed notifications to their topic's listeners, in every process. */
@@ -56,6 +77,7 @@ export class EventBus {
 
   /** Closes the PostgreSQL connections, if any. */
   async close(): Promise<void> {
+    this.closing = true;
     await this.listener?.end();
     await this.notifier?.end();
   }
