@@ -14,6 +14,7 @@ export function Screen({
   focusHeading = true,
   status,
   hero = false,
+  fill = false,
 }: {
   title: string;
   /** data-testid of the screen, e.g. "screen-scan". */
@@ -27,6 +28,8 @@ export function Screen({
   status?: StatusKind;
   /** A welcome screen: centred, with a large heading. */
   hero?: boolean;
+  /** Takes the whole height of the frame (a screen whose content scrolls inside it, like tabs). */
+  fill?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -39,6 +42,7 @@ export function Screen({
         `screen-${tone}`,
         status || hero ? 'screen-message' : null,
         hero ? 'screen-hero' : null,
+        fill ? 'screen-fill' : null,
       ]
         .filter(Boolean)
         .join(' ')}

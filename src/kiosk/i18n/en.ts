@@ -249,6 +249,12 @@ export const en = {
     backToPortal: 'Back to my portal',
   },
   activity: {
+    creditsEarned: 'Credits earned',
+    creditsDeducted: 'Credits deducted',
+    prepaidPayment: 'Paid with prepaid',
+    prepaidTopUp: 'Prepaid topped up',
+    giftcardPayment: 'Paid with a gift card',
+    giftcardTopUp: 'Gift card topped up',
     none: 'Nothing yet.',
     credits: '{{credits}} credits',
   },

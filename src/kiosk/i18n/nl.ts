@@ -253,6 +253,12 @@ export const nl: KioskTexts = {
     backToPortal: 'Terug naar mijn portaal',
   },
   activity: {
+    creditsEarned: 'Punten gespaard',
+    creditsDeducted: 'Punten afgeschreven',
+    prepaidPayment: 'Betaald met prepaid',
+    prepaidTopUp: 'Prepaid opgewaardeerd',
+    giftcardPayment: 'Betaald met een cadeaukaart',
+    giftcardTopUp: 'Cadeaukaart opgewaardeerd',
     none: 'Nog niets.',
     credits: '{{credits}} punten',
   },

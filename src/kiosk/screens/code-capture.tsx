@@ -10,7 +10,7 @@ import { ScanScreen, type ScanTexts } from './scan-screen';
 /**
  * A step that captures one code (a gift card, a voucher, a card to add): scanned by camera or hand
  * scanner, or typed on the on-screen code keyboard when the session enables it. `mode` lives in the
- * flow's store; `onMode` moves it.
+ * flow's store; `onMode` moves it. `onBack` (when given) leads back out of the step.
  */
 export function CodeCapture({
   settings,
@@ -24,6 +24,7 @@ export function CodeCapture({
   checking,
   error,
   intro,
+  onBack,
   footer,
 }: {
   settings: PortalSettings;
@@ -38,10 +39,22 @@ export function CodeCapture({
   checking: boolean;
   error?: ReactNode;
   intro?: ReactNode;
+  /** Back to where the flow came from, beside Cancel. */
+  onBack?: () => void;
   footer: ReactNode;
 }) {
   const { t } = useTranslation();
   const keyboard = settings.enable_on_screen_keyboard;
+  const footerWithBack = onBack ? (
+    <div className="footer-row">
+      <Button variant="secondary" onClick={onBack} data-testid="back-button">
+        {t('common.back')}
+      </Button>
+      {footer}
+    </div>
+  ) : (
+    footer
+  );
   if (mode === 'type') {
     return (
       <CodeEntryScreen
@@ -53,7 +66,7 @@ export function CodeCapture({
         error={error}
         intro={intro}
         onBack={() => onMode('scan')}
-        footer={footer}
+        footer={footerWithBack}
       />
     );
   }
@@ -78,7 +91,7 @@ export function CodeCapture({
           </Button>
         ) : null
       }
-      footer={footer}
+      footer={footerWithBack}
     />
   );
 }

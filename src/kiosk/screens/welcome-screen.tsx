@@ -9,7 +9,7 @@ import { greetingName } from '../lib/format';
 
 /**
  * The identified customer's own portal: name, credits, tier and prepaid balance; below them the
- * portal's tabs (`children`, when loaded); then Done.
+ * portal's tabs (`children`, when loaded), filling the screen; Done beside Cancel.
  */
 export function WelcomeScreen({
   contact,
@@ -32,7 +32,15 @@ export function WelcomeScreen({
     <Screen
       title={name ? t('welcome.title', { name }) : t('welcome.titleNoName')}
       testId="screen-welcome"
-      footer={footer}
+      fill
+      footer={
+        <div className="footer-row footer-split">
+          {footer}
+          <Button busy={finishing} onClick={onDone} data-testid="done-button">
+            {t('common.done')}
+          </Button>
+        </div>
+      }
     >
       <dl className="stats stats-compact">
         <div className="stat stat-main" data-testid="credit-balance">
@@ -56,11 +64,6 @@ export function WelcomeScreen({
       </dl>
       {children}
       {error}
-      <div className="form-actions">
-        <Button busy={finishing} onClick={onDone} data-testid="done-button">
-          {t('common.done')}
-        </Button>
-      </div>
     </Screen>
   );
 }

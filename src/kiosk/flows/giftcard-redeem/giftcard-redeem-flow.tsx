@@ -74,6 +74,7 @@ export default function GiftcardRedeemFlow({ session }: { session: PortalSession
               </p>
             )
           }
+          onBack={paidSome ? () => go({ step: 'paid' }) : undefined}
           footer={footer}
         />
       );

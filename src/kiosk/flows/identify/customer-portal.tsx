@@ -8,7 +8,6 @@ import type {
 } from '../../../contract/portal';
 import { useAddCard } from '../../api/add-card';
 import { useClaimReward } from '../../api/claim-reward';
-import { Button } from '../../components/button';
 import { Tabs } from '../../components/tabs';
 import { useAction } from '../../hooks/use-action';
 import { useFlowStore } from '../../hooks/use-flow-store';
@@ -90,21 +89,11 @@ export default function CustomerPortal({
           submit={(value) => addCard.run({ value })}
           checking={addCard.pending}
           error={addCard.error}
-          footer={
-            <div className="footer-row">
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  addCard.clear();
-                  toTab('cards');
-                }}
-                data-testid="back-button"
-              >
-                {t('common.back')}
-              </Button>
-              {footer}
-            </div>
-          }
+          onBack={() => {
+            addCard.clear();
+            toTab('cards');
+          }}
+          footer={footer}
         />
       );
     case 'tabs':

@@ -135,6 +135,7 @@ function IdentifiedVouchers({
           testId="screen-voucher"
           submit={confirm}
           checking={false}
+          onBack={toList}
           footer={footer}
         />
       );

@@ -1,0 +1,225 @@
+import type { Page } from '@playwright/test';
+import { createSession, DEMO, kioskUrl, publicApi } from './support/api';
+import { scanWithHandScanner } from './support/hand-scanner';
+import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+
+/*
+ * The customer's own portal (identify sessions): the welcome with tabs — rewards, vouchers,
+ * activity, e-mail subscriptions, cards. Anna (CARD-0001, Dutch, Gold, 120 credits) is only looked
+ * at; everything that changes something happens to a customer of the test's own. Serial: the
+ * out-of-stock test empties the stock of "Coffee beans 1 kg", which the first test shows in stock.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const REWARD = {
+  coffee: 'e0000000-0000-4000-8000-000000000001',
+  cake: 'e0000000-0000-4000-8000-000000000002',
+  discount: 'e0000000-0000-4000-8000-000000000003',
+  beans: 'e0000000-0000-4000-8000-000000000004',
+};
+
+/** A new contact with `credits` credits; returns their e-mail and uuid. */
+async function customerWithCredits(credits: number): Promise<{ email: string; uuid: string }> {
+  const email = `portal-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const { uuid } = await publicApi<{ uuid: string }>('POST', '/contacts', { email });
+  // At most 1,000 credits a reception (the account's maximum).
+  for (let left = credits; left > 0; left -= 1000) await giveCredits(uuid, Math.min(left, 1000));
+  return { email, uuid };
+}
+
+/** Credits added (or, negative, taken) at the till. */
+function giveCredits(uuid: string, credits: number) {
+  return publicApi(
+    'POST',
+    '/credit-receptions',
+    { contact_uuid: uuid, credits },
+    { token: DEMO.registerKey },
+  );
+}
+
+async function openPortalByEmail(page: Page, email: string) {
+  const session = await createSession('', {
+    primary_identification_method: 'email',
+    scanner_type: 'hand_scanner',
+  });
+  await page.goto(kioskUrl(session));
+  await page.getByTestId('email-input').fill(email);
+  await page.getByTestId('email-submit').click();
+  await expect(page.getByTestId('panel-rewards')).toBeVisible();
+}
+
+const reward = (page: Page, uuid: string) => page.getByTestId(`reward-${uuid}`);
+
+test("Anna's portal: balances, rewards claimable first and the rest greyed, vouchers, activity, e-mail, cards", async ({
+  page,
+}) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await scanWithHandScanner(page, 'CARD-0001');
+  const welcome = page.getByTestId('screen-welcome');
+  await expect(welcome.getByRole('heading', { level: 1 })).toHaveText('Welkom, Anna!');
+  await expect(page.getByTestId('credit-balance')).toContainText('120');
+  await expect(page.getByTestId('tier')).toContainText('Gold');
+  await expect(page.getByTestId('prepaid-balance')).toContainText('€ 15,00');
+
+  const list = page.getByTestId('reward-list');
+  await expect(list.locator('[data-state]')).toHaveCount(4);
+  await expect(list.locator('[data-state]').nth(0)).toHaveAttribute('data-state', 'claimable');
+  await expect(list.locator('[data-state]').nth(1)).toHaveAttribute('data-state', 'claimable');
+  await expect(reward(page, REWARD.beans)).toHaveAttribute('data-state', 'short');
+  await expect(reward(page, REWARD.beans)).toContainText('Nog 280 punten nodig');
+  await expect(reward(page, REWARD.cake)).toHaveAttribute('data-state', 'out_of_stock');
+  await expect(reward(page, REWARD.cake)).toContainText('Uitverkocht');
+  await expect(list.locator('[data-state]').last()).toHaveAttribute('data-state', 'out_of_stock');
+  await expect(reward(page, REWARD.beans)).not.toHaveRole('button');
+  await screenshots(page, 'kiosk-portal-rewards');
+  await expectAccessible(page);
+
+  await page.getByTestId('tab-vouchers').click();
+  await expect(page.getByTestId('voucher-MUFFIN-0001')).toContainText('Geldig tot 30 juni 2027');
+  await expect(page.getByTestId('voucher-MUFFIN-USED')).toHaveCount(0);
+  await screenshots(page, 'kiosk-portal-vouchers');
+
+  await page.getByTestId('tab-activity').click();
+  await expect(page.getByTestId('activity-list').or(page.getByTestId('empty-list'))).toBeVisible();
+
+  await page.getByTestId('tab-email').click();
+  await expect(page.getByTestId('subscription-1')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('subscription-3')).toHaveAttribute('aria-checked', 'false');
+
+  await page.getByTestId('tab-cards').click();
+  await expect(page.getByTestId('card-list')).toContainText('Eindigend op 0001');
+  await screenshots(page, 'kiosk-portal-cards');
+  await expectAccessible(page);
+
+  await page.getByTestId('done-button').click();
+  await expect(page.getByTestId('screen-completed')).toBeVisible();
+});
+
+test('claims: a digital reward is e-mailed, a second claim passes its limit, not enough credits, a physical one to collect', async ({
+  page,
+}) => {
+  const customer = await customerWithCredits(110);
+  await openPortalByEmail(page, customer.email);
+  await expect(reward(page, REWARD.discount)).toHaveAttribute('data-state', 'claimable');
+
+  await reward(page, REWARD.discount).click();
+  await expect(
+    page.getByRole('heading', { name: 'Claim 10% off your next order for 30 credits?' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('credits-after')).toContainText('80');
+  await screenshots(page, 'kiosk-reward-confirm');
+  await expectAccessible(page);
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('screen-reward-claimed')).toBeVisible();
+  await expect(page.getByTestId('claimed-where')).toHaveText("We've e-mailed it to you.");
+  await expect(page.getByTestId('credits-left')).toContainText('80');
+  await screenshots(page, 'kiosk-reward-claimed');
+  await expectAccessible(page);
+
+  // One per customer: the second claim is refused (1019), in words.
+  await page.getByTestId('back-to-portal').click();
+  await reward(page, REWARD.discount).click();
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '1019');
+  await expect(page.getByTestId('action-error')).toContainText(
+    'already claimed this reward as often as allowed',
+  );
+
+  // The till takes 40 credits while the customer confirms a € 50 coffee: 1017, then greyed.
+  await page.getByTestId('back-button').click();
+  await reward(page, REWARD.coffee).click();
+  await giveCredits(customer.uuid, -40);
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '1017');
+  await expect(page.getByTestId('action-error')).toContainText('do not have enough credits');
+  await screenshots(page, 'kiosk-reward-refused');
+  await page.getByTestId('back-button').click();
+  await expect(reward(page, REWARD.coffee)).toHaveAttribute('data-state', 'short');
+  await expect(reward(page, REWARD.coffee)).toContainText('10 more credits needed');
+
+  await giveCredits(customer.uuid, 100);
+  await page.reload();
+  await reward(page, REWARD.coffee).click();
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('claimed-where')).toHaveText('Collect it at Demo Coffee Amsterdam.');
+  await expect(page.getByTestId('credits-left')).toContainText('90');
+
+  await page.getByTestId('back-to-portal').click();
+  await page.getByTestId('tab-activity').click();
+  const activity = page.getByTestId('activity-list');
+  await expect(activity.locator('li').first()).toContainText('Free coffee');
+  await expect(activity.locator('li').first()).toContainText('-50 credits');
+  await expect(activity).toContainText('+110 credits');
+  await screenshots(page, 'kiosk-portal-activity');
+  await expectAccessible(page);
+});
+
+test('out of stock while confirming (1018), then marked out of stock', async ({ page }) => {
+  const customer = await customerWithCredits(500);
+  const other = await customerWithCredits(2000);
+  await openPortalByEmail(page, customer.email);
+  await reward(page, REWARD.beans).click();
+  await expect(page.getByTestId('screen-reward-confirm')).toBeVisible();
+  const { stock } = await publicApi<{ stock: number | null }>('GET', `/rewards/${REWARD.beans}`);
+  for (let i = 0; i < (stock ?? 0); i++) {
+    await publicApi('POST', '/reward-receptions', {
+      contact_uuid: other.uuid,
+      reward_uuid: REWARD.beans,
+      shop_uuid: DEMO.shopUuid,
+    });
+  }
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '1018');
+  await expect(page.getByTestId('action-error')).toContainText('out of stock');
+  await page.getByTestId('back-button').click();
+  await expect(reward(page, REWARD.beans)).toHaveAttribute('data-state', 'out_of_stock');
+});
+
+test('e-mail: double opt-in asks to confirm by e-mail; a plain one switches on and off', async ({ page }) => {
+  const customer = await customerWithCredits(0);
+  await openPortalByEmail(page, customer.email);
+  await page.getByTestId('tab-email').click();
+  const newsletter = page.getByTestId('subscription-1');
+  await expect(newsletter).toHaveAttribute('aria-checked', 'false');
+  await newsletter.click();
+  await expect(newsletter).toHaveAttribute('data-status', 'PENDING_CONFIRMATION');
+  await expect(page.getByTestId('subscription-pending')).toHaveText('Check your inbox to confirm.');
+
+  const partners = page.getByTestId('subscription-3');
+  await partners.click();
+  await expect(partners).toHaveAttribute('aria-checked', 'true');
+  await expect(partners).toHaveAttribute('data-status', 'SUBSCRIBED');
+  await screenshots(page, 'kiosk-portal-email');
+  await expectAccessible(page);
+  await partners.click();
+  await expect(partners).toHaveAttribute('aria-checked', 'false');
+});
+
+test("cards: add a new card by scanning; someone else's (60014) and an inactive one (60004) are explained", async ({
+  page,
+}) => {
+  const customer = await customerWithCredits(0);
+  await openPortalByEmail(page, customer.email);
+  await page.getByTestId('tab-cards').click();
+  await expect(page.getByTestId('empty-list')).toHaveText('No cards yet.');
+  await page.getByTestId('add-card').click();
+  await expect(page.getByTestId('screen-card-add-scan')).toBeVisible();
+  await screenshots(page, 'kiosk-card-add');
+
+  const value = `H9-${Date.now()}`;
+  await scanWithHandScanner(page, value);
+  await expect(page.getByTestId('card-added')).toHaveText('Your card has been added.');
+  await expect(page.getByTestId('card-list')).toContainText(`Ending in ${value.slice(-4)}`);
+
+  await page.getByTestId('add-card').click();
+  await scanWithHandScanner(page, 'CARD-0002');
+  await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '60014');
+  await expect(page.getByTestId('action-error')).toContainText('already linked to another account');
+  await screenshots(page, 'kiosk-card-add-refused');
+  await scanWithHandScanner(page, 'CARD-9002');
+  await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '60004');
+  await page.getByTestId('back-button').click();
+  await expect(page.getByTestId('card-list').locator('li')).toHaveCount(1);
+});
