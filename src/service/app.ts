@@ -13,6 +13,7 @@ import type { DialectName } from './db/database';
 import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
+import { registerRequestTransactions } from './http/idempotency';
 import { registerAuth } from './http/plugins/auth';
 import { registerErrorHandling } from './http/plugins/errors';
 import { registerMail } from './http/plugins/mail';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandling(app);
   await registerRateLimit(app);
   registerAuth(app);
+  registerRequestTransactions(app);
   await registerOpenApi(app);
   registerMail(app);
 

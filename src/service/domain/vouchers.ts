@@ -164,14 +164,19 @@ export type TxRunner = <R>(work: (tx: Tx) => Promise<R>) => Promise<R>;
 
 /**
  * Runs a voucher write (lock, redeem) with `run`; when it fails because the voucher has expired,
- * stores the EXPIRED status in a transaction of its own (the failed one rolled back) and rethrows.
+ * stores the EXPIRED status in a transaction of its own (the failed one rolled back) with `record`
+ * (a plain transaction, so an Idempotency-Key of `run` is not spent on it) and rethrows.
  */
-export async function recordingVoucherExpiry<T>(run: TxRunner, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function recordingVoucherExpiry<T>(
+  run: TxRunner,
+  work: (tx: Tx) => Promise<T>,
+  record: TxRunner = run,
+): Promise<T> {
   try {
     return await run(work);
   } catch (err) {
     if (err instanceof VoucherExpiredError) {
-      await run((tx) =>
+      await record((tx) =>
         tx.db
           .updateTable('vouchers')
           .set({ status: 'EXPIRED', release_key_hash: null, locked_until: null })

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from '../domain/errors';
+import { hashToken } from '../domain/tokens';
 import { isoTimestamp } from '../domain/values';
+import { bearerToken } from './plugins/auth';
 
 /** How long a key is remembered (extensions.md "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -115,4 +117,29 @@ export async function withIdempotency<T>(
   });
   if (outcome.replayed) reply.code(outcome.status).header('idempotent-replayed', 'true');
   return outcome.body;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Runs a route's unit of work in one transaction. For a POST with an `Idempotency-Key`, at most
+     * once per key and credential (withIdempotency): set the success status before calling it.
+     */
+    tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  }
+}
+
+/**
+ * Gives every request `request.tx`, so that every POST of the public API honours `Idempotency-Key`
+ * (extensions.md "Idempotency"), its keys scoped to the calling credential.
+ */
+export function registerRequestTransactions(app: FastifyInstance): void {
+  app.decorateRequest('tx', null as unknown as FastifyRequest['tx']);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = bearerToken(request);
+    request.tx = <T>(work: (tx: Tx) => Promise<T>) =>
+      request.method === 'POST' && token
+        ? withIdempotency(app, request, reply, `credential:${hashToken(token)}`, work)
+        : app.tx(work);
+  });
 }

@@ -29,7 +29,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createBooking(tx, req.actor, req.body)))),
+      reply.code(201).send(ok(await req.tx((tx) => createBooking(tx, req.actor, req.body)))),
   );
 
   app.put(
@@ -47,6 +47,6 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(booking) },
       },
     },
-    async (req) => ok(await app.tx((tx) => updateBooking(tx, req.actor, req.params.uuid, req.body))),
+    async (req) => ok(await req.tx((tx) => updateBooking(tx, req.actor, req.params.uuid, req.body))),
   );
 }

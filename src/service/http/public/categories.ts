@@ -73,7 +73,7 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await app.tx((tx) => deleteCategory(tx, req.params.uuid));
+      await req.tx((tx) => deleteCategory(tx, req.params.uuid));
       return ok(null);
     },
   );
@@ -90,7 +90,7 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(category) },
       },
     },
-    async (req, reply) => reply.code(201).send(ok(await app.tx((tx) => createCategory(tx, req.body)))),
+    async (req, reply) => reply.code(201).send(ok(await req.tx((tx) => createCategory(tx, req.body)))),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createCategories(tx, req.body.categories)))),
+      reply.code(201).send(ok(await req.tx((tx) => createCategories(tx, req.body.categories)))),
   );
 
   app.get(
@@ -141,8 +141,13 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { category: found, created } = await app.tx((tx) => findOrCreateCategory(tx, req.body));
-      return reply.code(created ? 201 : 200).send(ok(found));
+      // The status is part of the stored response: set it inside the unit of work.
+      const { category: found } = await req.tx(async (tx) => {
+        const result = await findOrCreateCategory(tx, req.body);
+        reply.code(result.created ? 201 : 200);
+        return result;
+      });
+      return ok(found);
     },
   );
 
@@ -159,6 +164,6 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(category) },
       },
     },
-    async (req) => ok(await app.tx((tx) => updateCategory(tx, req.params.uuid, req.body))),
+    async (req) => ok(await req.tx((tx) => updateCategory(tx, req.params.uuid, req.body))),
   );
 }

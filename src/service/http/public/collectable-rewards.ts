@@ -50,7 +50,7 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
         response: { 200: envelope(rewardRedemption) },
       },
     },
-    async (req) => ok(await app.tx((tx) => collectReward(tx, req.params.loyalty_transaction_uuid))),
+    async (req) => ok(await req.tx((tx) => collectReward(tx, req.params.loyalty_transaction_uuid))),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
     },
     async (req) =>
       ok(
-        await app.tx((tx) =>
+        await req.tx((tx) =>
           reverseRedemption(tx, req.params.collectable_reward_redemption_uuid, req.body?.uuid),
         ),
       ),

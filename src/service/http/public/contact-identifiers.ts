@@ -57,7 +57,8 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
     },
     async (req, reply) => {
       const body = req.body;
-      const view = await app.tx(async (tx) => {
+      reply.code(201);
+      const view = await req.tx(async (tx) => {
         const contact = body.contact_uuid ? await contactByUuid(tx.db, body.contact_uuid) : undefined;
         const row = await createIdentifier(tx, {
           value: body.contact_identifier_value,
@@ -66,7 +67,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
         });
         return identifierView(tx.db, row);
       });
-      return reply.code(201).send(ok(view));
+      return ok(view);
     },
   );
 
@@ -83,7 +84,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
     },
     async (req) =>
       ok(
-        await app.tx(async (tx) => {
+        await req.tx(async (tx) => {
           const contact = await contactByUuid(tx.db, req.body.contact_uuid);
           return identifierView(
             tx.db,
@@ -106,7 +107,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
     },
     async (req) =>
       ok(
-        await app.tx(async (tx) =>
+        await req.tx(async (tx) =>
           identifierView(tx.db, await unlinkIdentifier(tx, req.body.contact_identifier_value)),
         ),
       ),
@@ -129,7 +130,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
     async (req) => {
       const value = req.body?.contact_identifier_value ?? req.query.contact_identifier_value;
       if (!value) invalidField('contact_identifier_value', 'The contact identifier value field is required.');
-      await app.tx((tx) => deleteIdentifier(tx, value));
+      await req.tx((tx) => deleteIdentifier(tx, value));
       return ok(null);
     },
   );

@@ -65,7 +65,7 @@ export default async function contactSessionTokensRoutes(fastify: FastifyInstanc
       const token = req.params.contact_session_token;
       return ok(
         await unknownAs404(() =>
-          app.tx(async (tx) => {
+          req.tx(async (tx) => {
             await useContactSessionToken(tx, token);
             return contactSessionTokenView(tx.db, token);
           }),

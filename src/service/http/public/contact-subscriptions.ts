@@ -71,7 +71,7 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
     },
     async (req) =>
       ok(
-        await app.tx(async (tx) => {
+        await req.tx(async (tx) => {
           const contact = await contactByUuid(tx.db, req.params.contact_uuid);
           return subscribeContact(tx, contact.id, { uuid: req.body.subscription_type_uuid });
         }),
@@ -92,7 +92,7 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
     },
     async (req) =>
       ok(
-        await app.tx(async (tx) => {
+        await req.tx(async (tx) => {
           const contact = await contactByUuid(tx.db, req.params.contact_uuid);
           return unsubscribeContact(tx, contact.id, { uuid: req.body.subscription_type_uuid });
         }),
@@ -114,7 +114,7 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
       },
     },
     async (req, reply) => {
-      const confirmed = await app.tx((tx) => confirmSubscription(tx, req.params.token));
+      const confirmed = await req.tx((tx) => confirmSubscription(tx, req.params.token));
       if (!confirmed) {
         throw Object.assign(new Error('Unknown or already used confirmation link'), { statusCode: 404 });
       }

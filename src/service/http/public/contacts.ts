@@ -71,8 +71,9 @@ export default async function contactRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const created = await app.tx((tx) => createContact(tx, req.body, 'api'));
-      return reply.code(201).send(ok({ uuid: created.uuid }));
+      reply.code(201);
+      const created = await req.tx((tx) => createContact(tx, req.body, 'api'));
+      return ok({ uuid: created.uuid });
     },
   );
 }

@@ -38,7 +38,7 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createCreditReception(tx, req.actor, req.body)))),
+      reply.code(201).send(ok(await req.tx((tx) => createCreditReception(tx, req.actor, req.body)))),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
       reply
         .code(201)
         .send(
-          ok(await app.tx((tx) => reverseCreditReception(tx, req.actor, req.params.credit_reception_uuid))),
+          ok(await req.tx((tx) => reverseCreditReception(tx, req.actor, req.params.credit_reception_uuid))),
         ),
   );
 }

@@ -48,7 +48,7 @@ export default async function customAttributeRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(customAttribute) },
       },
     },
-    async (req, reply) => reply.code(201).send(ok(await app.tx((tx) => createCustomAttribute(tx, req.body)))),
+    async (req, reply) => reply.code(201).send(ok(await req.tx((tx) => createCustomAttribute(tx, req.body)))),
   );
 
   app.put(
@@ -67,6 +67,6 @@ export default async function customAttributeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      ok(await app.tx((tx) => updateCustomAttribute(tx, req.params.custom_attribute_name, req.body))),
+      ok(await req.tx((tx) => updateCustomAttribute(tx, req.params.custom_attribute_name, req.body))),
   );
 }

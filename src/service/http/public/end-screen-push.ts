@@ -35,7 +35,7 @@ export default async function endScreenPushRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await app.tx((tx) =>
+      await req.tx((tx) =>
         pushCreditReception(tx, req.actor, req.params.credit_reception_uuid, req.body.shop_uuid, ttl()),
       );
       return ok([]);
@@ -57,7 +57,7 @@ export default async function endScreenPushRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await app.tx((tx) => pushPosTransaction(tx, req.actor, req.params.pos_transaction_uuid, ttl()));
+      await req.tx((tx) => pushPosTransaction(tx, req.actor, req.params.pos_transaction_uuid, ttl()));
       return ok([]);
     },
   );

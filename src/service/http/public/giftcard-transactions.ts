@@ -59,7 +59,7 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createGiftcardTransaction(tx, req.actor, req.body)))),
+      reply.code(201).send(ok(await req.tx((tx) => createGiftcardTransaction(tx, req.actor, req.body)))),
   );
 
   app.post(
@@ -79,6 +79,6 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await app.tx((tx) => reverseGiftcardTransaction(tx, req.params.giftcard_transaction_uuid)))),
+        .send(ok(await req.tx((tx) => reverseGiftcardTransaction(tx, req.params.giftcard_transaction_uuid)))),
   );
 }

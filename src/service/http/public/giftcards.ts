@@ -41,7 +41,7 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(giftcard) },
       },
     },
-    async (req, reply) => reply.code(201).send(ok(await app.tx((tx) => createGiftcard(tx, req.body)))),
+    async (req, reply) => reply.code(201).send(ok(await req.tx((tx) => createGiftcard(tx, req.body)))),
   );
 
   app.get(

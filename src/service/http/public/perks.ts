@@ -37,7 +37,7 @@ export default async function perkRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(perk) },
       },
     },
-    async (req, reply) => reply.code(201).send(ok(await app.tx((tx) => createPerk(tx, req.body)))),
+    async (req, reply) => reply.code(201).send(ok(await req.tx((tx) => createPerk(tx, req.body)))),
   );
 
   app.get(
@@ -68,6 +68,6 @@ export default async function perkRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(perk) },
       },
     },
-    async (req) => ok(await app.tx((tx) => updatePerk(tx, req.params.perk_uuid, req.body))),
+    async (req) => ok(await req.tx((tx) => updatePerk(tx, req.params.perk_uuid, req.body))),
   );
 }

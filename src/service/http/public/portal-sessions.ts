@@ -108,10 +108,10 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        const created = await app.tx((tx) =>
-          createPortalSession(tx, req.actor, variant.type, req.body, options()),
+        reply.code(201);
+        return ok(
+          await req.tx((tx) => createPortalSession(tx, req.actor, variant.type, req.body, options())),
         );
-        return reply.code(201).send(ok(created));
       },
     );
   }

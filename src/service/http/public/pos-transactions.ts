@@ -23,6 +23,6 @@ export default async function posTransactionsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createPosTransaction(tx, req.actor, req.body)))),
+      reply.code(201).send(ok(await req.tx((tx) => createPosTransaction(tx, req.actor, req.body)))),
   );
 }

@@ -40,7 +40,7 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createPrepaidTransaction(tx, req.actor, req.body)))),
+      reply.code(201).send(ok(await req.tx((tx) => createPrepaidTransaction(tx, req.actor, req.body)))),
   );
 
   app.get(
@@ -96,6 +96,6 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await app.tx((tx) => reversePrepaidTransaction(tx, req.params.prepaid_transaction_uuid)))),
+        .send(ok(await req.tx((tx) => reversePrepaidTransaction(tx, req.params.prepaid_transaction_uuid)))),
   );
 }

@@ -75,7 +75,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await app.tx((tx) => deleteProduct(tx, req.params.uuid));
+      await req.tx((tx) => deleteProduct(tx, req.params.uuid));
       return ok(null);
     },
   );
@@ -94,7 +94,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(product) },
       },
     },
-    async (req, reply) => reply.code(201).send(ok(await app.tx((tx) => createProduct(tx, req.body)))),
+    async (req, reply) => reply.code(201).send(ok(await req.tx((tx) => createProduct(tx, req.body)))),
   );
 
   app.post(
@@ -112,7 +112,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createProducts(tx, req.body.products)))),
+      reply.code(201).send(ok(await req.tx((tx) => createProducts(tx, req.body.products)))),
   );
 
   app.get(
@@ -145,8 +145,13 @@ export default async function productRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { product: found, created } = await app.tx((tx) => findOrCreateProduct(tx, req.body));
-      return reply.code(created ? 201 : 200).send(ok(found));
+      // The status is part of the stored response: set it inside the unit of work.
+      const { product: found } = await req.tx(async (tx) => {
+        const result = await findOrCreateProduct(tx, req.body);
+        reply.code(result.created ? 201 : 200);
+        return result;
+      });
+      return ok(found);
     },
   );
 
@@ -165,6 +170,6 @@ export default async function productRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(product) },
       },
     },
-    async (req) => ok(await app.tx((tx) => updateProduct(tx, req.params.uuid, req.body))),
+    async (req) => ok(await req.tx((tx) => updateProduct(tx, req.params.uuid, req.body))),
   );
 }

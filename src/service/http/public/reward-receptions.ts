@@ -31,7 +31,7 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createRewardReception(tx, req.actor, req.body)))),
+      reply.code(201).send(ok(await req.tx((tx) => createRewardReception(tx, req.actor, req.body)))),
   );
 
   app.post(
@@ -52,6 +52,6 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await app.tx((tx) => reverseRewardReception(tx, req.params.reward_reception_uuid)))),
+        .send(ok(await req.tx((tx) => reverseRewardReception(tx, req.params.reward_reception_uuid)))),
   );
 }

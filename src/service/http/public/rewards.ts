@@ -63,6 +63,6 @@ export default async function rewardRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(reward) },
       },
     },
-    async (req) => ok(await app.tx((tx) => updateReward(tx, req.params.reward_uuid, req.body))),
+    async (req) => ok(await req.tx((tx) => updateReward(tx, req.params.reward_uuid, req.body))),
   );
 }

@@ -34,6 +34,6 @@ export default async function unitsRoutes(fastify: FastifyInstance) {
         response: { 201: envelope(createdUnit) },
       },
     },
-    async (req, reply) => reply.code(201).send(ok(await app.tx((tx) => createUnit(tx, req.body)))),
+    async (req, reply) => reply.code(201).send(ok(await req.tx((tx) => createUnit(tx, req.body)))),
   );
 }

@@ -23,7 +23,7 @@ export default async function visitRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await app.tx((tx) => createVisit(tx, req.actor, req.body)))),
+      reply.code(201).send(ok(await req.tx((tx) => createVisit(tx, req.actor, req.body)))),
   );
 
   app.put(
@@ -41,6 +41,6 @@ export default async function visitRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(visit) },
       },
     },
-    async (req) => ok(await app.tx((tx) => updateVisit(tx, req.params.uuid, req.body))),
+    async (req) => ok(await req.tx((tx) => updateVisit(tx, req.params.uuid, req.body))),
   );
 }

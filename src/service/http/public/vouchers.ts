@@ -28,7 +28,6 @@ const EXTENSION_TAGS = [...TAGS, EXTENSION_TAG];
 /** Spec "Promotions and vouchers (K)": the vouchers list, plus the voucher extensions of extensions.md. */
 export default async function voucherRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  const run = app.tx.bind(app);
 
   app.get(
     '/vouchers',
@@ -82,7 +81,8 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(voucherLock) },
       },
     },
-    async (req) => ok(await recordingVoucherExpiry(run, (tx) => lockVoucher(tx, req.params.voucher_uuid))),
+    async (req) =>
+      ok(await recordingVoucherExpiry(req.tx, (tx) => lockVoucher(tx, req.params.voucher_uuid), app.tx)),
   );
 
   app.post(
@@ -99,7 +99,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      ok(await app.tx((tx) => releaseVoucher(tx, req.params.voucher_uuid, req.body.release_key))),
+      ok(await req.tx((tx) => releaseVoucher(tx, req.params.voucher_uuid, req.body.release_key))),
   );
 
   app.post(
@@ -119,7 +119,8 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(voucher) },
       },
     },
-    async (req) => ok(await recordingVoucherExpiry(run, (tx) => redeemVoucher(tx, req.actor, req.body))),
+    async (req) =>
+      ok(await recordingVoucherExpiry(req.tx, (tx) => redeemVoucher(tx, req.actor, req.body), app.tx)),
   );
 
   app.post(
@@ -136,6 +137,6 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(voucher) },
       },
     },
-    async (req) => ok(await app.tx((tx) => reverseVoucherRedemption(tx, req.params.voucher_uuid))),
+    async (req) => ok(await req.tx((tx) => reverseVoucherRedemption(tx, req.params.voucher_uuid))),
   );
 }
