@@ -124,17 +124,32 @@ async function main() {
     '--log-level',
     'silent',
   ]);
+  // The second baseline answers exactly the body GET contact answers.
+  const contact = await fetch(`${service.url}${SCENARIOS[0]!.path}`, { headers: AUTH }).then((r) => r.text());
+  const bodyFile = join(dataDir, 'contact.json');
+  writeFileSync(bodyFile, contact);
+  process.env.BARE_BODY_FILE = bodyFile;
   const bare = await start('node', ['bench/bare-server.mjs']);
+  const bodyBaseline = `bare route, contact-sized body (${contact.length} B)`;
   const rows = [];
   try {
     for (const connections of CONNECTIONS) {
-      rows.push({
-        ...(await measure(
+      rows.push(
+        await measure(
           bare.url,
           { name: 'bare Fastify route', method: 'GET', path: '/bare', headers: {}, expect: 200 },
           connections,
-        )),
-      });
+        ),
+      );
+    }
+    for (const connections of CONNECTIONS) {
+      rows.push(
+        await measure(
+          bare.url,
+          { name: bodyBaseline, method: 'GET', path: '/bare-body', headers: {}, expect: 200 },
+          connections,
+        ),
+      );
     }
     for (const s of SCENARIOS) {
       if (!(await available(service.url, s))) {
@@ -153,9 +168,14 @@ async function main() {
       .filter((r) => r.scenario === 'bare Fastify route')
       .map((r) => [r.connections, r.requests_per_second]),
   );
+  const bodyAt = new Map(
+    rows.filter((r) => r.scenario === bodyBaseline).map((r) => [r.connections, r.requests_per_second]),
+  );
+  const ratio = (n: number, d: number | undefined) => Number((n / (d ?? 1)).toFixed(2));
   const table = rows.map((r) => ({
     ...r,
-    ratio_to_bare: Number((r.requests_per_second / (bareAt.get(r.connections) ?? 1)).toFixed(2)),
+    ratio_to_bare: ratio(r.requests_per_second, bareAt.get(r.connections)),
+    ratio_to_same_body: ratio(r.requests_per_second, bodyAt.get(r.connections)),
   }));
   console.table(table);
   mkdirSync('bench/results', { recursive: true });

@@ -83,6 +83,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // A cached read view is the same object on every hit: its text is kept beside it, not rebuilt.
+  const serialized = new WeakMap<object, string>();
   app.setSerializerCompiler(({ schema, method, url }) => (data) => {
     if (deps.validateResponses) {
       const result = (schema as ZodType).safeParse(data);
@@ -90,7 +92,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         throw new Error(`response of ${method} ${url} does not match its schema: ${result.error.message}`);
       }
     }
-    return JSON.stringify(data);
+    if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+    let text = serialized.get(data);
+    if (text === undefined) {
+      text = JSON.stringify(data);
+      serialized.set(data, text);
+    }
+    return text;
   });
 
   const clock = deps.clock ?? (() => new Date());

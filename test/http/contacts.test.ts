@@ -213,3 +213,42 @@ describe('authentication and framework errors', () => {
     expect(Number(res.headers['x-ratelimit-remaining'])).toBeGreaterThan(0);
   });
 });
+
+describe('cached reads', () => {
+  it('never serve a contact or a card from before a write', async () => {
+    const contactUrl = `/contacts/${DEMO.dirk}`;
+    const before = (await t.call({ method: 'GET', url: contactUrl })).json().data.credit_balance.balance;
+    expect((await t.call({ method: 'GET', url: contactUrl })).json().data.credit_balance.balance).toBe(
+      before,
+    );
+    const earned = await t.call({
+      method: 'POST',
+      url: '/credit-receptions',
+      token: DEMO.registerKey,
+      payload: { contact_uuid: DEMO.dirk, credits: 4 },
+    });
+    expect(earned.statusCode).toBe(201);
+    expect((await t.call({ method: 'GET', url: contactUrl })).json().data.credit_balance.balance).toBe(
+      before + 4,
+    );
+
+    const findUrl = '/contact-identifiers/find?contact_identifier_value=CARD-0005';
+    expect((await t.call({ method: 'GET', url: findUrl })).json().data.contact).toMatchObject({
+      uuid: DEMO.dirk,
+    });
+    await t.call({
+      method: 'PUT',
+      url: '/contact-identifiers/unlink',
+      payload: { contact_identifier_value: 'CARD-0005' },
+    });
+    expect((await t.call({ method: 'GET', url: findUrl })).json().data.contact).toBeNull();
+    await t.call({
+      method: 'PUT',
+      url: '/contact-identifiers/link',
+      payload: { contact_identifier_value: 'CARD-0005', contact_uuid: DEMO.dirk },
+    });
+    expect((await t.call({ method: 'GET', url: findUrl })).json().data.contact).toMatchObject({
+      uuid: DEMO.dirk,
+    });
+  });
+});

@@ -39,8 +39,10 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
       },
     },
     async (req) => {
-      const row = await activeIdentifierByValue(app.db, req.query.contact_identifier_value);
-      return ok(await identifierView(app.db, row));
+      const value = req.query.contact_identifier_value;
+      return app.readCache.get(`identifier:${value}`, async () =>
+        ok(await identifierView(app.db, await activeIdentifierByValue(app.db, value))),
+      );
     },
   );
 

@@ -24,7 +24,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
   const view = (key: string, find: () => Promise<ContactRow>) => {
     const now = app.clock();
     return app.readCache.get(`contact:${key}:${now.toISOString().slice(0, 10)}`, async () =>
-      contactView(app.db, await find(), now, base),
+      ok(await contactView(app.db, await find(), now, base)),
     );
   };
 
@@ -39,7 +39,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(contact) },
       },
     },
-    async (req) => ok(await view(`email:${req.query.email}`, () => contactByEmail(app.db, req.query.email))),
+    async (req) => view(`email:${req.query.email}`, () => contactByEmail(app.db, req.query.email)),
   );
 
   app.get(
@@ -55,7 +55,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const uuid = req.params.contact_uuid;
-      return ok(await view(`uuid:${uuid}`, () => contactByUuid(app.db, uuid)));
+      return view(`uuid:${uuid}`, () => contactByUuid(app.db, uuid));
     },
   );
 
