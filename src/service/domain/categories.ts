@@ -114,13 +114,13 @@ export async function createCategories(tx: Tx, items: CreateCategoryBody[]): Pro
 export async function findOrCreateCategory(
   tx: Tx,
   input: { external_identifier: string; name?: string | undefined },
-): Promise<{ category: Category; created: boolean }> {
+): Promise<{ item: Category; created: boolean }> {
   const found = await categoryBy(tx.db, 'external_identifier', input.external_identifier);
-  if (found) return { category: categoryView(found), created: false };
+  if (found) return { item: categoryView(found), created: false };
   if (input.name === undefined) {
     throw new ServiceError(1003, { name: ['The name field is required to create a category.'] });
   }
-  return { category: await createCategory(tx, { ...input, name: input.name }), created: true };
+  return { item: await createCategory(tx, { ...input, name: input.name }), created: true };
 }
 
 /**

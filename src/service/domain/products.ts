@@ -142,13 +142,13 @@ export async function createProducts(tx: Tx, items: CreateProductBody[]): Promis
 export async function findOrCreateProduct(
   tx: Tx,
   input: Omit<CreateProductBody, 'name'> & { name?: string | undefined },
-): Promise<{ product: Product; created: boolean }> {
+): Promise<{ item: Product; created: boolean }> {
   const found = await productBy(tx.db, 'external_identifier', input.external_identifier);
-  if (found) return { product: await productView(tx.db, found), created: false };
+  if (found) return { item: await productView(tx.db, found), created: false };
   if (input.name === undefined) {
     throw new ServiceError(1003, { name: ['The name field is required to create a product.'] });
   }
-  return { product: await createProduct(tx, { ...input, name: input.name }), created: true };
+  return { item: await createProduct(tx, { ...input, name: input.name }), created: true };
 }
 
 /**
