@@ -33,3 +33,11 @@ export function pagedEnvelope<T extends z.ZodType, M extends z.ZodType>(item: T,
 
 /** Query parameters of a paginated list: `page` (from 1) and `limit`. */
 export type PageQuery = { page: number; limit: number };
+
+/** The error body of every failed call (extensions.md "Errors"); not wrapped in the envelope. */
+export const errorBody = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  status_code: z.number().int(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});

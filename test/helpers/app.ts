@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/service/db/database';
 import { loadFixture } from '../../src/service/fixture/load';
 import type { AccountFixture } from '../../src/service/fixture/schema';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
+import { OpenApiCheck } from './openapi-check';
 
 /** Demo account ids and tokens used across tests (src/service/fixture/demo-account.json). */
 export const DEMO = {
@@ -104,19 +105,45 @@ export async function createTestApp(
     kioskDir: join(dir, 'no-kiosk'),
     validateResponses: true,
   });
+  // Every response a test sees must match the service's own OpenAPI document.
+  let openApi: OpenApiCheck | undefined;
+  app.addHook('onSend', async (request, reply, payload) => {
+    openApi?.record(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.getHeader('content-type'),
+      payload,
+    );
+    return payload;
+  });
   await app.ready();
+  openApi = new OpenApiCheck((await app.inject({ method: 'GET', url: '/openapi.json' })).json());
+  const check = openApi;
+  const assertDocumented = (seen: number) => {
+    if (check.violations.length > seen) {
+      throw new Error(
+        `response not as documented in /openapi.json:\n${check.violations.slice(seen).join('\n')}`,
+      );
+    }
+  };
   return {
     app,
     clock,
     dir,
     config,
-    call: ({ token = DEMO.apiKey, headers, ...rest }) =>
-      app.inject({
+    call: async ({ token = DEMO.apiKey, headers, ...rest }) => {
+      const seen = check.violations.length;
+      const response = await app.inject({
         ...rest,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      }),
+      });
+      assertDocumented(seen);
+      return response;
+    },
     close: async () => {
       await app.close();
+      assertDocumented(0);
       await database.close();
       if (databaseUrl) await dropTestDatabase(databaseUrl);
       rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../contract/envelope';
 
 const AUTH_TEXT: Record<string, string> = {
   K: 'Auth K: API key bearer token.',
@@ -18,8 +19,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
     // Fastify adds a HEAD twin for every GET, sharing its schema object.
-    if (!route.schema || !auth || auth === 'none' || route.method === 'HEAD') return;
+    if (!route.schema || route.method === 'HEAD' || (route.schema as { hide?: boolean }).hide) return;
     const schema = route.schema as Record<string, unknown>;
+    // Every documented route can fail with the error body (streams and pages describe their success in words).
+    schema.response = {
+      ...((schema.response as object | undefined) ?? {}),
+      '4xx': errorBody,
+      '5xx': errorBody,
+    };
+    if (!auth || auth === 'none') return;
     const text = AUTH_TEXT[auth];
     schema.description = [schema.description, text].filter(Boolean).join('\n\n');
     if (auth !== 'portal') schema.security = [{ bearer: [] }];
