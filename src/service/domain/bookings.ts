@@ -4,32 +4,11 @@ import type { Db } from '../db/schema';
 import type { BookingTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { contactByUuid } from './contacts';
 import { ServiceError } from './errors';
-import { resolveShop } from './shops';
-import { isoTimestamp, newUuid } from './values';
+import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
+import { isoTimestamp } from './values';
 
 type BookingRow = Selectable<BookingTable>;
-
-/**
- * Refuses the fields an update may not send (spec: "shop and contact cannot change").
- * @throws ServiceError 1003 naming each one present.
- */
-export function refuseFixedFields(input: Record<string, unknown>, fixed: string[]): void {
-  const sent = fixed.filter((k) => input[k] !== undefined);
-  if (sent.length > 0) {
-    throw new ServiceError(1003, Object.fromEntries(sent.map((k) => [k, [`The ${k} field cannot change.`]])));
-  }
-}
-
-/** @throws ServiceError 1003 naming ends_at when it is before starts_at (both ISO 8601 with offset). */
-export function checkTimeOrder(startsAt: string | null, endsAt: string | null): void {
-  if (startsAt !== null && endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
-    throw new ServiceError(1003, {
-      ends_at: ['The ends at field must be a date after or equal to starts at.'],
-    });
-  }
-}
 
 async function bookingView(db: Db, id: number): Promise<Booking> {
   const row = await db
@@ -39,16 +18,7 @@ async function bookingView(db: Db, id: number): Promise<Booking> {
     .select(['contacts.uuid as contact_uuid', 'contacts.email'])
     .where('bookings.id', '=', id)
     .executeTakeFirstOrThrow();
-  return {
-    uuid: row.uuid,
-    contact: { uuid: row.contact_uuid, email: row.email },
-    external_id: row.external_id,
-    source: row.source,
-    starts_at: row.starts_at,
-    ends_at: row.ends_at,
-    checked_in_at: row.checked_in_at,
-    created_at: row.created_at,
-  };
+  return { ...stayView(row), checked_in_at: row.checked_in_at, created_at: row.created_at };
 }
 
 /**
@@ -57,27 +27,16 @@ async function bookingView(db: Db, id: number): Promise<Booking> {
  * @throws ServiceError 55031, 1008, 1003 (ends_at before starts_at).
  */
 export async function createBooking(tx: Tx, actor: Actor, input: CreateBookingBody): Promise<Booking> {
-  const contact = await contactByUuid(tx.db, input.contact_uuid);
-  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
-  checkTimeOrder(input.starts_at ?? null, input.ends_at ?? null);
-  const at = isoTimestamp(tx.now);
+  const values = await newStayValues(tx, actor, input);
   const { id } = await tx.db
     .insertInto('bookings')
     .values({
-      uuid: newUuid(),
-      contact_id: contact.id,
-      shop_id: shop.id,
-      external_id: input.external_id ?? null,
-      source: input.source ?? null,
-      starts_at: input.starts_at ?? null,
-      ends_at: input.ends_at ?? null,
+      ...values,
       checked_in_at: input.checked_in_at ?? null,
       number_of_people: input.number_of_people ?? null,
       company_name: input.company_name ?? null,
       status: input.status ?? null,
       prepaid_amount: input.prepaid_amount ?? null,
-      created_at: at,
-      updated_at: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -116,10 +75,7 @@ export async function updateBooking(
     status: input.status,
     prepaid_amount: input.prepaid_amount,
   };
-  checkTimeOrder(
-    changes.starts_at === undefined ? row.starts_at : changes.starts_at,
-    changes.ends_at === undefined ? row.ends_at : changes.ends_at,
-  );
+  checkChangedTimeOrder(row, changes);
   await tx.db
     .updateTable('bookings')
     .set({ ...changes, updated_at: isoTimestamp(tx.now) })

@@ -2,11 +2,9 @@ import type { CreateVisitBody, UpdateVisitBody, Visit } from '../../contract/pub
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { checkTimeOrder, refuseFixedFields } from './bookings';
-import { contactByUuid } from './contacts';
 import { ServiceError } from './errors';
-import { resolveShop } from './shops';
-import { isoTimestamp, newUuid } from './values';
+import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
+import { isoTimestamp } from './values';
 
 const externalIdTaken = () =>
   new ServiceError(1003, { external_id: ['The external id has already been taken.'] }, undefined, 409);
@@ -19,15 +17,7 @@ async function visitView(db: Db, id: number): Promise<Visit> {
     .select(['contacts.uuid as contact_uuid', 'contacts.email'])
     .where('visits.id', '=', id)
     .executeTakeFirstOrThrow();
-  return {
-    uuid: row.uuid,
-    contact: { uuid: row.contact_uuid, email: row.email },
-    external_id: row.external_id,
-    source: row.source,
-    starts_at: row.starts_at,
-    ends_at: row.ends_at,
-    created_at: row.created_at,
-  };
+  return { ...stayView(row), created_at: row.created_at };
 }
 
 /**
@@ -35,24 +25,11 @@ async function visitView(db: Db, id: number): Promise<Visit> {
  * @throws ServiceError 55031, 1008, 1003 (ends_at before starts_at), 1003 (409) external_id taken.
  */
 export async function createVisit(tx: Tx, actor: Actor, input: CreateVisitBody): Promise<Visit> {
-  const contact = await contactByUuid(tx.db, input.contact_uuid);
-  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
-  checkTimeOrder(input.starts_at ?? null, input.ends_at ?? null);
-  const at = isoTimestamp(tx.now);
+  const values = await newStayValues(tx, actor, input);
   // external_id is UNIQUE: a concurrent duplicate inserts nothing.
   const row = await tx.db
     .insertInto('visits')
-    .values({
-      uuid: newUuid(),
-      contact_id: contact.id,
-      shop_id: shop.id,
-      external_id: input.external_id ?? null,
-      source: input.source ?? null,
-      starts_at: input.starts_at ?? null,
-      ends_at: input.ends_at ?? null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(values)
     .onConflict((oc) => oc.column('external_id').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -76,10 +53,7 @@ export async function updateVisit(tx: Tx, uuid: string, input: UpdateVisitBody):
     starts_at: input.starts_at,
     ends_at: input.ends_at,
   };
-  checkTimeOrder(
-    changes.starts_at === undefined ? row.starts_at : changes.starts_at,
-    changes.ends_at === undefined ? row.ends_at : changes.ends_at,
-  );
+  checkChangedTimeOrder(row, changes);
   if (changes.external_id != null && changes.external_id !== row.external_id) {
     const taken = await tx.db
       .selectFrom('visits')
