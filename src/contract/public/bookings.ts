@@ -2,14 +2,19 @@ import { z } from 'zod';
 import { idField, integerField, textField } from '../fields';
 import { contactRef } from './common';
 
-/** Spec "Booking" (the request-only fields are not shown). */
-export const booking = z.object({
+/** The response fields bookings and visits share, up to ends_at. */
+export const stayFields = {
   uuid: z.string(),
   contact: contactRef,
   external_id: z.string().nullable(),
   source: z.string().nullable(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
+};
+
+/** Spec "Booking" (the request-only fields are not shown). */
+export const booking = z.object({
+  ...stayFields,
   checked_in_at: z.string().nullable(),
   created_at: z.string(),
 });

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { idField, textField } from '../fields';
-import { timestampField } from './bookings';
-import { contactRef } from './common';
+import { stayFields, timestampField } from './bookings';
 
 /** Spec "Visit". */
-export const visit = z.object({
-  uuid: z.string(),
-  contact: contactRef,
-  external_id: z.string().nullable(),
-  source: z.string().nullable(),
-  starts_at: z.string().nullable(),
-  ends_at: z.string().nullable(),
-  created_at: z.string(),
-});
+export const visit = z.object({ ...stayFields, created_at: z.string() });
 export type Visit = z.infer<typeof visit>;
 
 const visitFields = {
