@@ -54,50 +54,46 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
     },
   );
 
-  app.put(
-    '/contact-subscriptions/:contact_uuid/subscribe',
+  // Subscribe and unsubscribe differ only in the change they make.
+  const changes = [
     {
-      config: { auth: 'K' },
-      schema: {
-        tags: TAGS,
-        summary: 'Subscribe a contact',
-        description:
-          'A DOUBLE_OPT_IN type becomes PENDING_CONFIRMATION (is_subscribed false) until the contact opens ' +
-          'the link in current_values.double_opt_in_confirmation_url_<subscription_type_id>.',
-        params: contactUuidParams,
-        body: subscriptionChangeBody,
-        response: { 200: envelope(contactSubscription) },
-      },
+      action: 'subscribe',
+      summary: 'Subscribe a contact',
+      description:
+        'A DOUBLE_OPT_IN type becomes PENDING_CONFIRMATION (is_subscribed false) until the contact opens ' +
+        'the link in current_values.double_opt_in_confirmation_url_<subscription_type_id>.',
+      change: subscribeContact,
     },
-    async (req) =>
-      ok(
-        await req.tx(async (tx) => {
-          const contact = await contactByUuid(tx.db, req.params.contact_uuid);
-          return subscribeContact(tx, contact.id, { uuid: req.body.subscription_type_uuid });
-        }),
-      ),
-  );
-
-  app.put(
-    '/contact-subscriptions/:contact_uuid/unsubscribe',
     {
-      config: { auth: 'K' },
-      schema: {
-        tags: TAGS,
-        summary: 'Unsubscribe a contact',
-        params: contactUuidParams,
-        body: subscriptionChangeBody,
-        response: { 200: envelope(contactSubscription) },
-      },
+      action: 'unsubscribe',
+      summary: 'Unsubscribe a contact',
+      description: undefined,
+      change: unsubscribeContact,
     },
-    async (req) =>
-      ok(
-        await req.tx(async (tx) => {
-          const contact = await contactByUuid(tx.db, req.params.contact_uuid);
-          return unsubscribeContact(tx, contact.id, { uuid: req.body.subscription_type_uuid });
-        }),
-      ),
-  );
+  ];
+  for (const { action, summary, description, change } of changes) {
+    app.put(
+      `/contact-subscriptions/:contact_uuid/${action}`,
+      {
+        config: { auth: 'K' },
+        schema: {
+          tags: TAGS,
+          summary,
+          description,
+          params: contactUuidParams,
+          body: subscriptionChangeBody,
+          response: { 200: envelope(contactSubscription) },
+        },
+      },
+      async (req) =>
+        ok(
+          await req.tx(async (tx) => {
+            const contact = await contactByUuid(tx.db, req.params.contact_uuid);
+            return change(tx, contact.id, { uuid: req.body.subscription_type_uuid });
+          }),
+        ),
+    );
+  }
 
   app.get(
     '/subscriptions/confirm/:token',
