@@ -124,6 +124,20 @@ describe('prepaid: what a payment takes and what is left for the till', () => {
     ).toEqual({ amount_in_cents: 250, balance_in_cents: 0 });
     expect(prepaidDoneFromEvents([event('contact_identified', {})])).toBeNull();
     expect(prepaidDoneFromEvents([event('prepaid_transaction', { nonsense: true })])).toBeNull();
+    expect(prepaidDoneFromEvents([event('prepaid_transaction', null)])).toBeNull();
+    expect(
+      prepaidDoneFromEvents([
+        event('prepaid_transaction', { amount_in_cents: '250', prepaid_balance: { balance_in_cents: 0 } }),
+      ]),
+    ).toBeNull();
+    expect(
+      prepaidDoneFromEvents([event('prepaid_transaction', { amount_in_cents: 250, prepaid_balance: null })]),
+    ).toBeNull();
+    expect(
+      prepaidDoneFromEvents([
+        event('prepaid_transaction', { amount_in_cents: 1000, prepaid_balance: { balance_in_cents: 1500 } }),
+      ]),
+    ).toEqual({ amount_in_cents: 1000, balance_in_cents: 1500 });
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { onDeviceSession, onSessionFinished, STANDBY_START } from '../../src/kiosk/lib/standby';
+import {
+  deviceStateFromMessage,
+  onDeviceSession,
+  onSessionFinished,
+  STANDBY_START,
+} from '../../src/kiosk/lib/standby';
 
 describe('standby screen: switching sessions', () => {
   it('shows the welcome screen until the shop has a session, then that session', () => {
@@ -25,5 +30,35 @@ describe('standby screen: switching sessions', () => {
   it('a stale finish (another session already on screen) changes nothing', () => {
     const view = { shown: 's2', finished: null };
     expect(onSessionFinished(view, 's1')).toBe(view);
+  });
+});
+
+describe('standby screen: device state messages of the live stream', () => {
+  const state = {
+    shop: { uuid: 'shop-1', name: 'Centrum' },
+    account: { name: 'Demo', brand: { primary_color: null, secondary_color: null, logo_url: null } },
+    session: { uuid: 's1', type: 'identify' },
+  };
+
+  it('reads the device state a message carries, with or without a session', () => {
+    expect(deviceStateFromMessage(JSON.stringify(state))).toEqual(state);
+    expect(deviceStateFromMessage(JSON.stringify({ ...state, session: null }))).toEqual({
+      ...state,
+      session: null,
+    });
+  });
+
+  it('anything else is refused (the screen refetches the device instead)', () => {
+    for (const text of [
+      'not json',
+      'null',
+      '[]',
+      JSON.stringify({ ...state, shop: undefined }),
+      JSON.stringify({ ...state, account: 'Demo' }),
+      JSON.stringify({ ...state, session: undefined }),
+      JSON.stringify({ ...state, session: { uuid: 42 } }),
+    ]) {
+      expect(deviceStateFromMessage(text), text).toBeNull();
+    }
   });
 });

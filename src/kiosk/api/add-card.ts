@@ -1,4 +1,4 @@
-import { type PortalCard, portalCard } from '../../contract/portal';
+import type { PortalCard } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
 /**
@@ -6,7 +6,7 @@ import { type ActionVariables, postSessionAction, useSessionAction } from './ses
  * Errors: 60004 inactive card, 60014 someone else's card, 60006 created meanwhile.
  */
 export function addCard(uuid: string, variables: ActionVariables<{ value: string }>): Promise<PortalCard> {
-  return postSessionAction(uuid, '/cards', portalCard, variables);
+  return postSessionAction<PortalCard>(uuid, '/cards', variables);
 }
 
 /** The add-a-card action of a session. */

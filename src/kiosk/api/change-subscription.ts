@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import {
-  type PortalSubscription,
-  portalSubscription,
-  type subscriptionChangeRequest,
-} from '../../contract/portal';
+import type { PortalSubscription, subscriptionChangeRequest } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 import { sessionResourceKey } from './session-resource';
 
@@ -17,7 +13,7 @@ export function changeSubscription(
   uuid: string,
   variables: ActionVariables<SubscriptionChange>,
 ): Promise<PortalSubscription> {
-  return postSessionAction(uuid, '/subscriptions', portalSubscription, variables);
+  return postSessionAction<PortalSubscription>(uuid, '/subscriptions', variables);
 }
 
 /** The subscription toggle of a session; the answer replaces its line in the cached list at once. */

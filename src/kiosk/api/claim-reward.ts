@@ -1,4 +1,4 @@
-import { type RewardClaimResult, rewardClaimResult } from '../../contract/portal';
+import type { RewardClaimResult } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
 /**
@@ -10,7 +10,7 @@ export function claimReward(
   uuid: string,
   variables: ActionVariables<{ reward_uuid: string }>,
 ): Promise<RewardClaimResult> {
-  return postSessionAction(uuid, '/rewards/claim', rewardClaimResult, variables);
+  return postSessionAction<RewardClaimResult>(uuid, '/rewards/claim', variables);
 }
 
 /** The reward claim action of a session. */

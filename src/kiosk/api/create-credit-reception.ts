@@ -1,4 +1,4 @@
-import { type PortalCreditReception, portalCreditReception } from '../../contract/portal';
+import type { PortalCreditReception } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
 /**
@@ -10,7 +10,7 @@ export function createCreditReception(
   uuid: string,
   variables: ActionVariables<Record<string, never>>,
 ): Promise<PortalCreditReception> {
-  return postSessionAction(uuid, '/credit-reception', portalCreditReception, variables);
+  return postSessionAction<PortalCreditReception>(uuid, '/credit-reception', variables);
 }
 
 /** The credit-reception action of a session. */

@@ -1,4 +1,4 @@
-import { type PortalSessionState, portalSessionState } from '../../contract/portal';
+import type { PortalSessionState } from '../../contract/portal';
 import { sessionKey } from './get-session';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
@@ -11,7 +11,7 @@ export function finishSession(
   uuid: string,
   variables: ActionVariables<Record<string, never>>,
 ): Promise<PortalSessionState> {
-  return postSessionAction(uuid, `/${kind}`, portalSessionState, variables);
+  return postSessionAction<PortalSessionState>(uuid, `/${kind}`, variables);
 }
 
 /** The complete or cancel action of a session; the answer replaces the cached session at once. */

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { portalActivity } from '../../contract/portal';
+import type { PortalActivity } from '../../contract/portal';
 import { sessionResourceOptions } from './session-resource';
 
 /** GET /portal/api/sessions/{uuid}/activity: the customer's recent activity, newest first (at most 50). */
 export function activityQueryOptions(uuid: string) {
-  return sessionResourceOptions(uuid, 'activity', z.array(portalActivity));
+  return sessionResourceOptions<PortalActivity[]>(uuid, 'activity');
 }
 
 /** The customer's recent activity (identify sessions). */

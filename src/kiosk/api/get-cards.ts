@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { portalCard } from '../../contract/portal';
+import type { PortalCard } from '../../contract/portal';
 import { sessionResourceOptions } from './session-resource';
 
 /** GET /portal/api/sessions/{uuid}/cards: the customer's cards (values as their last 4 characters). */
 export function cardsQueryOptions(uuid: string) {
-  return sessionResourceOptions(uuid, 'cards', z.array(portalCard));
+  return sessionResourceOptions<PortalCard[]>(uuid, 'cards');
 }
 
 /** The customer's cards (identify sessions). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type DeviceState, deviceState } from '../../contract/portal';
-import { portalRequest } from './client';
+import type { DeviceState } from '../../contract/portal';
+import { devicePath, portalRequest } from './client';
 import { toPortalApiError } from './portal-api-error';
 
 /** Query key of a standby screen's device state. */
@@ -10,12 +10,7 @@ export function deviceKey(token: string) {
 
 /** GET /portal/api/devices/{token}. Errors: 404 unknown device. */
 export function getDevice(token: string, signal?: AbortSignal): Promise<DeviceState> {
-  return portalRequest({
-    method: 'GET',
-    path: `/devices/${encodeURIComponent(token)}`,
-    schema: deviceState,
-    signal,
-  });
+  return portalRequest<DeviceState>({ method: 'GET', path: devicePath(token), signal });
 }
 
 /** The device query; `poll` refetches every 10 s (used while the live stream is down). */

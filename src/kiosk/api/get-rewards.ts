@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { portalReward } from '../../contract/portal';
+import type { PortalReward } from '../../contract/portal';
 import { sessionResourceOptions } from './session-resource';
 
 /** GET /portal/api/sessions/{uuid}/rewards: the account's active rewards, for the identified customer. */
 export function rewardsQueryOptions(uuid: string) {
-  return sessionResourceOptions(uuid, 'rewards', z.array(portalReward));
+  return sessionResourceOptions<PortalReward[]>(uuid, 'rewards');
 }
 
 /** The rewards the customer portal lists (identify sessions). */

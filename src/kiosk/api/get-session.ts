@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PortalSessionState, portalSessionState } from '../../contract/portal';
+import type { PortalSessionState } from '../../contract/portal';
 import { portalRequest, sessionPath } from './client';
 import { toPortalApiError } from './portal-api-error';
 
@@ -10,7 +10,7 @@ export function sessionKey(uuid: string) {
 
 /** GET /portal/api/sessions/{uuid}. Errors: 404 unknown session, 410 expired (PortalApiError). */
 export function getSession(uuid: string, signal?: AbortSignal): Promise<PortalSessionState> {
-  return portalRequest({ method: 'GET', path: sessionPath(uuid), schema: portalSessionState, signal });
+  return portalRequest<PortalSessionState>({ method: 'GET', path: sessionPath(uuid), signal });
 }
 
 /** The session query; `poll` refetches an open session every 10 s (while the live stream is down). */

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { portalVoucher } from '../../contract/portal';
+import type { PortalVoucher } from '../../contract/portal';
 import { sessionResourceOptions } from './session-resource';
 
 /** GET /portal/api/sessions/{uuid}/vouchers: the identified customer's active vouchers. */
 export function vouchersQueryOptions(uuid: string) {
-  return sessionResourceOptions(uuid, 'vouchers', z.array(portalVoucher));
+  return sessionResourceOptions<PortalVoucher[]>(uuid, 'vouchers');
 }
 
 /** The customer's active vouchers (vouchers and identify sessions). */

@@ -1,4 +1,4 @@
-import { type IdentifyRequest, type IdentifyResult, identifyResult } from '../../contract/portal';
+import type { IdentifyRequest, IdentifyResult } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
 /**
@@ -6,7 +6,7 @@ import { type ActionVariables, postSessionAction, useSessionAction } from './ses
  * Errors: 60004 inactive card, 1003 app token already used, 410 expired session.
  */
 export function identify(uuid: string, variables: ActionVariables<IdentifyRequest>): Promise<IdentifyResult> {
-  return postSessionAction(uuid, '/identify', identifyResult, variables);
+  return postSessionAction<IdentifyResult>(uuid, '/identify', variables);
 }
 
 /** The identify action of a session. */

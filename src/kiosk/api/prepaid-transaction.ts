@@ -1,4 +1,4 @@
-import { type PrepaidResult, prepaidResult } from '../../contract/portal';
+import type { PrepaidResult } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
 /** A prepaid session's one transaction: `pay` (pay_prepaid) or `top-up` (top_up_prepaid). */
@@ -14,7 +14,7 @@ export function prepaidTransaction(
   uuid: string,
   variables: ActionVariables<{ amount_in_cents?: number }>,
 ): Promise<PrepaidResult> {
-  return postSessionAction(uuid, `/prepaid/${kind}`, prepaidResult, variables);
+  return postSessionAction<PrepaidResult>(uuid, `/prepaid/${kind}`, variables);
 }
 
 /** The prepaid pay or top-up action of a session. */

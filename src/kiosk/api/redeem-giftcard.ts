@@ -1,8 +1,4 @@
-import {
-  type GiftcardRedeemResult,
-  giftcardRedeemResult,
-  type PortalSessionState,
-} from '../../contract/portal';
+import type { GiftcardRedeemResult, PortalSessionState } from '../../contract/portal';
 import { sessionKey } from './get-session';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
@@ -15,7 +11,7 @@ export function redeemGiftcard(
   uuid: string,
   variables: ActionVariables<{ giftcard_uuid: string }>,
 ): Promise<GiftcardRedeemResult> {
-  return postSessionAction(uuid, '/giftcards/redeem', giftcardRedeemResult, variables);
+  return postSessionAction<GiftcardRedeemResult>(uuid, '/giftcards/redeem', variables);
 }
 
 /**

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { type PortalVoucher, portalVoucher } from '../../contract/portal';
+import type { PortalVoucher } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
-
-const redeemResult = z.object({ voucher: portalVoucher });
 
 /**
  * POST /portal/api/sessions/{uuid}/vouchers/redeem: redeems a voucher by code for the identified
@@ -13,7 +10,7 @@ export async function redeemVoucher(
   uuid: string,
   variables: ActionVariables<{ code: string }>,
 ): Promise<PortalVoucher> {
-  return (await postSessionAction(uuid, '/vouchers/redeem', redeemResult, variables)).voucher;
+  return (await postSessionAction<{ voucher: PortalVoucher }>(uuid, '/vouchers/redeem', variables)).voucher;
 }
 
 /** The voucher redeem action of a session. */

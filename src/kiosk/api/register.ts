@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { type PortalContact, portalContact, type RegisterRequest } from '../../contract/portal';
+import type { PortalContact, RegisterRequest } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
-
-const registerResult = z.object({ contact: portalContact });
 
 /**
  * POST /portal/api/sessions/{uuid}/register: a new contact, optionally linking the scanned card.
@@ -12,7 +9,7 @@ export async function register(
   uuid: string,
   variables: ActionVariables<RegisterRequest>,
 ): Promise<PortalContact> {
-  return (await postSessionAction(uuid, '/register', registerResult, variables)).contact;
+  return (await postSessionAction<{ contact: PortalContact }>(uuid, '/register', variables)).contact;
 }
 
 /** The register action of a session. */

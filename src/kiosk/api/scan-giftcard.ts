@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { type PortalGiftcard, portalGiftcard } from '../../contract/portal';
+import type { PortalGiftcard } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
-
-const scanResult = z.object({ giftcard: portalGiftcard });
 
 /**
  * POST /portal/api/sessions/{uuid}/giftcards/scan: the gift card a scanned or typed code names
@@ -12,7 +9,7 @@ export async function scanGiftcard(
   uuid: string,
   variables: ActionVariables<{ value: string }>,
 ): Promise<PortalGiftcard> {
-  return (await postSessionAction(uuid, '/giftcards/scan', scanResult, variables)).giftcard;
+  return (await postSessionAction<{ giftcard: PortalGiftcard }>(uuid, '/giftcards/scan', variables)).giftcard;
 }
 
 /** The gift-card scan action of a session. */

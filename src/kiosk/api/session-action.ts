@@ -1,5 +1,4 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { portalRequest, sessionPath } from './client';
 import { sessionKey } from './get-session';
 import { toPortalApiError } from './portal-api-error';
@@ -11,17 +10,15 @@ export interface ActionVariables<B> {
   key: string;
 }
 
-/** POSTs one action of a session (`/sessions/{uuid}{path}`) and returns its validated data. */
-export function postSessionAction<T extends z.ZodType>(
+/** POSTs one action of a session (`/sessions/{uuid}{path}`) and returns its data, typed `T` by the contract. */
+export function postSessionAction<T>(
   uuid: string,
   path: string,
-  schema: T,
   variables: ActionVariables<unknown>,
-): Promise<z.infer<T>> {
-  return portalRequest({
+): Promise<T> {
+  return portalRequest<T>({
     method: 'POST',
     path: sessionPath(uuid, path),
-    schema,
     body: variables.body,
     idempotencyKey: variables.key,
   });

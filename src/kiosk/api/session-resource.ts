@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { portalRequest, sessionPath } from './client';
 import { sessionKey } from './get-session';
 import { toPortalApiError } from './portal-api-error';
@@ -12,12 +11,11 @@ export function sessionResourceKey(uuid: string, name: string) {
   return [...sessionKey(uuid), name] as const;
 }
 
-/** Query options of GET /portal/api/sessions/{uuid}/{name}, its `data` validated by `schema`. */
-export function sessionResourceOptions<T extends z.ZodType>(uuid: string, name: string, schema: T) {
+/** Query options of GET /portal/api/sessions/{uuid}/{name}, its `data` typed `T` by the contract. */
+export function sessionResourceOptions<T>(uuid: string, name: string) {
   return queryOptions({
     queryKey: sessionResourceKey(uuid, name),
-    queryFn: ({ signal }): Promise<z.infer<T>> =>
-      portalRequest({ method: 'GET', path: sessionPath(uuid, `/${name}`), schema, signal }),
+    queryFn: ({ signal }) => portalRequest<T>({ method: 'GET', path: sessionPath(uuid, `/${name}`), signal }),
     retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
   });
 }

@@ -1,4 +1,4 @@
-import { type GiftcardTopUpResult, giftcardTopUpResult } from '../../contract/portal';
+import type { GiftcardTopUpResult } from '../../contract/portal';
 import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
 
 /**
@@ -9,7 +9,7 @@ export function topUpGiftcard(
   uuid: string,
   variables: ActionVariables<{ giftcard_uuid: string; amount_in_cents: number }>,
 ): Promise<GiftcardTopUpResult> {
-  return postSessionAction(uuid, '/giftcards/top-up', giftcardTopUpResult, variables);
+  return postSessionAction<GiftcardTopUpResult>(uuid, '/giftcards/top-up', variables);
 }
 
 /** The gift-card top-up action of a session. */

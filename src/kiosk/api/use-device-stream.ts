@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { deviceState } from '../../contract/portal';
-import { PORTAL_API } from './client';
+import { deviceStateFromMessage } from '../lib/standby';
+import { devicePath, PORTAL_API } from './client';
 import { deviceKey } from './get-device';
 import { openLiveStream } from './live-stream';
 
@@ -16,11 +16,11 @@ export function useDeviceStream(token: string, onConnectedChange: (connected: bo
   connectedRef.current = onConnectedChange;
   useEffect(() => {
     const close = openLiveStream({
-      url: `${PORTAL_API}/devices/${encodeURIComponent(token)}/stream`,
+      url: `${PORTAL_API}${devicePath(token, '/stream')}`,
       event: 'device_state',
       onMessage: (data) => {
-        const parsed = deviceState.safeParse(safeJson(data));
-        if (parsed.success) queryClient.setQueryData(deviceKey(token), parsed.data);
+        const state = deviceStateFromMessage(data);
+        if (state) queryClient.setQueryData(deviceKey(token), state);
         else queryClient.invalidateQueries({ queryKey: deviceKey(token) });
       },
       onOpen: () => {
@@ -34,12 +34,4 @@ export function useDeviceStream(token: string, onConnectedChange: (connected: bo
       connectedRef.current(false);
     };
   }, [token, queryClient]);
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PortalEvent } from '../../contract/portal';
 
 /**
@@ -13,11 +12,6 @@ export function prepaidCharge(
   return { charge, unpaid: amountInCents - charge };
 }
 
-const prepaidEventData = z.object({
-  amount_in_cents: z.number(),
-  prepaid_balance: z.object({ balance_in_cents: z.number() }),
-});
-
 /** A prepaid transaction a session has made (from its `prepaid_transaction` event). */
 export interface PrepaidDone {
   /** Cents moved: positive, whether paid or topped up. */
@@ -31,11 +25,16 @@ export interface PrepaidDone {
  * Null when the session has none (or the event is not what we expect).
  */
 export function prepaidDoneFromEvents(events: readonly PortalEvent[]): PrepaidDone | null {
-  const event = events.find((e) => e.type === 'prepaid_transaction');
-  const parsed = prepaidEventData.safeParse(event?.data);
-  if (!parsed.success) return null;
-  return {
-    amount_in_cents: Math.abs(parsed.data.amount_in_cents),
-    balance_in_cents: parsed.data.prepaid_balance.balance_in_cents,
-  };
+  const data = events.find((e) => e.type === 'prepaid_transaction')?.data as
+    | { amount_in_cents?: unknown; prepaid_balance?: { balance_in_cents?: unknown } | null }
+    | null
+    | undefined;
+  const amount = data?.amount_in_cents;
+  const balance = data?.prepaid_balance?.balance_in_cents;
+  if (!isFiniteNumber(amount) || !isFiniteNumber(balance)) return null;
+  return { amount_in_cents: Math.abs(amount), balance_in_cents: balance };
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
 }

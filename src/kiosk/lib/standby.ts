@@ -1,3 +1,5 @@
+import type { DeviceState } from '../../contract/portal';
+
 /** What a standby screen shows: its welcome, or one session's flow. */
 export interface StandbyView {
   /** The session on screen, or null for the welcome screen. */
@@ -22,4 +24,25 @@ export function onDeviceSession(view: StandbyView, session: string | null): Stan
 export function onSessionFinished(view: StandbyView, session: string): StandbyView {
   if (view.shown !== session) return view;
   return { shown: null, finished: session };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * The device state a `device_state` stream message carries (JSON of DeviceState), after a cheap
+ * check of the parts the standby screen reads (the service validates what it sends in its tests).
+ * Null when the message is not that: the caller refetches the device instead.
+ */
+export function deviceStateFromMessage(text: string): DeviceState | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(value) || !isObject(value.shop) || !isObject(value.account)) return null;
+  const session = value.session;
+  if (session !== null && !(isObject(session) && typeof session.uuid === 'string')) return null;
+  return value as DeviceState;
 }
