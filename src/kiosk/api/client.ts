@@ -3,6 +3,16 @@ import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError } from './portal-api-er
 /** Where the portal API lives, relative to the page (the kiosk is served at /portal/). */
 export const PORTAL_API = '/portal/api';
 
+declare global {
+  interface Window {
+    /**
+     * The page's first GET (its session or device), sent by index.html's inline script while the
+     * scripts load; the first portalRequest for the same path takes its response.
+     */
+    portalEarlyRequest?: { path: string; response: Promise<Response> };
+  }
+}
+
 interface Request {
   method: 'GET' | 'POST';
   path: string;
@@ -25,13 +35,14 @@ export async function portalRequest<T>(request: Request): Promise<T> {
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   let response: Response;
   try {
-    response = await fetch(`${PORTAL_API}${request.path}`, {
-      method: request.method,
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
-      cache: 'no-store',
-    });
+    response = await (takeEarlyResponse(request) ??
+      fetch(`${PORTAL_API}${request.path}`, {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: request.signal,
+        cache: 'no-store',
+      }));
   } catch (error) {
     if (request.signal?.aborted) throw error;
     throw new PortalApiError(NETWORK_ERROR, 0);
@@ -41,6 +52,14 @@ export async function portalRequest<T>(request: Request): Promise<T> {
   const data = (body as { data?: unknown } | null | undefined)?.data;
   if (data === undefined || data === null) throw new PortalApiError(INVALID_RESPONSE, response.status);
   return data as T;
+}
+
+/** The response of index.html's early request when it is this GET (once: later calls fetch anew). */
+function takeEarlyResponse(request: Request): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.portalEarlyRequest;
+  if (request.method !== 'GET' || early?.path !== request.path) return undefined;
+  window.portalEarlyRequest = undefined;
+  return early.response;
 }
 
 function errorCode(body: unknown): number {

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { toPortalApiError } from '../api/portal-api-error';
 import { i18n } from '../i18n/i18n';
@@ -19,9 +19,8 @@ export function createKioskQueryClient(): QueryClient {
   return client;
 }
 
-/** Error boundary, server-state cache and translations around the app. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(createKioskQueryClient);
+/** Error boundary, server-state cache (`client`, from createKioskQueryClient) and translations around the app. */
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={client}>
