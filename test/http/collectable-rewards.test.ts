@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectableReward as collectableSchema } from '../../src/contract/public/collectable-rewards';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 const COFFEE = 'e0000000-0000-4000-8000-000000000001';
 const DISCOUNT = 'e0000000-0000-4000-8000-000000000003';
@@ -15,18 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-afterEach(async () => {
-  const rows = await t.app.db
-    .selectFrom('contacts')
-    .leftJoin('credit_entries', 'credit_entries.contact_id', 'contacts.id')
-    .select([
-      'contacts.credit_balance_centi as balance',
-      sql<number>`coalesce(sum(credit_entries.credits_centi), 0)`.as('ledger'),
-    ])
-    .groupBy(['contacts.id', 'contacts.credit_balance_centi'])
-    .execute();
-  for (const row of rows) expect(Number(row.ledger)).toBe(Number(row.balance));
-});
+afterEach(() => expectLedgersBalanced(t.app.db));
 
 async function claim(contact_uuid: string, reward_uuid: string): Promise<string> {
   const res = await t.call({

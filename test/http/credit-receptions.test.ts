@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditReceptionView, serializeForContact } from '../../src/service/domain/credit-receptions';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 let t: TestApp;
 /** The demo account without a default unit, plus a Saturday 10:00–12:00 happy hour (3 credits per euro). */
@@ -28,27 +28,9 @@ afterAll(async () => {
   await custom.close();
 });
 
-// Ledger invariant after every test: each contact's balance equals the sum of its credit entries.
+// Ledger invariants after every test.
 afterEach(async () => {
-  for (const app of [t, custom]) {
-    const rows = await app.app.db
-      .selectFrom('contacts')
-      .leftJoin('credit_entries', 'credit_entries.contact_id', 'contacts.id')
-      .select([
-        'contacts.email',
-        'contacts.credit_balance_centi as balance',
-        sql<number>`coalesce(sum(credit_entries.credits_centi), 0)`.as('ledger'),
-      ])
-      .groupBy(['contacts.id', 'contacts.email', 'contacts.credit_balance_centi'])
-      .execute();
-    for (const row of rows) {
-      expect({ email: row.email, ledger: Number(row.ledger) }).toEqual({
-        email: row.email,
-        ledger: Number(row.balance),
-      });
-      expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
-    }
-  }
+  for (const app of [t, custom]) await expectLedgersBalanced(app.app.db);
 });
 
 async function contactRow(uuid: string, app = t) {

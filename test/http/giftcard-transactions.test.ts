@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 const card = (n: string) => `f1000000-0000-4000-8000-${n.padStart(12, '0')}`;
 const PHYSICAL_EMPTY = card('3'); // GC-0003, 0
@@ -77,26 +78,8 @@ async function expectError(res: { statusCode: number; json(): unknown }, code: n
   return res.json() as { code: number; message: string; errors?: Record<string, string[]> };
 }
 
-/** Every card's cached balance equals the sum of its transactions (schema.ts ledgers). */
-async function expectLedgersBalance() {
-  const rows = await t.app.db
-    .selectFrom('giftcards as g')
-    .leftJoin('giftcard_transactions as t', 't.giftcard_id', 'g.id')
-    .select((eb) => [
-      'g.hash',
-      'g.balance_in_cents',
-      eb.fn.coalesce(eb.fn.sum('t.amount_in_cents'), eb.lit(0)).as('sum'),
-    ])
-    .groupBy(['g.id', 'g.hash', 'g.balance_in_cents'])
-    .execute();
-  for (const r of rows) {
-    expect(Number(r.sum), r.hash).toBe(Number(r.balance_in_cents));
-    expect(Number(r.balance_in_cents), r.hash).toBeGreaterThanOrEqual(0);
-  }
-}
-
 afterAll(async () => {
-  await expectLedgersBalance();
+  await expectLedgersBalanced(t.app.db);
 });
 
 describe('POST /giftcard-transactions', () => {
@@ -248,7 +231,7 @@ describe('POST /giftcard-transactions', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(Math.floor(5000 / 300));
     expect(codes.filter((c) => c !== 201).every((c) => c === 5003)).toBe(true);
     expect(await balance(CONCURRENT)).toBe(5000 - 16 * 300);
-    await expectLedgersBalance();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('needs an API key: 401 without a token, 403 with an access token', async () => {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../../src/contract/portal';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 import { readEvents } from '../helpers/sse';
 
 let t: TestApp;
@@ -67,15 +67,6 @@ async function contact(uuidOrEmail: string) {
     ? `/contacts/find-one-by?email=${uuidOrEmail}`
     : `/contacts/${uuidOrEmail}`;
   return t.call({ method: 'GET', url });
-}
-
-/** Every contact's cached balance equals the sum of its ledger entries. */
-async function expectLedgersBalanced() {
-  const off = await sql<{ id: number }>`
-    select c.id from contacts c
-    where c.credit_balance_centi <> coalesce((select sum(e.credits_centi) from credit_entries e where e.contact_id = c.id), 0)
-  `.execute(t.app.db);
-  expect(off.rows).toEqual([]);
 }
 
 const types = (events: { type: string }[]) => events.map((e) => e.type);
@@ -369,7 +360,7 @@ describe('POST /portal/api/sessions/{uuid}/credit-reception', () => {
       shop: { uuid: DEMO.shop },
     });
     expect((await portal(uuid, 'identify', { value: 'CARD-0002' })).statusCode).toBe(409);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('credits once for two concurrent calls with the same Idempotency-Key', async () => {
@@ -386,7 +377,7 @@ describe('POST /portal/api/sessions/{uuid}/credit-reception', () => {
     expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']]).toContain('true');
     expect(a.json().data).toMatchObject({ credits: 10, contact: { credit_balance: 45.5 } });
     expect((await contact(DEMO.ben)).json().data.credit_balance.balance).toBe(45.5);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('needs an identified contact and something to credit (409); only in credit-reception sessions (403)', async () => {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -11,6 +10,7 @@ import {
   rewardClaimResult,
 } from '../../src/contract/portal';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -77,15 +77,6 @@ async function events(uuid: string) {
 async function creditBalance(contactUuid: string) {
   const res = await t.call({ method: 'GET', url: `/contacts/${contactUuid}` });
   return res.json().data.credit_balance.balance as number;
-}
-
-async function expectCreditLedgersBalanced() {
-  const off = await sql<{ id: number }>`
-    select c.id from contacts c where c.credit_balance_centi <>
-      coalesce((select sum(e.credits_centi) from credit_entries e where e.contact_id = c.id), 0)`.execute(
-    t.app.db,
-  );
-  expect(off.rows).toEqual([]);
 }
 
 describe('GET /portal/api/sessions/{uuid}/vouchers', () => {
@@ -232,7 +223,7 @@ describe('POST /portal/api/sessions/{uuid}/rewards/claim', () => {
       type: 'reward_reception',
       data: { type: 'reward_reception', uuid: res.json().data.reward_reception.uuid, credits: -50 },
     });
-    await expectCreditLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('claims a digital reward once (1019), and refuses out of stock (1018) and too few credits (1017)', async () => {
@@ -249,7 +240,7 @@ describe('POST /portal/api/sessions/{uuid}/rewards/claim', () => {
     expect(await codes(REWARD.summer)).toEqual([422, 1052]);
     expect(await codes('e0000000-0000-4000-8000-000000000999')).toEqual([404, 6003]);
     expect(await creditBalance(DEMO.anna)).toBe(90);
-    await expectCreditLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('claims once for one Idempotency-Key', async () => {

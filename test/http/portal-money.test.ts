@@ -9,6 +9,7 @@ import {
   prepaidResult,
 } from '../../src/contract/portal';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -74,20 +75,6 @@ async function balanceOf(cardUuid: string) {
     .where('uuid', '=', cardUuid)
     .executeTakeFirstOrThrow();
   return Number(row.balance_in_cents);
-}
-
-/** Every gift card's and contact's cached balance equals the sum of its ledger. */
-async function expectLedgersBalanced() {
-  const cards = await sql<{ id: number }>`
-    select g.id from giftcards g where g.balance_in_cents <>
-      coalesce((select sum(x.amount_in_cents) from giftcard_transactions x where x.giftcard_id = g.id), 0)
-      or g.balance_in_cents < 0`.execute(t.app.db);
-  expect(cards.rows).toEqual([]);
-  const contacts = await sql<{ id: number }>`
-    select c.id from contacts c where c.prepaid_balance_in_cents <>
-      coalesce((select sum(p.amount_in_cents) from prepaid_transactions p where p.contact_id = c.id), 0)
-      or c.prepaid_balance_in_cents < 0`.execute(t.app.db);
-  expect(contacts.rows).toEqual([]);
 }
 
 async function eventTypes(uuid: string) {
@@ -196,7 +183,7 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/redeem', () => {
       'giftcard_transaction',
       'session_completed',
     ]);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('pays with two cards: € 25 of € 30, then the remaining € 5 from the second', async () => {
@@ -224,7 +211,7 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/redeem', () => {
       },
     );
     expect(emptied.json().code).toBe(5003);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('takes one card only when allow_multiple_giftcards is false (409)', async () => {
@@ -260,7 +247,7 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/redeem', () => {
       remaining_in_cents: 3000,
     });
     expect(await eventTypes(uuid)).toEqual([]);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('charges once for one Idempotency-Key sent twice (a network retry)', async () => {
@@ -295,7 +282,7 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/redeem', () => {
       t.app.db,
     );
     expect(Number(rows[0]!.total)).toBe(-12000);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('never overdraws one card redeemed concurrently in two sessions', async () => {
@@ -313,7 +300,7 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/redeem', () => {
     );
     expect(paid.sort((a, b) => a - b)).toEqual([500, 2000]);
     expect(await balanceOf(CARD.gc1)).toBe(0);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('is refused outside redeem sessions (403) and in ended (409) or expired (410) ones', async () => {
@@ -352,7 +339,7 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/top-up', () => {
       data: { uuid: res.json().data.transaction_uuid, amount_in_cents: 2000, card: { uuid: CARD.gc1 } },
     });
     expect((await state(uuid)).giftcard_payment).toBeNull();
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('refuses a used digital card (5006), the program maximum (5008), an expired card (5002)', async () => {
@@ -414,7 +401,7 @@ describe('POST /portal/api/sessions/{uuid}/prepaid/pay', () => {
         shop: { uuid: DEMO.shop },
       },
     });
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('charges the balance when the amount is more, and leaves the rest to pay at the till', async () => {
@@ -426,7 +413,7 @@ describe('POST /portal/api/sessions/{uuid}/prepaid/pay', () => {
       unpaid_in_cents: 750,
       contact: { prepaid_balance_in_cents: 0 },
     });
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('pays once per session, and once per Idempotency-Key', async () => {
@@ -460,7 +447,7 @@ describe('POST /portal/api/sessions/{uuid}/prepaid/pay', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toMatchObject({ code: 1003, message: 'Insufficient prepaid balance' });
     expect(await eventTypes(ben)).toEqual(['contact_identified']);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('is refused in a top-up session (403)', async () => {
@@ -488,7 +475,7 @@ describe('POST /portal/api/sessions/{uuid}/prepaid/top-up', () => {
     await identify(preset, 'CARD-0002');
     const second = await portal(preset, 'prepaid/top-up');
     expect(second.json().data.contact.prepaid_balance_in_cents).toBe(3500);
-    await expectLedgersBalanced();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('refuses without a customer (409) or an amount (1003), and in a pay session (403)', async () => {

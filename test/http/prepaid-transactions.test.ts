@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,26 +24,8 @@ async function expectError(res: { statusCode: number; json(): unknown }, code: n
   return res.json() as { code: number; message: string; errors?: Record<string, string[]> };
 }
 
-/** Every contact's prepaid balance equals the sum of its prepaid transactions, and is never negative. */
-async function expectLedgersBalance() {
-  const rows = await t.app.db
-    .selectFrom('contacts as c')
-    .leftJoin('prepaid_transactions as p', 'p.contact_id', 'c.id')
-    .select((eb) => [
-      'c.email',
-      'c.prepaid_balance_in_cents',
-      eb.fn.coalesce(eb.fn.sum('p.amount_in_cents'), eb.lit(0)).as('sum'),
-    ])
-    .groupBy(['c.id', 'c.email', 'c.prepaid_balance_in_cents'])
-    .execute();
-  for (const r of rows) {
-    expect(Number(r.sum), r.email).toBe(Number(r.prepaid_balance_in_cents));
-    expect(Number(r.prepaid_balance_in_cents), r.email).toBeGreaterThanOrEqual(0);
-  }
-}
-
 afterAll(async () => {
-  await expectLedgersBalance();
+  await expectLedgersBalanced(t.app.db);
 });
 
 describe('POST /prepaid-transactions', () => {
@@ -157,7 +140,7 @@ describe('POST /prepaid-transactions', () => {
     expect(ok).toHaveLength(Math.floor(5000 / 300));
     expect(results.filter((r) => r.statusCode !== 201).every((r) => r.json().code === 1003)).toBe(true);
     expect(await balance(DEMO.carla)).toBe(5000 - 16 * 300);
-    await expectLedgersBalance();
+    await expectLedgersBalanced(t.app.db);
   });
 
   it('needs an API key: 401 without a token, 403 with an access token', async () => {

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rewardReception as receptionSchema } from '../../src/contract/public/reward-receptions';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 const COFFEE = 'e0000000-0000-4000-8000-000000000001';
 const CAKE = 'e0000000-0000-4000-8000-000000000002';
@@ -43,27 +43,9 @@ afterAll(async () => {
   await busy.close();
 });
 
-// Ledger invariant after every test: each contact's balance equals the sum of its credit entries.
+// Ledger invariants after every test.
 afterEach(async () => {
-  for (const app of [t, busy]) {
-    const rows = await app.app.db
-      .selectFrom('contacts')
-      .leftJoin('credit_entries', 'credit_entries.contact_id', 'contacts.id')
-      .select([
-        'contacts.email',
-        'contacts.credit_balance_centi as balance',
-        sql<number>`coalesce(sum(credit_entries.credits_centi), 0)`.as('ledger'),
-      ])
-      .groupBy(['contacts.id', 'contacts.email', 'contacts.credit_balance_centi'])
-      .execute();
-    for (const row of rows) {
-      expect({ email: row.email, ledger: Number(row.ledger) }).toEqual({
-        email: row.email,
-        ledger: Number(row.balance),
-      });
-      expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
-    }
-  }
+  for (const app of [t, busy]) await expectLedgersBalanced(app.app.db);
 });
 
 async function balance(uuid: string, app = t): Promise<number> {

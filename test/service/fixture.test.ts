@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase } from '../../src/service/db/database';
 import { FixtureError, loadFixture, parseFixture } from '../../src/service/fixture/load';
 import { demoAccountFixture, seedAccount } from '../../src/service/fixture/seed';
+import { expectLedgersBalanced } from '../helpers/ledger';
 
 let dir: string;
 let database: OpenDatabase;
@@ -47,22 +48,9 @@ async function counts() {
 describe('account fixture', () => {
   it('loads the demo account with opening ledger entries that equal the balances', async () => {
     await loadFixture(database.db, demoAccountFixture(), now);
+    await expectLedgersBalanced(database.db);
     const contacts = await database.db.selectFrom('contacts').selectAll().execute();
     expect(contacts).toHaveLength(4);
-    for (const c of contacts) {
-      const credits = await database.db
-        .selectFrom('credit_entries')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('credits_centi'), eb.val(0)).as('sum'))
-        .where('contact_id', '=', c.id)
-        .executeTakeFirstOrThrow();
-      expect(Number(credits.sum)).toBe(c.credit_balance_centi);
-      const prepaid = await database.db
-        .selectFrom('prepaid_transactions')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_in_cents'), eb.val(0)).as('sum'))
-        .where('contact_id', '=', c.id)
-        .executeTakeFirstOrThrow();
-      expect(Number(prepaid.sum)).toBe(c.prepaid_balance_in_cents);
-    }
     const ben = contacts.find((c) => c.email === 'ben@example.com');
     expect(ben?.credit_balance_centi).toBe(3550);
     const cards = await database.db.selectFrom('giftcards').selectAll().execute();
@@ -72,7 +60,6 @@ describe('account fixture', () => {
         .selectAll()
         .where('giftcard_id', '=', card.id)
         .execute();
-      expect(tx.reduce((sum, t) => sum + Number(t.amount_in_cents), 0)).toBe(card.balance_in_cents);
       expect(tx).toHaveLength(card.balance_in_cents > 0 ? 1 : 0);
     }
   });

@@ -1,0 +1,52 @@
+import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../../src/service/db/schema';
+
+/** The three ledgers of schema.ts: a cached balance on its owner, and the rows that sum to it. */
+const LEDGERS = [
+  {
+    name: 'credits',
+    owner: 'contacts',
+    label: 'email',
+    balance: 'credit_balance_centi',
+    entries: 'credit_entries',
+    ownerId: 'contact_id',
+    amount: 'credits_centi',
+  },
+  {
+    name: 'prepaid',
+    owner: 'contacts',
+    label: 'email',
+    balance: 'prepaid_balance_in_cents',
+    entries: 'prepaid_transactions',
+    ownerId: 'contact_id',
+    amount: 'amount_in_cents',
+  },
+  {
+    name: 'giftcards',
+    owner: 'giftcards',
+    label: 'hash',
+    balance: 'balance_in_cents',
+    entries: 'giftcard_transactions',
+    ownerId: 'giftcard_id',
+    amount: 'amount_in_cents',
+  },
+] as const;
+
+/**
+ * Expects every cached balance (contact credits and prepaid, gift cards) to equal the sum of its
+ * ledger rows and not to be negative; a failure lists the owners (e-mail, card hash) that are off.
+ */
+export async function expectLedgersBalanced(db: Kysely<Database>): Promise<void> {
+  for (const l of LEDGERS) {
+    const { rows } = await sql<{ label: string; balance: number | string; ledger: number | string }>`
+      select o.${sql.ref(l.label)} as label, o.${sql.ref(l.balance)} as balance,
+        coalesce((select sum(x.${sql.ref(l.amount)}) from ${sql.table(l.entries)} x
+          where x.${sql.ref(l.ownerId)} = o.id), 0) as ledger
+      from ${sql.table(l.owner)} o`.execute(db);
+    const off = rows
+      .map((r) => ({ ledger: l.name, owner: r.label, balance: Number(r.balance), sum: Number(r.ledger) }))
+      .filter((r) => r.balance !== r.sum || r.balance < 0);
+    expect(off).toEqual([]);
+  }
+}
