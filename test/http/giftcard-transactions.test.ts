@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectError } from '../helpers/errors';
 import { expectLedgersBalanced } from '../helpers/ledger';
 
 const card = (n: string) => `f1000000-0000-4000-8000-${n.padStart(12, '0')}`;
@@ -71,11 +72,6 @@ async function setMax(programUuid: string, cents: number) {
     .set({ max_amount_in_cents: cents })
     .where('uuid', '=', programUuid)
     .execute();
-}
-
-async function expectError(res: { statusCode: number; json(): unknown }, code: number, status = 422) {
-  expect({ status: res.statusCode, code: (res.json() as { code: number }).code }).toEqual({ status, code });
-  return res.json() as { code: number; message: string; errors?: Record<string, string[]> };
 }
 
 afterAll(async () => {

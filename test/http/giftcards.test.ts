@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectError } from '../helpers/errors';
 
 const PROGRAM = 'f0000000-0000-4000-8000-000000000001';
 const OPEN_PROGRAM = 'f0000000-0000-4000-8000-0000000000a1';
@@ -67,11 +68,6 @@ afterAll(() => t.close());
 
 const create = (payload: unknown) =>
   t.call({ method: 'POST', url: '/giftcards', payload: payload as object });
-
-async function expectError(res: { statusCode: number; json(): unknown }, code: number, status: number) {
-  expect({ status: res.statusCode, code: (res.json() as { code: number }).code }).toEqual({ status, code });
-  return res.json() as { code: number; message: string; errors?: Record<string, string[]> };
-}
 
 describe('POST /giftcards', () => {
   it('creates a digital card with a zero balance, an unguessable hash and the program expiry', async () => {

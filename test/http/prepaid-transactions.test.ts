@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectError } from '../helpers/errors';
 import { expectLedgersBalanced } from '../helpers/ledger';
 
 let t: TestApp;
@@ -17,11 +18,6 @@ async function balance(contact: string): Promise<number> {
   const res = await t.call({ method: 'GET', url: `/contacts/${contact}/prepaid-balance` });
   expect(res.statusCode).toBe(200);
   return res.json().data.balance_in_cents;
-}
-
-async function expectError(res: { statusCode: number; json(): unknown }, code: number, status = 422) {
-  expect({ status: res.statusCode, code: (res.json() as { code: number }).code }).toEqual({ status, code });
-  return res.json() as { code: number; message: string; errors?: Record<string, string[]> };
 }
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectError } from '../helpers/errors';
 
 const MUFFIN = '90000000-0000-4000-8000-000000000001';
 const TWO_FOR_ONE = '90000000-0000-4000-8000-000000000002';
@@ -51,11 +52,6 @@ const post = (url: string, payload?: object, token: string = DEMO.registerKey) =
 const redeem = (payload: object, token: string = DEMO.registerKey) =>
   post('/vouchers/redeem', payload, token);
 const find = async (code: string) => (await get(`/vouchers/find?code=${code}`)).json().data;
-
-async function expectError(res: { statusCode: number; json(): unknown }, code: number, status = 422) {
-  expect({ status: res.statusCode, code: (res.json() as { code: number }).code }).toEqual({ status, code });
-  return res.json() as { code: number; message: string; errors?: Record<string, string[]> };
-}
 
 async function storedStatus(code: string) {
   const row = await t.app.db
