@@ -4,13 +4,13 @@ import {
   portalActivity,
   portalCard,
   portalReward,
-  portalSessionState,
   portalSubscription,
   portalVoucher,
   rewardClaimResult,
 } from '../../src/contract/portal';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced } from '../helpers/ledger';
+import { idempotencyHeader, openSession, portalCall, sessionState } from '../helpers/portal';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -37,27 +37,9 @@ const CONTRACT: Record<string, z.ZodType> = {
   cards: z.union([z.array(portalCard), portalCard]),
 };
 
-async function session(variant: string, payload: Record<string, unknown> = {}) {
-  const res = await t.call({
-    method: 'POST',
-    url: `/portal-sessions${variant}`,
-    payload: { shop_uuid: DEMO.shop, ...payload },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data.uuid as string;
-}
-
-async function call(method: 'GET' | 'POST', uuid: string, action: string, payload?: unknown, key?: string) {
-  const res = await t.call({
-    method,
-    url: `/portal/api/sessions/${uuid}/${action}`,
-    token: null,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    headers: key ? { 'idempotency-key': key } : {},
-  });
-  if (res.statusCode === 200) CONTRACT[action]?.parse(res.json().data);
-  return res;
-}
+const session = (variant: string, payload: Record<string, unknown> = {}) => openSession(t, variant, payload);
+const call = (method: 'GET' | 'POST', uuid: string, action: string, payload?: unknown, key?: string) =>
+  portalCall(t, CONTRACT, method, uuid, action, payload, idempotencyHeader(key));
 const get = (uuid: string, action: string) => call('GET', uuid, action);
 const post = (uuid: string, action: string, payload: unknown, key?: string) =>
   call('POST', uuid, action, payload, key);
@@ -70,8 +52,7 @@ async function identified(variant: string, card: string) {
 }
 
 async function events(uuid: string) {
-  const res = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
-  return portalSessionState.parse(res.json().data).events;
+  return (await sessionState(t, uuid)).events;
 }
 
 async function creditBalance(contactUuid: string) {

@@ -5,11 +5,11 @@ import {
   giftcardRedeemResult,
   giftcardTopUpResult,
   portalGiftcard,
-  portalSessionState,
   prepaidResult,
 } from '../../src/contract/portal';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced } from '../helpers/ledger';
+import { idempotencyHeader, openSession, portalCall, sessionState } from '../helpers/portal';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -35,33 +35,10 @@ const CONTRACT: Record<string, z.ZodType> = {
   'prepaid/top-up': prepaidResult,
 };
 
-async function session(variant: string, payload: Record<string, unknown> = {}) {
-  const res = await t.call({
-    method: 'POST',
-    url: `/portal-sessions${variant}`,
-    payload: { shop_uuid: DEMO.shop, ...payload },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data.uuid as string;
-}
-
-async function portal(uuid: string, action: string, payload?: unknown, key?: string) {
-  const res = await t.call({
-    method: 'POST',
-    url: `/portal/api/sessions/${uuid}/${action}`,
-    token: null,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    headers: key ? { 'idempotency-key': key } : {},
-  });
-  if (res.statusCode === 200) CONTRACT[action]?.parse(res.json().data);
-  return res;
-}
-
-async function state(uuid: string) {
-  const res = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
-  expect(res.statusCode).toBe(200);
-  return portalSessionState.parse(res.json().data);
-}
+const session = (variant: string, payload: Record<string, unknown> = {}) => openSession(t, variant, payload);
+const portal = (uuid: string, action: string, payload?: unknown, key?: string) =>
+  portalCall(t, CONTRACT, 'POST', uuid, action, payload, idempotencyHeader(key));
+const state = (uuid: string) => sessionState(t, uuid);
 
 async function identify(uuid: string, value: string) {
   const res = await portal(uuid, 'identify', { value });

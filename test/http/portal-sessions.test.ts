@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { sessionState } from '../helpers/portal';
 import { readEvents } from '../helpers/sse';
 
 let t: TestApp;
@@ -33,11 +34,7 @@ async function create(url: string, payload: Record<string, unknown>, token?: str
   return t.call({ method: 'POST', url, payload, ...(token ? { token } : {}) });
 }
 
-async function portalState(uuid: string) {
-  const res = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
+const portalState = (uuid: string) => sessionState(t, uuid);
 
 describe('POST /portal-sessions[/…]', () => {
   it.each(VARIANTS)('%s creates a %s session with the default settings', async (url, type, extra) => {
