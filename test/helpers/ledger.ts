@@ -50,3 +50,23 @@ export async function expectLedgersBalanced(db: Kysely<Database>): Promise<void>
     expect(off).toEqual([]);
   }
 }
+
+/** A contact's cached credit balance as stored, in credits. */
+export async function storedCredits(db: Kysely<Database>, contactUuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('credit_balance_centi')
+    .where('uuid', '=', contactUuid)
+    .executeTakeFirstOrThrow();
+  return Number(row.credit_balance_centi) / 100;
+}
+
+/** A gift card's cached balance as stored, in cents. */
+export async function storedGiftcardCents(db: Kysely<Database>, giftcardUuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('giftcards')
+    .select('balance_in_cents')
+    .where('uuid', '=', giftcardUuid)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_in_cents);
+}

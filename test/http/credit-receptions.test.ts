@@ -3,7 +3,7 @@ import { creditReceptionView, serializeForContact } from '../../src/service/doma
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
-import { expectLedgersBalanced } from '../helpers/ledger';
+import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
 let t: TestApp;
 /** The demo account without a default unit, plus a Saturday 10:00–12:00 happy hour (3 credits per euro). */
@@ -38,9 +38,7 @@ async function contactRow(uuid: string, app = t) {
 }
 
 /** The contact's balance in credits, read from the database. */
-async function balance(uuid: string, app = t): Promise<number> {
-  return Number((await contactRow(uuid, app)).credit_balance_centi) / 100;
-}
+const balance = (uuid: string, app = t) => storedCredits(app.app.db, uuid);
 
 async function receptionCount(): Promise<number> {
   const row = await t.app.db

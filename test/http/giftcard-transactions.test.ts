@@ -3,7 +3,7 @@ import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
-import { expectLedgersBalanced } from '../helpers/ledger';
+import { expectLedgersBalanced, storedGiftcardCents } from '../helpers/ledger';
 
 const card = (n: string) => `f1000000-0000-4000-8000-${n.padStart(12, '0')}`;
 const PHYSICAL_EMPTY = card('3'); // GC-0003, 0
@@ -57,14 +57,7 @@ const transact = (payload: object, token: string = DEMO.registerKey) =>
 const reverse = (uuid: string) =>
   t.call({ method: 'POST', url: `/giftcard-transactions/${uuid}/reverse`, token: DEMO.registerKey });
 
-async function balance(uuid: string): Promise<number> {
-  const row = await t.app.db
-    .selectFrom('giftcards')
-    .select('balance_in_cents')
-    .where('uuid', '=', uuid)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance_in_cents);
-}
+const balance = (uuid: string) => storedGiftcardCents(t.app.db, uuid);
 
 async function setMax(programUuid: string, cents: number) {
   await t.app.db

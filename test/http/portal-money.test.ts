@@ -8,7 +8,7 @@ import {
   prepaidResult,
 } from '../../src/contract/portal';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
-import { expectLedgersBalanced } from '../helpers/ledger';
+import { expectLedgersBalanced, storedGiftcardCents } from '../helpers/ledger';
 import { idempotencyHeader, openSession, portalCall, sessionState } from '../helpers/portal';
 
 let t: TestApp;
@@ -45,14 +45,7 @@ async function identify(uuid: string, value: string) {
   expect(res.json().data.result).toBe('identified');
 }
 
-async function balanceOf(cardUuid: string) {
-  const row = await t.app.db
-    .selectFrom('giftcards')
-    .select('balance_in_cents')
-    .where('uuid', '=', cardUuid)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance_in_cents);
-}
+const balanceOf = (cardUuid: string) => storedGiftcardCents(t.app.db, cardUuid);
 
 async function eventTypes(uuid: string) {
   return (await state(uuid)).events.map((e) => e.type);

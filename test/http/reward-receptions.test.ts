@@ -3,7 +3,7 @@ import { rewardReception as receptionSchema } from '../../src/contract/public/re
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
-import { expectLedgersBalanced } from '../helpers/ledger';
+import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
 const COFFEE = 'e0000000-0000-4000-8000-000000000001';
 const CAKE = 'e0000000-0000-4000-8000-000000000002';
@@ -48,14 +48,7 @@ afterEach(async () => {
   for (const app of [t, busy]) await expectLedgersBalanced(app.app.db);
 });
 
-async function balance(uuid: string, app = t): Promise<number> {
-  const row = await app.app.db
-    .selectFrom('contacts')
-    .select('credit_balance_centi')
-    .where('uuid', '=', uuid)
-    .executeTakeFirstOrThrow();
-  return Number(row.credit_balance_centi) / 100;
-}
+const balance = (uuid: string, app = t) => storedCredits(app.app.db, uuid);
 
 async function stock(uuid: string, app = t): Promise<number | null> {
   const row = await app.app.db
