@@ -59,6 +59,16 @@ const reverse = (uuid: string) =>
 
 const balance = (uuid: string) => storedGiftcardCents(t.app.db, uuid);
 
+/** A new digital card of the demo program (POST /giftcards), with a zero balance. */
+async function newDigitalCard() {
+  const res = await t.call({
+    method: 'POST',
+    url: '/giftcards',
+    payload: { type: 1, giftcard_program_uuid: PROGRAM },
+  });
+  return res.json().data;
+}
+
 async function setMax(programUuid: string, cents: number) {
   await t.app.db
     .updateTable('giftcard_programs')
@@ -118,13 +128,7 @@ describe('POST /giftcard-transactions', () => {
 
   it('increments a digital card once only: 5006 for the fixture card and for a new card’s second increment', async () => {
     await expectError(await transact({ giftcard_uuid: DIGITAL_USED, amount_in_cents: 100 }), 5006);
-    const created = (
-      await t.call({
-        method: 'POST',
-        url: '/giftcards',
-        payload: { type: 1, giftcard_program_uuid: PROGRAM },
-      })
-    ).json().data;
+    const created = await newDigitalCard();
     expect((await transact({ giftcard_uuid: created.uuid, amount_in_cents: 2000 })).statusCode).toBe(201);
     const found = await t.call({ method: 'GET', url: `/giftcards/find-one-by?hash=${created.hash}` });
     expect(found.json().data).toMatchObject({ upgradeable: false, amount_in_cents: 2000 });
@@ -292,13 +296,7 @@ describe('POST /giftcard-transactions/{uuid}/reverse', () => {
   });
 
   it("reverses a digital card's increment, and the reversal of a decrement is no new increment", async () => {
-    const created = (
-      await t.call({
-        method: 'POST',
-        url: '/giftcards',
-        payload: { type: 1, giftcard_program_uuid: PROGRAM },
-      })
-    ).json().data;
+    const created = await newDigitalCard();
     await transact({ giftcard_uuid: created.uuid, amount_in_cents: 1000 });
     const spend = (await transact({ giftcard_uuid: created.uuid, amount_in_cents: -400 })).json().data;
     expect((await reverse(spend.uuid)).statusCode).toBe(201);
