@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSettings } from '../../contract/portal';
 import { Button } from '../components/button';
@@ -58,6 +58,11 @@ export function ScanScreen({
   const { t } = useTranslation();
   const [facingMode, setFacingMode] = useState(settings.facing_mode);
   const camera = settings.scanner_type === 'camera' && !cameraFailed;
+  // The camera is imported after the screen's first commit: suspending in that render would cost
+  // the first screen time (the import call, React's suspense passes).
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => setCommitted(true), []);
+  const starting = <Spinner label={t('scan.cameraStarting')} />;
   return (
     <Screen title={texts.title} testId={testId} footer={footer}>
       {intro}
@@ -69,13 +74,17 @@ export function ScanScreen({
       <p className="lead">{camera ? texts.cameraHint : texts.handHint}</p>
       {camera ? (
         <div className="camera" data-testid="camera">
-          <Suspense fallback={<Spinner label={t('scan.cameraStarting')} />}>
-            <CameraScanner
-              facingMode={facingMode}
-              engine={settings.camera_service}
-              onScan={onScan}
-              onUnavailable={onCameraUnavailable}
-            />
+          <Suspense fallback={starting}>
+            {committed ? (
+              <CameraScanner
+                facingMode={facingMode}
+                engine={settings.camera_service}
+                onScan={onScan}
+                onUnavailable={onCameraUnavailable}
+              />
+            ) : (
+              starting
+            )}
           </Suspense>
         </div>
       ) : (
