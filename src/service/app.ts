@@ -76,6 +76,8 @@ function rewriteUrl(url: string): string {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A line per request only when debugging; errors are logged at every level.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     rewriteUrl: (req) => rewriteUrl(req.url ?? '/'),
     bodyLimit: 1024 * 1024,
     // Stable ids of our own; a proxy's request id is not trusted.
