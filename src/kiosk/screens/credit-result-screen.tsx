@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalCreditReception } from '../../contract/portal';
-import { Button } from '../components/button';
 import { Credits } from '../components/credits';
+import { DoneActions } from '../components/done-actions';
 import { Screen } from '../components/screen';
+import { Stat } from '../components/stat';
 import { formatCredits, greetingName } from '../lib/format';
 
 /** The outcome of a credit reception: the credits earned and the contact's new balance. */
@@ -27,23 +28,15 @@ export function CreditResultScreen({
       tone="success"
     >
       <dl className="stats">
-        <div className="stat stat-main stat-earned" data-testid="credits-earned">
-          <dt>{t('credit.earned')}</dt>
-          <dd>{t('credit.earnedValue', { credits: formatCredits(reception.credits, i18n.language) })}</dd>
-        </div>
-        <div className="stat" data-testid="credit-balance">
-          <dt>{t('credit.balance')}</dt>
-          <dd>
-            <Credits value={reception.contact.credit_balance} />
-          </dd>
-        </div>
+        <Stat label={t('credit.earned')} main className="stat-earned" testId="credits-earned">
+          {t('credit.earnedValue', { credits: formatCredits(reception.credits, i18n.language) })}
+        </Stat>
+        <Stat label={t('credit.balance')} testId="credit-balance">
+          <Credits value={reception.contact.credit_balance} />
+        </Stat>
       </dl>
       {error}
-      <div className="form-actions">
-        <Button busy={finishing} onClick={onDone} data-testid="done-button">
-          {t('common.done')}
-        </Button>
-      </div>
+      <DoneActions onDone={onDone} finishing={finishing} />
     </Screen>
   );
 }

@@ -3,9 +3,8 @@ import type { PortalSessionState } from '../../../contract/portal';
 import { newActionKey } from '../../api/client';
 import { useCreateCreditReception } from '../../api/create-credit-reception';
 import { ActionError } from '../../components/action-error';
-import { CancelButton } from '../../components/cancel-button';
 import { IdleGuard } from '../../components/idle-guard';
-import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
 import { creditStage } from '../../lib/credit-stage';
@@ -22,21 +21,13 @@ import { WaitingForCashierScreen } from '../../screens/waiting-for-cashier-scree
  */
 export function CreditReceptionFlow({ session }: { session: PortalSessionState }) {
   const { state, go, reset } = useIdentificationFlow(session);
-  const done = useFinishAction(session.uuid, 'complete');
-  const footer = <CancelButton sessionUuid={session.uuid} />;
+  const { done, finish, footer } = useFlowFinish(session.uuid);
   const stage = creditStage(session);
   const identifying = state.step !== 'identified' && stage !== 'result';
 
   let screen: ReactNode;
   if (session.credit_reception) {
-    screen = (
-      <CreditResultScreen
-        reception={session.credit_reception}
-        onDone={done.run}
-        finishing={done.pending}
-        error={done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null}
-      />
-    );
+    screen = <CreditResultScreen reception={session.credit_reception} {...finish} />;
   } else if (state.step !== 'identified') {
     screen = <IdentificationSteps session={session} step={state} go={go} footer={footer} />;
   } else if (!session.contact) {

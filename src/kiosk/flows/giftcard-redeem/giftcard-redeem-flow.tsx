@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard, PortalSessionState } from '../../../contract/portal';
 import { useRedeemGiftcard } from '../../api/redeem-giftcard';
 import { useScanGiftcard } from '../../api/scan-giftcard';
-import { ActionError } from '../../components/action-error';
-import { CancelButton } from '../../components/cancel-button';
 import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
 import { IdleGuard } from '../../components/idle-guard';
 import { Money } from '../../components/money';
 import { useAction } from '../../hooks/use-action';
-import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { canUseAnotherCard, emptyPayment } from '../../lib/giftcards';
-import { CodeCapture } from '../../screens/code-capture';
+import { GiftcardCapture } from '../../screens/giftcard-capture';
 import { GiftcardCardScreen } from './giftcard-card-screen';
 import { GiftcardPaidScreen } from './giftcard-paid-screen';
 import { firstRedeemStep, type RedeemStep } from './redeem-step';
@@ -27,10 +25,9 @@ import { firstRedeemStep, type RedeemStep } from './redeem-step';
 export default function GiftcardRedeemFlow({ session }: { session: PortalSessionState }) {
   const { t } = useTranslation();
   const { state, go, reset } = useFlowStore<RedeemStep>(() => firstRedeemStep(session));
-  const done = useFinishAction(session.uuid, 'complete');
+  const { done, finish, footer } = useFlowFinish(session.uuid);
   const progress = session.giftcard_payment ?? emptyPayment(session.amount_in_cents);
   const paidSome = progress.payments.length > 0;
-  const footer = <CancelButton sessionUuid={session.uuid} />;
   const scan = useAction(useScanGiftcard(session.uuid), 'giftcard-scan', (giftcard: PortalGiftcard) =>
     go({ step: 'card', giftcard, remaining: progress.remaining_in_cents }),
   );
@@ -40,31 +37,17 @@ export default function GiftcardRedeemFlow({ session }: { session: PortalSession
     redeem.clear();
     go({ step: 'scan', capture: 'scan' });
   };
-  const finishError = done.error ? (
-    <ActionError error={done.error} action="finish" onRetry={done.retry} />
-  ) : null;
 
   let screen: ReactNode;
   switch (state.step) {
     case 'scan':
       screen = (
-        <CodeCapture
+        <GiftcardCapture
+          title={t(paidSome ? 'giftcard.scanAnotherTitle' : 'giftcard.scanTitle')}
+          scan={scan}
           settings={session.settings}
           mode={state.capture}
           onMode={(capture) => go({ step: 'scan', capture })}
-          texts={{
-            title: t(paidSome ? 'giftcard.scanAnotherTitle' : 'giftcard.scanTitle'),
-            cameraHint: t('giftcard.cameraHint'),
-            handHint: t('giftcard.handHint'),
-            checking: t('giftcard.checking'),
-            illustration: t('giftcard.illustration'),
-          }}
-          typeTitle={t('giftcard.typeTitle')}
-          typeLabel={t('giftcard.codeLabel')}
-          testId="screen-giftcard"
-          submit={(value) => scan.run({ value })}
-          checking={scan.pending}
-          error={scan.error}
           intro={
             paidSome ? (
               <GiftcardPaymentTotals progress={progress} />
@@ -99,9 +82,7 @@ export default function GiftcardRedeemFlow({ session }: { session: PortalSession
           onAnotherCard={
             canUseAnotherCard(progress, session.settings.allow_multiple_giftcards) ? toScan : undefined
           }
-          onDone={done.run}
-          finishing={done.pending}
-          error={finishError}
+          {...finish}
         />
       );
       break;

@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { GiftcardTopUpResult, PortalGiftcard, PortalSessionState } from '../../../contract/portal';
 import { useScanGiftcard } from '../../api/scan-giftcard';
 import { useTopUpGiftcard } from '../../api/top-up-giftcard';
-import { ActionError } from '../../components/action-error';
-import { CancelButton } from '../../components/cancel-button';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
-import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
-import { CodeCapture } from '../../screens/code-capture';
+import { GiftcardCapture } from '../../screens/giftcard-capture';
 import { TopUpAmountScreen } from './top-up-amount-screen';
 import { TopUpConfirmScreen } from './top-up-confirm-screen';
 import { TopUpResultScreen } from './top-up-result-screen';
@@ -24,8 +22,7 @@ import { TOP_UP_START, type TopUpStep } from './top-up-step';
 export default function GiftcardTopUpFlow({ session }: { session: PortalSessionState }) {
   const { t } = useTranslation();
   const { state, go, reset } = useFlowStore<TopUpStep>(() => TOP_UP_START);
-  const done = useFinishAction(session.uuid, 'complete');
-  const footer = <CancelButton sessionUuid={session.uuid} />;
+  const { done, finish, footer } = useFlowFinish(session.uuid);
   const scan = useAction(useScanGiftcard(session.uuid), 'giftcard-scan', (giftcard: PortalGiftcard) =>
     go({ step: 'amount', giftcard }),
   );
@@ -41,23 +38,12 @@ export default function GiftcardTopUpFlow({ session }: { session: PortalSessionS
   switch (state.step) {
     case 'scan':
       screen = (
-        <CodeCapture
+        <GiftcardCapture
+          title={t('topUp.scanTitle')}
+          scan={scan}
           settings={session.settings}
           mode={state.capture}
           onMode={(capture) => go({ step: 'scan', capture })}
-          texts={{
-            title: t('topUp.scanTitle'),
-            cameraHint: t('giftcard.cameraHint'),
-            handHint: t('giftcard.handHint'),
-            checking: t('giftcard.checking'),
-            illustration: t('giftcard.illustration'),
-          }}
-          typeTitle={t('giftcard.typeTitle')}
-          typeLabel={t('giftcard.codeLabel')}
-          testId="screen-giftcard"
-          submit={(value) => scan.run({ value })}
-          checking={scan.pending}
-          error={scan.error}
           footer={footer}
         />
       );
@@ -89,14 +75,7 @@ export default function GiftcardTopUpFlow({ session }: { session: PortalSessionS
       );
       break;
     case 'done':
-      screen = (
-        <TopUpResultScreen
-          result={state.result}
-          onDone={done.run}
-          finishing={done.pending}
-          error={done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null}
-        />
-      );
+      screen = <TopUpResultScreen result={state.result} {...finish} />;
       break;
   }
   return (

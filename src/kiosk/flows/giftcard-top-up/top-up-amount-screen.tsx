@@ -1,12 +1,11 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
-import { AmountKeypad } from '../../components/amount-keypad';
+import { AmountEntry } from '../../components/amount-entry';
 import { Button } from '../../components/button';
 import { GiftcardSummary } from '../../components/giftcard-summary';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
-import { KEYPAD_START } from '../../lib/amount-keypad';
 import { formatMoney } from '../../lib/format';
 import { topUpPresets, topUpProblem } from '../../lib/giftcards';
 
@@ -26,7 +25,6 @@ export function TopUpAmountScreen({
   footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const [keypad, setKeypad] = useState(KEYPAD_START);
   const problem = topUpProblem(giftcard);
   const max = giftcard.max_top_up_in_cents;
   if (problem) {
@@ -78,17 +76,7 @@ export function TopUpAmountScreen({
             {t('giftcard.otherCard')}
           </Button>
         </div>
-        <div className="amount-main">
-          <AmountKeypad state={keypad} onChange={setKeypad} limit={max} label={t('topUp.amountLabel')} />
-          <Button
-            className="keypad-continue"
-            disabled={keypad.cents === 0}
-            onClick={() => onAmount(keypad.cents)}
-            data-testid="amount-continue"
-          >
-            {t('topUp.continue')}
-          </Button>
-        </div>
+        <AmountEntry label={t('topUp.amountLabel')} limit={max} onAmount={onAmount} />
       </div>
     </Screen>
   );

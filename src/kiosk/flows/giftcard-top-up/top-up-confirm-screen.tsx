@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { ConfirmActions } from '../../components/confirm-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
+import { Stat } from '../../components/stat';
 import { formatMoney } from '../../lib/format';
 
 /** "Top up € X?": the card, its balance now and after; refusals (5006, 5008) show here in words. */
@@ -33,28 +34,23 @@ export function TopUpConfirmScreen({
       footer={footer}
     >
       <dl className="stats">
-        <div className="stat">
-          <dt>{t('topUp.balanceNow')}</dt>
-          <dd>
-            <Money cents={giftcard.balance_in_cents} />
-          </dd>
-        </div>
-        <div className="stat stat-main" data-testid="topup-balance-after">
-          <dt>{t('topUp.balanceAfter')}</dt>
-          <dd>
-            <Money cents={giftcard.balance_in_cents + amount} />
-          </dd>
-        </div>
+        <Stat label={t('topUp.balanceNow')}>
+          <Money cents={giftcard.balance_in_cents} />
+        </Stat>
+        <Stat label={t('topUp.balanceAfter')} main testId="topup-balance-after">
+          <Money cents={giftcard.balance_in_cents + amount} />
+        </Stat>
       </dl>
       {error}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onChangeAmount} data-testid="change-amount">
-          {t('topUp.changeAmount')}
-        </Button>
-        <Button busy={confirming} onClick={onConfirm} data-testid="confirm-button">
-          {confirming ? t('topUp.confirming') : t('topUp.confirm', { amount: money })}
-        </Button>
-      </div>
+      <ConfirmActions
+        back={t('topUp.changeAmount')}
+        backTestId="change-amount"
+        onBack={onChangeAmount}
+        confirm={t('topUp.confirm', { amount: money })}
+        busyLabel={t('topUp.confirming')}
+        onConfirm={onConfirm}
+        confirming={confirming}
+      />
     </Screen>
   );
 }

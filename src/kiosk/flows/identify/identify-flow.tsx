@@ -1,11 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState } from '../../../contract/portal';
-import { ActionError } from '../../components/action-error';
-import { CancelButton } from '../../components/cancel-button';
 import { IdleGuard } from '../../components/idle-guard';
 import { Spinner } from '../../components/spinner';
-import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
 import { LoadingScreen } from '../../screens/loading-screen';
@@ -22,9 +20,8 @@ const CustomerPortal = lazy(loadCustomerPortal);
  */
 export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   const { state, go, reset } = useIdentificationFlow(session);
-  const done = useFinishAction(session.uuid, 'complete');
+  const { finish: finishProps, footer } = useFlowFinish(session.uuid);
   const { t } = useTranslation();
-  const footer = <CancelButton sessionUuid={session.uuid} />;
   useEffect(() => {
     void loadCustomerPortal();
   }, []);
@@ -34,12 +31,7 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   } else if (!session.contact) {
     screen = <LoadingScreen />;
   } else {
-    const finish = {
-      onDone: done.run,
-      finishing: done.pending,
-      error: done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null,
-      footer,
-    };
+    const finish = { ...finishProps, footer };
     screen = (
       <Suspense
         fallback={

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalReward } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { ConfirmActions } from '../../components/confirm-actions';
 import { Credits } from '../../components/credits';
 import { Screen } from '../../components/screen';
+import { Stat } from '../../components/stat';
 import { formatCredits } from '../../lib/format';
 
 /** "Claim <reward> for N credits?", with the credits left after it; refusals (1017/1018/1019) show here. */
@@ -37,28 +38,23 @@ export function RewardConfirmScreen({
     >
       {reward.description ? <p className="lead">{reward.description}</p> : null}
       <dl className="stats">
-        <div className="stat">
-          <dt>{t('welcome.credits')}</dt>
-          <dd>
-            <Credits value={balance} />
-          </dd>
-        </div>
-        <div className="stat stat-main" data-testid="credits-after">
-          <dt>{t('rewards.after')}</dt>
-          <dd>
-            <Credits value={Math.max(0, balance - reward.required_credits)} />
-          </dd>
-        </div>
+        <Stat label={t('welcome.credits')}>
+          <Credits value={balance} />
+        </Stat>
+        <Stat label={t('rewards.after')} main testId="credits-after">
+          <Credits value={Math.max(0, balance - reward.required_credits)} />
+        </Stat>
       </dl>
       {error}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onBack} data-testid="back-button">
-          {t('common.back')}
-        </Button>
-        <Button busy={confirming} onClick={onConfirm} data-testid="confirm-button">
-          {confirming ? t('rewards.claiming') : t('rewards.confirm')}
-        </Button>
-      </div>
+      <ConfirmActions
+        back={t('common.back')}
+        backTestId="back-button"
+        onBack={onBack}
+        confirm={t('rewards.confirm')}
+        busyLabel={t('rewards.claiming')}
+        onConfirm={onConfirm}
+        confirming={confirming}
+      />
     </Screen>
   );
 }

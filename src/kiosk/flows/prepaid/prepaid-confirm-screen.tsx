@@ -4,6 +4,7 @@ import type { PrepaidKind } from '../../api/prepaid-transaction';
 import { Button } from '../../components/button';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
+import { Stat } from '../../components/stat';
 import { formatMoney } from '../../lib/format';
 import { prepaidCharge } from '../../lib/prepaid';
 
@@ -41,18 +42,12 @@ export function PrepaidConfirmScreen({
       footer={footer}
     >
       <dl className="stats">
-        <div className="stat stat-main" data-testid="prepaid-amount">
-          <dt>{t(`prepaid.${kind}.amountLabel`)}</dt>
-          <dd>
-            <Money cents={amount} />
-          </dd>
-        </div>
-        <div className="stat" data-testid="prepaid-balance">
-          <dt>{t('welcome.prepaid')}</dt>
-          <dd>
-            <Money cents={balance} />
-          </dd>
-        </div>
+        <Stat label={t(`prepaid.${kind}.amountLabel`)} main testId="prepaid-amount">
+          <Money cents={amount} />
+        </Stat>
+        <Stat label={t('welcome.prepaid')} testId="prepaid-balance">
+          <Money cents={balance} />
+        </Stat>
       </dl>
       {unpaid > 0 ? (
         <p className="notice" data-testid="prepaid-partly">

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import type { PortalSessionState, PrepaidResult } from '../../../contract/portal';
 import { type PrepaidKind, usePrepaidTransaction } from '../../api/prepaid-transaction';
-import { ActionError } from '../../components/action-error';
-import { CancelButton } from '../../components/cancel-button';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
-import { useFinishAction } from '../../hooks/use-finish-action';
+import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
@@ -27,28 +25,23 @@ import { firstPrepaidStep, type PrepaidStep } from './prepaid-step';
 export default function PrepaidFlow({ session, kind }: { session: PortalSessionState; kind: PrepaidKind }) {
   const identification = useIdentificationFlow(session);
   const { state, go, reset } = useFlowStore<PrepaidStep>(() => firstPrepaidStep(session.amount_in_cents));
-  const done = useFinishAction(session.uuid, 'complete');
+  const { done, finish, footer } = useFlowFinish(session.uuid);
   const transaction = useAction(
     usePrepaidTransaction(session.uuid, kind),
     kind === 'pay' ? 'prepaid-pay' : 'prepaid-top-up',
     (result: PrepaidResult) => go({ step: 'done', result }),
   );
-  const footer = <CancelButton sessionUuid={session.uuid} />;
   const outcome = prepaidOutcome(session, kind, state);
   const identified = identification.state.step === 'identified';
+  const startOver = () => {
+    identification.reset();
+    reset();
+  };
   const contact = session.contact;
 
   let screen: ReactNode;
   if (outcome) {
-    screen = (
-      <PrepaidResultScreen
-        kind={kind}
-        outcome={outcome}
-        onDone={done.run}
-        finishing={done.pending}
-        error={done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null}
-      />
-    );
+    screen = <PrepaidResultScreen kind={kind} outcome={outcome} {...finish} />;
   } else if (!identified) {
     screen = (
       <IdentificationSteps
@@ -96,17 +89,7 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
   return (
     <>
       {screen}
-      <IdleGuard
-        seconds={session.kiosk.idle_seconds}
-        onReset={
-          outcome
-            ? done.run
-            : () => {
-                identification.reset();
-                reset();
-              }
-        }
-      />
+      <IdleGuard seconds={session.kiosk.idle_seconds} onReset={outcome ? done.run : startOver} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrepaidKind } from '../../api/prepaid-transaction';
-import { Button } from '../../components/button';
+import { DoneActions } from '../../components/done-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
+import { Stat } from '../../components/stat';
 import { formatMoney } from '../../lib/format';
 
 /** What a prepaid transaction did, in cents: moved, left to pay at the till, and the balance after it. */
@@ -35,18 +36,12 @@ export function PrepaidResultScreen({
   return (
     <Screen title={t(`prepaid.${kind}.resultTitle`)} testId="screen-prepaid-result" tone="success">
       <dl className="stats">
-        <div className="stat" data-testid="prepaid-moved">
-          <dt>{t(`prepaid.${kind}.moved`)}</dt>
-          <dd>
-            <Money cents={outcome.amount} />
-          </dd>
-        </div>
-        <div className="stat stat-main" data-testid="prepaid-new-balance">
-          <dt>{t('prepaid.newBalance')}</dt>
-          <dd>
-            <Money cents={outcome.balance} />
-          </dd>
-        </div>
+        <Stat label={t(`prepaid.${kind}.moved`)} testId="prepaid-moved">
+          <Money cents={outcome.amount} />
+        </Stat>
+        <Stat label={t('prepaid.newBalance')} main testId="prepaid-new-balance">
+          <Money cents={outcome.balance} />
+        </Stat>
       </dl>
       {outcome.unpaid > 0 ? (
         <p className="notice" data-testid="prepaid-rest">
@@ -54,11 +49,7 @@ export function PrepaidResultScreen({
         </p>
       ) : null}
       {error}
-      <div className="form-actions">
-        <Button busy={finishing} onClick={onDone} data-testid="done-button">
-          {t('common.done')}
-        </Button>
-      </div>
+      <DoneActions onDone={onDone} finishing={finishing} />
     </Screen>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { ConfirmActions } from '../../components/confirm-actions';
 import { Screen } from '../../components/screen';
 import { VoucherCard } from '../../components/voucher-card';
 
@@ -35,14 +35,15 @@ export function VoucherConfirmScreen({
       )}
       <p className="muted">{t('voucher.confirmHint')}</p>
       {error}
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onBack} data-testid="back-button">
-          {t('common.back')}
-        </Button>
-        <Button busy={confirming} onClick={onConfirm} data-testid="confirm-button">
-          {confirming ? t('voucher.redeeming') : t('voucher.redeem')}
-        </Button>
-      </div>
+      <ConfirmActions
+        back={t('common.back')}
+        backTestId="back-button"
+        onBack={onBack}
+        confirm={t('voucher.redeem')}
+        busyLabel={t('voucher.redeeming')}
+        onConfirm={onConfirm}
+        confirming={confirming}
+      />
     </Screen>
   );
 }

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { PortalSessionState, PortalVoucher } from '../../../contract/portal';
 import { useVouchers } from '../../api/get-vouchers';
 import { useRedeemVoucher } from '../../api/redeem-voucher';
-import { ActionError } from '../../components/action-error';
-import { CancelButton } from '../../components/cancel-button';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
-import { useFinishAction } from '../../hooks/use-finish-action';
+import { type FinishProps, useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
@@ -27,9 +25,12 @@ import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
 export default function VouchersFlow({ session }: { session: PortalSessionState }) {
   const identification = useIdentificationFlow(session);
   const { state, go, reset } = useFlowStore<VouchersStep>(() => VOUCHERS_START);
-  const done = useFinishAction(session.uuid, 'complete');
-  const footer = <CancelButton sessionUuid={session.uuid} />;
+  const { done, finish, footer } = useFlowFinish(session.uuid);
   const identified = identification.state.step === 'identified';
+  const startOver = () => {
+    identification.reset();
+    reset();
+  };
 
   let screen: ReactNode;
   if (!identified) {
@@ -44,33 +45,14 @@ export default function VouchersFlow({ session }: { session: PortalSessionState 
   } else if (!session.contact) {
     screen = <LoadingScreen />;
   } else {
-    screen = (
-      <IdentifiedVouchers
-        session={session}
-        state={state}
-        go={go}
-        onDone={done.run}
-        finishing={done.pending}
-        finishError={
-          done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null
-        }
-        footer={footer}
-      />
-    );
+    screen = <IdentifiedVouchers session={session} state={state} go={go} finish={finish} footer={footer} />;
   }
   return (
     <>
       {screen}
       <IdleGuard
         seconds={session.kiosk.idle_seconds}
-        onReset={
-          state.step === 'redeemed'
-            ? done.run
-            : () => {
-                identification.reset();
-                reset();
-              }
-        }
+        onReset={state.step === 'redeemed' ? done.run : startOver}
       />
     </>
   );
@@ -80,17 +62,13 @@ function IdentifiedVouchers({
   session,
   state,
   go,
-  onDone,
-  finishing,
-  finishError,
+  finish,
   footer,
 }: {
   session: PortalSessionState;
   state: VouchersStep;
   go: (step: VouchersStep) => void;
-  onDone: () => void;
-  finishing: boolean;
-  finishError: ReactNode;
+  finish: FinishProps;
   footer: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -152,14 +130,6 @@ function IdentifiedVouchers({
         />
       );
     case 'redeemed':
-      return (
-        <VoucherRedeemedScreen
-          voucher={state.voucher}
-          onAnother={toList}
-          onDone={onDone}
-          finishing={finishing}
-          error={finishError}
-        />
-      );
+      return <VoucherRedeemedScreen voucher={state.voucher} onAnother={toList} {...finish} />;
   }
 }
