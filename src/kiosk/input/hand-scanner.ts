@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /** Options of the keyboard-wedge detector; times in milliseconds. */
 export interface WedgeDetectorOptions {
@@ -102,7 +102,9 @@ export function useHandScanner(onScan: (value: string) => void, options: HandSca
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
 
-  useEffect(() => {
+  // Attached during the commit, before the screen paints: a visible scan screen is always listening,
+  // even for a card scanned the instant it appears.
+  useLayoutEffect(() => {
     if (!enabled) return;
     const detector = createWedgeDetector({ minLength, maxGapMs });
     const onKeyDown = (event: KeyboardEvent) => {
