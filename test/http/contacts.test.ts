@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_VALUE_KEYS } from '../../src/service/domain/contacts';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -76,6 +77,17 @@ describe('GET /contacts/{uuid}', () => {
       loyalty_balance: 120,
       default_contact_identifier: 'CARD-0001',
     });
+  });
+
+  it('lists exactly the built-in keys custom attributes may not take, beside the custom ones', async () => {
+    const values = (await t.call({ method: 'GET', url: `/contacts/${DEMO.anna}` })).json().data
+      .current_values;
+    const builtIn = Object.keys(values).filter(
+      (k) =>
+        !/^(subscription_status|double_opt_in_confirmation_url)_\d+$/.test(k) &&
+        !['dier', 'a_custom_attribute'].includes(k),
+    );
+    expect(builtIn.sort()).toEqual([...CONTACT_VALUE_KEYS].sort());
   });
 
   it('answers 55031 for an unknown contact', async () => {

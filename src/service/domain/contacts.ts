@@ -23,6 +23,37 @@ const PROFILE_FIELDS = [
   'custom_app_login_code',
 ] as const;
 
+/**
+ * The keys of `current_values` that are not custom attributes (spec "Contact"), besides the
+ * per-subscription-type `subscription_status_<id>` and `double_opt_in_confirmation_url_<id>`.
+ * Custom contact attributes may not take these names.
+ */
+export const CONTACT_VALUE_KEYS: readonly string[] = [
+  'uuid',
+  'email',
+  'firstname',
+  'lastname',
+  'locale',
+  'status',
+  'channel',
+  'is_anonymous',
+  'tier',
+  'age',
+  'created_at',
+  'updated_at',
+  'loyalty_balance',
+  'previous_loyalty_balance',
+  'prepaid_balance',
+  'loyalty_associated_shops',
+  'loyalty_number_of_transactions',
+  'loyalty_total_credits_received',
+  'loyalty_first_transaction_date',
+  'loyalty_last_transaction_date',
+  'default_contact_identifier',
+  'subscription_preferences_url',
+  ...PROFILE_FIELDS,
+];
+
 /** A contact by uuid. @throws ServiceError 55031 when there is none. */
 export async function contactByUuid(db: Db, uuid: string): Promise<ContactRow> {
   const row = await db.selectFrom('contacts').selectAll().where('uuid', '=', uuid).executeTakeFirst();

@@ -10,6 +10,7 @@ import type {
 } from '../../contract/public/custom-attributes';
 import type { CustomAttributeTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
+import { CONTACT_VALUE_KEYS } from './contacts';
 import { ServiceError } from './errors';
 import { isoTimestamp } from './values';
 
@@ -40,41 +41,8 @@ const REWARD_FIELDS = [
   'cost_price',
   'stock',
 ];
-const CONTACT_FIELDS = [
-  'id',
-  'age',
-  'city',
-  'tier',
-  'uuid',
-  'email',
-  'avatar',
-  'locale',
-  'status',
-  'address',
-  'channel',
-  'lastname',
-  'birthdate',
-  'firstname',
-  'created_at',
-  'postalcode',
-  'updated_at',
-  'housenumber',
-  'phonenumber',
-  'is_anonymous',
-  'add_to_wallet',
-  'loyalty_balance',
-  'prepaid_balance',
-  'custom_app_login_url',
-  'custom_app_login_code',
-  'loyalty_associated_shops',
-  'previous_loyalty_balance',
-  'default_contact_identifier',
-  'subscription_preferences_url',
-  'loyalty_last_transaction_date',
-  'loyalty_first_transaction_date',
-  'loyalty_number_of_transactions',
-  'loyalty_total_credits_received',
-];
+// The contact's own id and the built-in keys of its current_values.
+const CONTACT_FIELDS = ['id', ...CONTACT_VALUE_KEYS];
 const RESERVED: Partial<Record<AttributeEntity, { names: string[]; prefixes: string[] }>> = {
   reward: { names: REWARD_FIELDS, prefixes: [] },
   contact: { names: CONTACT_FIELDS, prefixes: ['subscription_status_', 'double_opt_in_confirmation_url_'] },
