@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -7,14 +7,11 @@ import { createTestApp, type TestApp } from '../helpers/app';
  * SDK prefixes (/api/v3/register/<path>, /api/v3/oauth/clients/…), and is in the OpenAPI document.
  */
 
-// The repository's copy of the spec (clean clones, CI), else the shared original.
-const SPEC = ['docs/spec/service-interface.md', '/work/shared/spec/service-interface.md'].find((f) =>
-  existsSync(f),
-);
+// The repository's copy of the spec.
+const SPEC = 'docs/spec/service-interface.md';
 
 /** Every `| METHOD | /path |` row of the spec's endpoint tables. */
 function specEndpoints(): { method: string; path: string }[] {
-  if (!SPEC) throw new Error('service-interface.md not found (docs/spec/)');
   const rows = readFileSync(SPEC, 'utf8').matchAll(/^\|\s*(GET|POST|PUT|DELETE|PATCH)\s*\|\s*(\/\S*)\s*\|/gm);
   return [...rows].map((m) => ({ method: m[1]!, path: m[2]! }));
 }
