@@ -14,6 +14,7 @@ import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
 import { registerRequestTransactions } from './http/idempotency';
+import { toJson } from './http/json';
 import { registerAuth } from './http/plugins/auth';
 import { registerErrorHandling } from './http/plugins/errors';
 import { registerMail } from './http/plugins/mail';
@@ -97,7 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (typeof data !== 'object' || data === null) return JSON.stringify(data);
     let text = serialized.get(data);
     if (text === undefined) {
-      text = JSON.stringify(data);
+      text = toJson(data);
       serialized.set(data, text);
     }
     return text;

@@ -54,6 +54,10 @@ async function dropTestDatabase(databaseUrl: string): Promise<void> {
   await admin.end();
 }
 
+/** A timestamp value with a fraction of a second, a `Z` or no offset: never in a response. */
+const NOT_WHOLE_SECONDS =
+  /"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z?"|"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+[+-]\d\d:\d\d"/;
+
 /** A controllable clock for tests: `set` or `advance` it; the app reads it on every call. */
 export class TestClock {
   constructor(public current = new Date('2026-11-21T10:00:00.000Z')) {}
@@ -115,6 +119,11 @@ export async function createTestApp(
       reply.getHeader('content-type'),
       payload,
     );
+    // Every timestamp leaves at whole seconds with a numeric offset (src/service/http/json.ts).
+    const badTimestamp = typeof payload === 'string' ? NOT_WHOLE_SECONDS.exec(payload) : null;
+    if (badTimestamp) {
+      openApi?.violations.push(`${request.method} ${request.url}: timestamp ${badTimestamp[0]}`);
+    }
     return payload;
   });
   await app.ready();

@@ -38,7 +38,7 @@ describe('POST /bookings', () => {
       starts_at: '2026-11-21T19:00:00+01:00',
       ends_at: '2026-11-21T21:00:00+01:00',
       checked_in_at: null,
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
     });
     const row = await t.app.db
       .selectFrom('bookings')

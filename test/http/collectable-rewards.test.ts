@@ -51,11 +51,11 @@ describe('collectable rewards', () => {
     collectableSchema.parse(data[0]);
     expect(data[0]).toEqual({
       contact: { uuid: DEMO.dirk, email: 'dirk@example.com', credit_balance: { balance: 900 - 50 - 30 } },
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
       uuid: coffee,
       title: 'Free coffee',
       reward: expect.objectContaining({ uuid: COFFEE, reward_type: 'PHYSICAL' }),
-      expires_at: '2026-12-21T10:00:00.000+00:00',
+      expires_at: '2026-12-21T10:00:00+00:00',
       has_been_collected: false,
     });
     expect((await list(DEMO.carla)).json().data).toEqual([]);

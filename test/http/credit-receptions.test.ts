@@ -112,7 +112,7 @@ describe('POST /credit-receptions', () => {
         },
       },
       credits: 16,
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       unit: {
         id: expect.any(Number),

@@ -79,7 +79,7 @@ describe('custom attributes', () => {
       group: { id: table.id, name: 'Seating', created_by_user: true, position: 1 },
       options: [],
       position: 1,
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
     });
     const diet = await create({
       entity: 'booking',

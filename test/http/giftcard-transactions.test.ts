@@ -100,7 +100,7 @@ describe('POST /giftcard-transactions', () => {
       card: { id: expect.any(Number), uuid: PHYSICAL_EMPTY },
       shop: { id: 1, uuid: DEMO.shop, name: 'Demo Coffee Amsterdam' },
       settlements: [],
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
       receipt: 'R-1',
       terminal: 4,
     });

@@ -83,7 +83,7 @@ describe('POST /giftcards', () => {
       amount_in_cents: 0,
       upgradeable: true,
       active: true,
-      expiration_date: '2027-11-21T10:00:00.000+00:00',
+      expiration_date: '2027-11-21T10:00:00+00:00',
       amount: 0,
       url: null,
       display_amount: '€\u00a00,00',

@@ -49,7 +49,7 @@ describe('GET /portal/api/sessions/{uuid}', () => {
       uuid,
       type: 'credit_reception',
       status: 'open',
-      expires_at: '2026-11-21T11:00:00.000+00:00',
+      expires_at: '2026-11-21T11:00:00+00:00',
       settings: expect.objectContaining({ enable_registration: true, camera_service: 3 }),
       amount_in_cents: 1250,
       shop: { uuid: DEMO.shop, name: 'Demo Coffee Amsterdam' },

@@ -194,7 +194,7 @@ describe('POST /portal/api/sessions/{uuid}/rewards/claim', () => {
         title: 'Free coffee',
         credits: -50,
         reward_type: 'PHYSICAL',
-        expires_at: '2026-12-21T10:00:00.000+00:00',
+        expires_at: '2026-12-21T10:00:00+00:00',
         collect_at: 'Demo Coffee Amsterdam',
       },
       contact: expect.objectContaining({ uuid: DEMO.anna, credit_balance: 70 }),
@@ -276,7 +276,7 @@ describe('GET /portal/api/sessions/{uuid}/activity', () => {
       {
         type: 'credit_reception',
         uuid: expect.any(String),
-        created_at: '2026-11-21T10:04:00.000+00:00',
+        created_at: '2026-11-21T10:04:00+00:00',
         title: 'Credits reversed',
         credits: -10,
         amount_in_cents: null,
@@ -286,7 +286,7 @@ describe('GET /portal/api/sessions/{uuid}/activity', () => {
       {
         type: 'giftcard_transaction',
         uuid: card.json().data.transaction_uuid,
-        created_at: '2026-11-21T10:02:00.000+00:00',
+        created_at: '2026-11-21T10:02:00+00:00',
         title: 'Gift card top-up',
         credits: null,
         amount_in_cents: 1500,

@@ -48,14 +48,14 @@ describe('POST /portal-sessions[/…]', () => {
       contact: null,
       shop: { id: 1, uuid: DEMO.shop, reference: 'AMS-01', name: 'Demo Coffee Amsterdam' },
       events: [],
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
     });
     const state = await portalState(data.uuid);
     expect(state).toMatchObject({
       type,
       status: 'open',
       settings: DEFAULTS,
-      expires_at: '2026-11-21T11:00:00.000+00:00',
+      expires_at: '2026-11-21T11:00:00+00:00',
     });
   });
 

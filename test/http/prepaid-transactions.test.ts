@@ -43,7 +43,7 @@ describe('POST /prepaid-transactions', () => {
         name: 'Demo Coffee Amsterdam',
         address: expect.objectContaining({ city: 'Amsterdam', postal_code: '1012 LG' }),
       }),
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
     });
     expect(await balance(DEMO.anna)).toBe(1501);
   });

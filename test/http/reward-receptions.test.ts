@@ -116,9 +116,9 @@ describe('POST /reward-receptions', () => {
         address: expect.objectContaining({ street: 'Damrak', house_number: '1', postal_code: '1012 LG' }),
       }),
       contact_identifier: 'CARD-0001',
-      created_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
       reward: expect.objectContaining({ uuid: COFFEE, stock: 99, required_credits: 50 }),
-      expires_at: '2026-12-21T10:00:00.000+00:00',
+      expires_at: '2026-12-21T10:00:00+00:00',
       has_been_collected: false,
     });
     expect(await balance(DEMO.anna)).toBe(before - 50);

@@ -54,8 +54,8 @@ describe('POST /units', () => {
       is_default: false,
       loyalty_program_id: 1,
       format: null,
-      created_at: '2026-11-21T10:00:00.000+00:00',
-      updated_at: '2026-11-21T10:00:00.000+00:00',
+      created_at: '2026-11-21T10:00:00+00:00',
+      updated_at: '2026-11-21T10:00:00+00:00',
     });
     expect(await defaults()).toEqual(['purchase_amount']);
   });

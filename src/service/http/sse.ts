@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PortalEvent } from '../../contract/portal';
 import { type PortalSessionRow, sessionEvents, sessionTopic } from '../domain/portal-sessions';
+import { toJson } from './json';
 
 /** How often an open stream sends a comment line, so proxies and browsers keep it open. */
 export const HEARTBEAT_MS = 15_000;
@@ -58,7 +59,7 @@ export function eventStreams(app: FastifyInstance): {
       res.on('close', close);
       return {
         send(event, data, id) {
-          write(`event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+          write(`event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${toJson(data)}\n\n`);
         },
         onClose(cleanup) {
           if (closed) cleanup();
