@@ -13,6 +13,7 @@ import type { DialectName } from './db/database';
 import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
+import { registerCashierConsole } from './http/cashier';
 import { registerRequestTransactions } from './http/idempotency';
 import { toJson } from './http/json';
 import { registerAuth } from './http/plugins/auth';
@@ -51,6 +52,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Folder of the built kiosk; served at /portal/ when it exists. */
   kioskDir?: string;
+  /** Folder of the built cashier console; served at /cashier/ when it exists. */
+  cashierDir?: string;
   /** Check every response against its schema (tests); production only serializes. */
   validateResponses?: boolean;
 }
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);
+  await registerCashierConsole(app, deps.cashierDir);
 
   const kioskDir = deps.kioskDir ?? defaultKioskDir();
   if (existsSync(join(kioskDir, 'index.html'))) {

@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import * as initial from './migrations/0001_initial';
 import * as catalog from './migrations/0002_catalog_rewards_bookings';
+import * as cashierDevices from './migrations/0005_cashier_devices';
 import type { Database } from './schema';
 
 /** Which SQL engine a database runs on. */
@@ -28,6 +29,7 @@ export interface OpenDatabase {
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> }> = {
   '0001_initial': initial,
   '0002_catalog_rewards_bookings': catalog,
+  '0005_cashier_devices': cashierDevices,
 };
 
 /**

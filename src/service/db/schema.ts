@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { CashierTables } from './schema-cashier';
 import type { CatalogTables } from './schema-catalog';
 
 /*
@@ -315,7 +316,7 @@ export interface IdempotencyKeyTable {
 }
 
 /** The whole database, for Kysely. */
-export interface Database extends CatalogTables {
+export interface Database extends CatalogTables, CashierTables {
   account: AccountTable;
   credentials: CredentialTable;
   shops: ShopTable;

@@ -15,7 +15,7 @@ import {
   sessionRefusal,
   unlinkedPosTransaction,
 } from './portal-sessions';
-import { posTransactionView } from './pos-transactions';
+import { type PosTransactionRow, posTransactionView } from './pos-transactions';
 import { resolveShop } from './shops';
 import { isoTimestamp } from './values';
 
@@ -114,7 +114,19 @@ export async function pushPosTransaction(
   ttlMinutes: number,
 ): Promise<void> {
   const pos = await unlinkedPosTransaction(tx.db, posUuid, actor.shopId);
-  const session = await endScreenSession(tx, pos.shop_id, null, ttlMinutes);
+  await deliverPosTransaction(tx, await endScreenSession(tx, pos.shop_id, null, ttlMinutes), pos);
+}
+
+/**
+ * Puts a POS transaction in an open credit-reception session (a push, or the cashier console's
+ * purchase amount) and records `pos_transaction_pushed` with the spec POS Transaction as data; the
+ * screen then credits the customer for it.
+ */
+export async function deliverPosTransaction(
+  tx: Tx,
+  session: PortalSessionRow,
+  pos: PosTransactionRow,
+): Promise<void> {
   await tx.db
     .updateTable('portal_sessions')
     .set({ pos_transaction_id: pos.id })

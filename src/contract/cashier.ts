@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { idField } from './fields';
+import {
+  brand,
+  giftcardPayment,
+  portalContact,
+  portalEvent,
+  portalSessionType,
+  portalSettings,
+} from './portal';
+
+/*
+ * The cashier console's API (README "Cashier console"), under /cashier/api: a phone or small tablet
+ * behind the counter, paired to one shop by a cashier device token from the account fixture. The
+ * token is exchanged once for an httpOnly, SameSite=Strict session cookie; every other call is
+ * authorised by that cookie alone, checked against the device on every request, and scoped to the
+ * device's shop. POSTs take JSON only (and an optional Idempotency-Key).
+ *
+ *   POST /cashier/api/pair                     PairRequest → {data: CashierDevice}, Set-Cookie
+ *   POST /cashier/api/unpair                   {} → {data: {paired: false}}, cookie cleared
+ *   GET  /cashier/api/device                   → {data: CashierDevice}
+ *   GET  /cashier/api/stream                   → text/event-stream (event: shop_session, data: ShopSessionChange)
+ *   POST /cashier/api/contacts/find            FindContactRequest → {data: PortalContact}
+ *   GET  /cashier/api/sessions?since=…         → {data: CashierSessionSummary[]} (newest first)
+ *   POST /cashier/api/sessions                 StartSessionRequest → 201 {data: CashierSession}
+ *   GET  /cashier/api/sessions/{uuid}          → {data: CashierSession}
+ *   GET  /cashier/api/sessions/{uuid}/stream   → text/event-stream of PortalEvent (event: portal_event)
+ *   POST /cashier/api/sessions/{uuid}/cancel   {} → {data: CashierSession}
+ *   POST /cashier/api/sessions/{uuid}/purchase PurchaseRequest → {data: CashierSession}
+ *
+ * Errors use the public API's error body: 401 (code 1003) no, unknown or revoked device; 404 a
+ * session of another shop (as if unknown); the portal session refusals (409 ended, 410 expired).
+ */
+
+/**
+ * `account.settings.session_defaults` in the fixture: the creation settings the console starts
+ * sessions with unless the cashier switches them (spec "Portal session creation settings").
+ */
+export const sessionDefaults = z
+  .object({
+    scanner_type: z.enum(['camera', 'hand_scanner']).optional(),
+    enable_email_identification: z.boolean().optional(),
+    enable_registration: z.boolean().optional(),
+    enable_on_screen_keyboard: z.boolean().optional(),
+    primary_identification_method: z.enum(['email', 'identifier']).optional(),
+    camera_service: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    facing_mode: z.enum(['user', 'environment']).optional(),
+    allow_multiple_giftcards: z.boolean().optional(),
+  })
+  .strict();
+export type SessionDefaults = z.infer<typeof sessionDefaults>;
+
+/** The pairing code of a cashier device (the fixture's `cashier_devices[].token`). */
+export const pairRequest = z.object({ token: idField() });
+export type PairRequest = z.infer<typeof pairRequest>;
+
+/** The paired device: its name, shop, the account's look and the settings new sessions start with. */
+export const cashierDevice = z.object({
+  name: z.string(),
+  shop: z.object({ uuid: z.string(), name: z.string() }),
+  account: z.object({ name: z.string(), brand }),
+  session_defaults: portalSettings,
+});
+export type CashierDevice = z.infer<typeof cashierDevice>;
+
+/** A customer by e-mail address (has an `@`) or by loyalty card value. */
+export const findContactRequest = z.object({ query: z.string().trim().min(1).max(191) });
+export type FindContactRequest = z.infer<typeof findContactRequest>;
+
+const cents = z.number().int();
+const positiveCents = () => cents.min(1).max(100_000_000);
+
+/** Session types that take an amount from the console (credit reception, gift-card payment, prepaid). */
+export const AMOUNT_TYPES = [
+  'credit_reception',
+  'redeem_giftcards',
+  'pay_prepaid',
+  'top_up_prepaid',
+] as const;
+
+/**
+ * Start a portal session at the device's shop. `amount_in_cents`: the purchase (credit reception,
+ * optional: else send it later), the amount to pay with gift cards (required) or the prepaid amount
+ * (optional: else typed at the screen); not allowed for the other types. The switches default to
+ * the account's session defaults.
+ */
+export const startSessionRequest = z
+  .object({
+    type: portalSessionType,
+    amount_in_cents: positiveCents().optional(),
+    contact_uuid: idField().optional(),
+    scanner_type: z.enum(['camera', 'hand_scanner']).optional(),
+    enable_email_identification: z.boolean().optional(),
+    enable_registration: z.boolean().optional(),
+    enable_on_screen_keyboard: z.boolean().optional(),
+    allow_multiple_giftcards: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const takesAmount = (AMOUNT_TYPES as readonly string[]).includes(value.type);
+    if (value.type === 'redeem_giftcards' && value.amount_in_cents === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount_in_cents'], message: 'required' });
+    }
+    if (!takesAmount && value.amount_in_cents !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount_in_cents'], message: 'not allowed for this type' });
+    }
+  });
+export type StartSessionRequest = z.infer<typeof startSessionRequest>;
+
+/** The purchase amount sent to a credit-reception session that waits for it (as a POS push). */
+export const purchaseRequest = z.object({ amount_in_cents: positiveCents() });
+export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+
+/** How the session's customer became known: at the screen, or given by the cashier at the start. */
+export const identification = z.enum(['card', 'app_token', 'email', 'registration', 'cashier']);
+
+/** One gift card charged or topped up in a session: its last 4 characters, the amount, its balance after. */
+export const giftcardLine = z.object({
+  giftcard: z.object({ uuid: z.string(), hash_hint: z.string() }),
+  amount_in_cents: cents,
+  balance_after_in_cents: cents,
+});
+
+/**
+ * What a session did, for the console's list: status (an open session past its expiry reads
+ * `expired`), who started it (a cashier device, or null: the POS), the customer and the outcome.
+ * Money in cents; credits are numbers.
+ */
+export const cashierSessionSummary = z.object({
+  uuid: z.string(),
+  type: portalSessionType,
+  status: z.enum(['open', 'completed', 'cancelled', 'expired']),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+  expires_at: z.string(),
+  /** The amount the session was started with (purchase, amount to pay, prepaid amount). */
+  amount_in_cents: cents.nullable(),
+  /** The purchase amount sent later (a pushed POS transaction), for credit reception. */
+  purchase_in_cents: cents.nullable(),
+  /** A credit-reception session with a customer and nothing to credit yet: send the purchase amount. */
+  waiting_for_purchase: z.boolean(),
+  started_by: z.object({ name: z.string() }).nullable(),
+  contact: portalContact.nullable(),
+  identification: identification.nullable(),
+  /** Credits given in the session (credit reception), null when none. */
+  credits: z.number().nullable(),
+  /** redeem_giftcards: each card's payment and what is left to pay at the till; null for other types. */
+  giftcard_payment: z
+    .object({ payments: z.array(giftcardPayment), paid_in_cents: cents, remaining_in_cents: cents })
+    .nullable(),
+  giftcard_top_ups: z.array(giftcardLine),
+  /** Prepaid paid (negative) or topped up (positive); `unpaid_in_cents`: left to pay at the till. */
+  prepaid: z.object({ amount_in_cents: cents, unpaid_in_cents: cents.nullable() }).nullable(),
+  vouchers: z.array(z.object({ code: z.string(), name: z.string() })),
+  rewards: z.array(z.object({ title: z.string(), credits: z.number() })),
+});
+export type CashierSessionSummary = z.infer<typeof cashierSessionSummary>;
+
+/** One session as the console follows it: the summary, its settings and its events (oldest first). */
+export const cashierSession = cashierSessionSummary.extend({
+  settings: portalSettings,
+  events: z.array(portalEvent),
+});
+export type CashierSession = z.infer<typeof cashierSession>;
+
+/** `GET /cashier/api/sessions`: sessions created at or after `since` (default: today, server time). */
+export const sessionsQuery = z.object({
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** A session of the shop was created or ended (`event: shop_session` on the console's stream). */
+export const shopSessionChange = z.object({ session: z.string(), status: z.string() });
+export type ShopSessionChange = z.infer<typeof shopSessionChange>;

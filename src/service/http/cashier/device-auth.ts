@@ -1,0 +1,92 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CASHIER_SESSION_DAYS,
+  deviceRefusal,
+  type PairedDevice,
+  pairedDeviceBySecret,
+} from '../../domain/cashier-devices';
+import { ServiceError } from '../../domain/errors';
+import { hashToken } from '../../domain/tokens';
+
+/** The console session cookie: httpOnly, SameSite=Strict, only sent to /cashier, Secure under TLS. */
+export const CASHIER_COOKIE = 'portal_cashier';
+const COOKIE_PATH = '/cashier';
+
+/** Requests a minute one console session may make, and pairing attempts a minute per address. */
+export const CASHIER_RATE_LIMIT = 600;
+export const PAIRING_RATE_LIMIT = 10;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `pair`: the one console call made without a device cookie. */
+    cashier?: 'pair';
+  }
+  interface FastifyRequest {
+    /** The paired device of a console call (checked on every request). */
+    cashierDevice: PairedDevice;
+  }
+}
+
+/** Sets the console session cookie (Secure when the request came over TLS). */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, secret: string): void {
+  reply.setCookie(CASHIER_COOKIE, secret, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: COOKIE_PATH,
+    maxAge: CASHIER_SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
+/** Clears the console session cookie. */
+export function clearDeviceCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(CASHIER_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: COOKIE_PATH,
+  });
+}
+
+/** The rate-limit bucket of a console call: its session cookie, else (pairing) its address. */
+export function cashierRateKey(request: FastifyRequest): string {
+  const secret = request.cookies?.[CASHIER_COOKIE];
+  return secret ? `cashier:${hashToken(secret)}` : `cashier-ip:${request.ip}`;
+}
+
+function refusal(status: 403 | 415, en: string, nl: string): ServiceError {
+  return new ServiceError(1003, undefined, { en, nl }, status);
+}
+
+/**
+ * Guards every console API call of `scope` (an encapsulated plugin): a POST must be JSON from this
+ * origin (no cross-site form can send it, on top of the SameSite=Strict cookie), and every call but
+ * pairing must come with the cookie of a console session whose device is still in the fixture,
+ * read anew on each request. Sets `request.cashierDevice`.
+ * Errors: 1003 with HTTP 401 not paired or revoked, 403 another origin, 415 not JSON.
+ */
+export async function registerDeviceAuth(scope: FastifyInstance): Promise<void> {
+  await scope.register(cookie);
+  scope.decorateRequest('cashierDevice', null as unknown as PairedDevice);
+  scope.addHook('onRequest', async (request) => {
+    if (request.method === 'POST') {
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
+        throw refusal(403, 'Calls from another site are refused', 'Verzoeken van een andere site geweigerd');
+      }
+      if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+        throw refusal(
+          415,
+          'Send JSON (Content-Type: application/json)',
+          'Stuur JSON (Content-Type: application/json)',
+        );
+      }
+    }
+    if (request.routeOptions.config.cashier === 'pair') return;
+    const secret = request.cookies[CASHIER_COOKIE];
+    const device = secret ? await pairedDeviceBySecret(scope.db, secret, scope.clock()) : undefined;
+    if (!device) throw deviceRefusal();
+    request.cashierDevice = device;
+  });
+}

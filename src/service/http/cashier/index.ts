@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import cashierRoutes from './routes';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The built console's folder: dist/cashier beside the built service, or from the repository root. */
+export function defaultCashierDir(): string {
+  const candidates = [resolve(here, '../cashier'), resolve(here, '../../../../dist/cashier')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[1]!;
+}
+
+// The console page: no framing (its buttons act), no referrer, scripts only from here.
+const PAGE_HEADERS = {
+  'cache-control': 'no-cache',
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; " +
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+/**
+ * The cashier console (README "Cashier console"): its API under /cashier/api and, when built, its
+ * page at /cashier/ (from `dir`, default dist/cashier).
+ */
+export async function registerCashierConsole(app: FastifyInstance, dir = defaultCashierDir()): Promise<void> {
+  await app.register(cashierRoutes, { prefix: '/cashier/api' });
+  if (!existsSync(join(dir, 'index.html'))) return;
+  const page = readFileSync(join(dir, 'index.html'), 'utf8');
+  const sendPage = (reply: FastifyReply) =>
+    reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: dir,
+      prefix: '/cashier/',
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change.
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        res.setHeader('x-content-type-options', 'nosniff');
+      },
+    });
+    // With ignoreTrailingSlash, /cashier/ arrives as /cashier.
+    scope.get('/cashier', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
+      sendPage(reply),
+    );
+    scope.get('/cashier/index.html', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
+      sendPage(reply),
+    );
+  });
+}

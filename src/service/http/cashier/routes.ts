@@ -1,0 +1,326 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  cashierDevice,
+  cashierSession,
+  cashierSessionSummary,
+  findContactRequest,
+  pairRequest,
+  purchaseRequest,
+  sessionsQuery,
+  startSessionRequest,
+} from '../../../contract/cashier';
+import { envelope } from '../../../contract/envelope';
+import { idField } from '../../../contract/fields';
+import { portalContact } from '../../../contract/portal';
+import {
+  cashierActor,
+  cashierDeviceView,
+  pairCashierDevice,
+  renewCashierSession,
+  unpairCashierDevice,
+} from '../../domain/cashier-devices';
+import {
+  cancelCashierSession,
+  cashierSessionSummaries,
+  cashierSessionView,
+  findContactForCashier,
+  sendPurchase,
+  shopSession,
+  shopSessionsSince,
+  startCashierSession,
+} from '../../domain/cashier-sessions';
+import { shopTopic } from '../../domain/portal-sessions';
+import { withIdempotency } from '../idempotency';
+import { ok, zodRoutes } from '../route';
+import { eventStreams, streamSessionEvents } from '../sse';
+import {
+  CASHIER_COOKIE,
+  CASHIER_RATE_LIMIT,
+  cashierRateKey,
+  clearDeviceCookie,
+  PAIRING_RATE_LIMIT,
+  registerDeviceAuth,
+  setDeviceCookie,
+} from './device-auth';
+
+const TAG = 'Cashier console';
+const AUTH =
+  "Cashier console: authorised by the device's httpOnly session cookie (from pair), scoped to its shop; " +
+  '401 when not paired or the device was removed from the fixture.';
+const IDEMPOTENCY = 'Takes an `Idempotency-Key` header: a retry with the same key and body acts once.';
+const params = z.object({ uuid: idField() });
+const noBody = z.preprocess((v) => v ?? {}, z.object({}));
+
+/**
+ * The cashier console's API under /cashier/api (contract/cashier.ts): pairing, the device, finding a
+ * customer, starting, following, cancelling and completing the purchase of the shop's sessions, and
+ * today's sessions. Rate-limited per console session (pairing per address).
+ */
+export default async function cashierRoutes(fastify: FastifyInstance) {
+  await registerDeviceAuth(fastify);
+  const app = zodRoutes(fastify);
+  const streams = eventStreams(fastify);
+  const limit = (max: number) => ({
+    rateLimit: {
+      max: Math.min(fastify.config.rateLimit, max),
+      timeWindow: 60_000,
+      keyGenerator: cashierRateKey,
+    },
+  });
+  const config = { auth: 'none' as const, ...limit(CASHIER_RATE_LIMIT) };
+  const sessionOptions = () => ({
+    portalUrl: app.config.portalUrl,
+    ttlMinutes: app.config.sessionTtlMinutes,
+  });
+  const describe = (text: string) => `${text}\n\n${AUTH}`;
+
+  app.post(
+    '/pair',
+    {
+      config: { auth: 'none', cashier: 'pair', ...limit(PAIRING_RATE_LIMIT) },
+      schema: {
+        tags: [TAG],
+        summary: 'Pair this browser with a cashier device token from the fixture',
+        description:
+          'Answers the device and sets its session cookie (httpOnly, SameSite=Strict, Path=/cashier, ' +
+          'Secure under TLS); the token itself is not kept by the browser. 401 unknown or revoked token. ' +
+          `${PAIRING_RATE_LIMIT} attempts a minute per address.`,
+        body: pairRequest,
+        response: { 200: envelope(cashierDevice) },
+      },
+    },
+    async (req, reply) => {
+      const { device, secret } = await app.tx((tx) => pairCashierDevice(tx, req.body.token));
+      setDeviceCookie(req, reply, secret);
+      return ok(await cashierDeviceView(app.db, device));
+    },
+  );
+
+  app.post(
+    '/unpair',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'End this browser’s console session',
+        description: describe('The cookie is cleared and stops working.'),
+        body: noBody,
+        response: { 200: envelope(z.object({ paired: z.literal(false) })) },
+      },
+    },
+    async (req, reply) => {
+      await app.tx((tx) => unpairCashierDevice(tx, req.cashierDevice));
+      clearDeviceCookie(req, reply);
+      return ok({ paired: false as const });
+    },
+  );
+
+  app.get(
+    '/device',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'The paired device: its name, shop, the account’s look and the session defaults',
+        description: describe('A console session in daily use is extended (a new cookie).'),
+        response: { 200: envelope(cashierDevice) },
+      },
+    },
+    async (req, reply) => {
+      const renewed = await app.tx((tx) => renewCashierSession(tx, req.cashierDevice));
+      if (renewed) setDeviceCookie(req, reply, req.cookies[CASHIER_COOKIE]!);
+      return ok(await cashierDeviceView(app.db, req.cashierDevice));
+    },
+  );
+
+  app.get(
+    '/stream',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: "The shop's session changes as server-sent events (event: shop_session)",
+        description: describe('`data: {session, status}` whenever a session of the shop is created or ends.'),
+      },
+    },
+    async (req, reply) => {
+      const stream = streams.open(reply);
+      stream.onClose(
+        app.bus.subscribe(shopTopic(req.cashierDevice.shopId), (change) =>
+          stream.send('shop_session', change),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/contacts/find',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'Find a customer by e-mail address or loyalty card',
+        description: describe(
+          'A query with `@` is an e-mail address, else a card value. Errors: 55031 no such customer or ' +
+            'card not linked, 60003 unknown card, 60004 inactive card.',
+        ),
+        body: findContactRequest,
+        response: { 200: envelope(portalContact) },
+      },
+    },
+    async (req) =>
+      ok(await app.tx((tx) => findContactForCashier(tx, cashierActor(req.cashierDevice), req.body.query))),
+  );
+
+  app.get(
+    '/sessions',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: "The shop's sessions since a moment (default: today), newest first, with their outcome",
+        description: describe(
+          '`since`: an ISO 8601 time with offset, e.g. the device’s local midnight. At most 200.',
+        ),
+        querystring: sessionsQuery,
+        response: { 200: envelope(z.array(cashierSessionSummary)) },
+      },
+    },
+    async (req) => {
+      const now = app.clock();
+      const since = req.query.since
+        ? new Date(req.query.since)
+        : new Date(new Date(now).setHours(0, 0, 0, 0));
+      const rows = await shopSessionsSince(app.db, req.cashierDevice.shopId, since);
+      return ok(await cashierSessionSummaries(app.db, rows, now));
+    },
+  );
+
+  app.post(
+    '/sessions',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'Start a portal session of any type at the shop; its standby screens switch to it',
+        description: describe(
+          'As the public API’s POST /portal-sessions[/<type>], the shop being the device’s and the switches ' +
+            `left out taken from the account's session defaults. Errors: 55031 unknown contact. ${IDEMPOTENCY}`,
+        ),
+        body: startSessionRequest,
+        response: { 201: envelope(cashierSession) },
+      },
+    },
+    async (req, reply) => {
+      reply.code(201);
+      const actor = cashierActor(req.cashierDevice);
+      return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
+        ok(
+          await cashierSessionView(
+            tx.db,
+            await startCashierSession(tx, actor, req.body, sessionOptions()),
+            tx.now,
+          ),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/sessions/:uuid',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'One session of the shop as the console follows it',
+        description: describe('Another shop’s session answers 1003 (HTTP 404), as an unknown one.'),
+        params,
+        response: { 200: envelope(cashierSession) },
+      },
+    },
+    async (req) =>
+      ok(
+        await app.tx(async (tx) =>
+          cashierSessionView(
+            tx.db,
+            await shopSession(tx, cashierActor(req.cashierDevice), req.params.uuid),
+            tx.now,
+          ),
+        ),
+      ),
+  );
+
+  app.get(
+    '/sessions/:uuid/stream',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: "A session's events as server-sent events (event: portal_event), as the POS's stream",
+        description: describe('The stored events first, then each new one live; `Last-Event-ID` resumes.'),
+        params,
+      },
+    },
+    async (req, reply) => {
+      const session = await app.tx((tx) => shopSession(tx, cashierActor(req.cashierDevice), req.params.uuid));
+      const lastEventId = req.headers['last-event-id'];
+      await streamSessionEvents(
+        app,
+        streams.open(reply),
+        session,
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+      );
+    },
+  );
+
+  app.post(
+    '/sessions/:uuid/cancel',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'Cancel an open session of the shop (the counter screen shows it is cancelled)',
+        description: describe(
+          `Errors: 1003 with HTTP 404 unknown, 410 expired, 409 already ended. ${IDEMPOTENCY}`,
+        ),
+        params,
+        body: noBody,
+        response: { 200: envelope(cashierSession) },
+      },
+    },
+    async (req, reply) => {
+      const actor = cashierActor(req.cashierDevice);
+      await app.tx((tx) => shopSession(tx, actor, req.params.uuid));
+      return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
+        ok(await cashierSessionView(tx.db, await cancelCashierSession(tx, actor, req.params.uuid), tx.now)),
+      );
+    },
+  );
+
+  app.post(
+    '/sessions/:uuid/purchase',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'Send the purchase amount to a credit-reception session that waits for it',
+        description: describe(
+          'As a POS does: a POS transaction of the shop, pushed to this session; the screen then credits ' +
+            'the customer. Errors: 1003 with HTTP 403 not a credit-reception session, 409 ended or already ' +
+            `has its purchase, 410 expired, 404 unknown. ${IDEMPOTENCY}`,
+        ),
+        params,
+        body: purchaseRequest,
+        response: { 200: envelope(cashierSession) },
+      },
+    },
+    async (req, reply) => {
+      const actor = cashierActor(req.cashierDevice);
+      await app.tx((tx) => shopSession(tx, actor, req.params.uuid));
+      return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
+        ok(await cashierSessionView(tx.db, await sendPurchase(tx, actor, req.params.uuid, req.body), tx.now)),
+      );
+    },
+  );
+}
