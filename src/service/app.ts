@@ -24,6 +24,7 @@ import { registerRateLimit } from './http/plugins/rate-limit';
 import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
+import { registerSurfaces } from './http/surfaces';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,13 +67,6 @@ export function defaultKioskDir(): string {
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[1]!;
 }
 
-// The real platform's PHP SDK prefixes paths: /api/v3/register/<path> and /api/v3/oauth/… (extensions.md).
-function rewriteUrl(url: string): string {
-  if (url.startsWith('/api/v3/register/')) return url.slice('/api/v3/register'.length);
-  if (url.startsWith('/api/v3/oauth/')) return url.slice('/api'.length);
-  return url;
-}
-
 /**
  * Builds the whole HTTP service: the public API of the spec, the kiosk's portal API, the OpenAPI
  * document (/openapi.json, /docs) and the built kiosk (/portal/). Tests and the CLI share it.
@@ -82,7 +76,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // A line per request only when debugging; errors are logged at every level.
     disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    rewriteUrl: (req) => rewriteUrl(req.url ?? '/'),
     bodyLimit: 1024 * 1024,
     // Stable ids of our own; a proxy's request id is not trusted.
     requestIdHeader: false,
@@ -142,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAuth(app);
   registerRequestTransactions(app);
   await registerOpenApi(app);
+  registerSurfaces(app);
   registerMail(app);
 
   await registerPublicRoutes(app);

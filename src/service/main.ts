@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   if (session) {
     lines.push(
       '  credentials  API key demo-api-key, register key demo-register-key (Amsterdam),',
-      '               access token demo-access-token, personal access token demo-personal-access-token',
+      '               access token demo-access-token, personal access token demo-personal-access-token,',
+      '               OAuth client 1 with secret demo-oauth-client-secret (POST /oauth/token)',
       `  kiosk        ${session}`,
       `  standby      ${config.portalUrl}?device=demo-device-amsterdam`,
       `  try          curl -H 'Authorization: Bearer demo-api-key' ${address}/contacts/find-one-by?email=anna@example.com`,

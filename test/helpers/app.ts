@@ -19,6 +19,8 @@ export const DEMO = {
   registerKeyUtrecht: 'demo-register-key-utrecht',
   accessToken: 'demo-access-token',
   personalAccessToken: 'demo-personal-access-token',
+  oauthClientId: 1,
+  oauthClientSecret: 'demo-oauth-client-secret',
   shop: 'a0000000-0000-4000-8000-000000000001',
   shopUtrecht: 'a0000000-0000-4000-8000-000000000002',
   anna: 'd0000000-0000-4000-8000-000000000001',

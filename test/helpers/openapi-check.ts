@@ -23,6 +23,20 @@ export class OpenApiCheck {
     addFormats.default(this.ajv);
   }
 
+  /**
+   * The documented operation of a route; a route under the real platform's surfaces
+   * (/api/v3/register/…, /api/v3/oauth/clients/…) is documented at its spec path.
+   */
+  private operation(method: string, path: string) {
+    const surface = /^\/api\/v3\/(?:register|oauth\/clients)(\/.*)$/.exec(path);
+    const candidates = surface ? [surface[1]!, `/v3/oauth/clients${surface[1]}`] : [path];
+    for (const candidate of candidates) {
+      const operation = this.doc.paths[candidate]?.[method.toLowerCase()];
+      if (operation) return { path: candidate, operation };
+    }
+    return { path, operation: undefined };
+  }
+
   /** Checks one response; `routeUrl` is Fastify's route pattern (e.g. /contacts/:contact_uuid). */
   record(
     method: string,
@@ -32,8 +46,7 @@ export class OpenApiCheck {
     payload: unknown,
   ): void {
     if (!routeUrl) return;
-    const path = routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    const operation = this.doc.paths[path]?.[method.toLowerCase()];
+    const { path, operation } = this.operation(method, routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}'));
     if (!operation?.responses) return;
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => operation.responses?.[k]);
     // An event stream or an HTML page documents only its errors; its success is described in words.

@@ -34,12 +34,13 @@ function sdk(
   path: string,
   params: Record<string, unknown> = {},
   token: string = DEMO.apiKey,
+  surface: '/api/v3/register' | '/api/v3/oauth/clients' = '/api/v3/register',
 ) {
   const query = httpBuildQuery(params);
   const withBody = method === 'POST' || method === 'PUT';
   return t.app.inject({
     method,
-    url: `/api/v3/register${path}${!withBody && query ? `?${query}` : ''}`,
+    url: `${surface}${path}${!withBody && query ? `?${query}` : ''}`,
     headers: {
       accept: 'application/json',
       authorization: `Bearer ${token}`,
@@ -134,13 +135,14 @@ describe('the PHP SDK against this service', () => {
           facing_mode: 'environment',
         },
         DEMO.accessToken,
+        '/api/v3/oauth/clients',
       ),
       201,
     );
     expect(session.url).toBe(`http://kiosk.test/portal/?uuid=${session.uuid}`);
     expect(session.events).toEqual([]);
     const got = expectEnvelope(
-      await sdk('GET', `/portal-sessions/${session.uuid}`, {}, DEMO.accessToken),
+      await sdk('GET', `/portal-sessions/${session.uuid}`, {}, DEMO.accessToken, '/api/v3/oauth/clients'),
       200,
     );
     expect(got).not.toHaveProperty('events');
@@ -172,6 +174,7 @@ describe('the PHP SDK against this service', () => {
       '/portal-sessions',
       { shop_uuid: DEMO.shop, camera_service: '7' },
       DEMO.accessToken,
+      '/api/v3/oauth/clients',
     );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({

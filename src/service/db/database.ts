@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import * as initial from './migrations/0001_initial';
 import * as catalog from './migrations/0002_catalog_rewards_bookings';
+import * as oauthClients from './migrations/0004_oauth_clients';
 import * as cashierDevices from './migrations/0005_cashier_devices';
 import type { Database } from './schema';
 
@@ -29,6 +30,7 @@ export interface OpenDatabase {
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> }> = {
   '0001_initial': initial,
   '0002_catalog_rewards_bookings': catalog,
+  '0004_oauth_clients': oauthClients,
   '0005_cashier_devices': cashierDevices,
 };
 
@@ -94,7 +96,13 @@ async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Migrations are numbered ahead and may land out of order (0005 before 0004); each is independent
+  // of the others, so a database that has a later one still gets an earlier one that arrives after.
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -21,6 +21,17 @@ export interface CredentialTable {
   token_hash: string;
   kind: 'api_key' | 'access_token' | 'personal_access_token';
   shop_id: number | null;
+  /** Set on access tokens issued by POST /oauth/token; null: does not expire. */
+  expires_at: string | null;
+  /** The OAuth client an issued access token belongs to. */
+  oauth_client_id: number | null;
+}
+
+/** An OAuth client of the client-credentials grant (fixture `oauth_clients`). */
+export interface OAuthClientTable {
+  id: number;
+  secret_hash: string;
+  name: string;
 }
 
 export interface ShopTable {
@@ -319,6 +330,7 @@ export interface IdempotencyKeyTable {
 export interface Database extends CatalogTables, CashierTables {
   account: AccountTable;
   credentials: CredentialTable;
+  oauth_clients: OAuthClientTable;
   shops: ShopTable;
   units: UnitTable;
   loyalty_rules: LoyaltyRuleTable;

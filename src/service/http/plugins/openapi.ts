@@ -40,8 +40,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'The public interface of the loyalty service (spec: service-interface.md) and our extensions, ' +
-          'marked with the tag "Extension". Every path is also served under the real platform\'s prefixes: ' +
-          '/api/v3/register/<path> for unversioned paths and /api/v3/oauth/clients/… for /v3/oauth/clients/…. ' +
+          'marked with the tag "Extension". Every path is also served under the real platform\'s two ' +
+          'surfaces, as its PHP SDK calls them: /api/v3/register/<path> with an API key (a shop-bound key ' +
+          'acts for its shop), and /api/v3/oauth/clients/<path> with an API key, an access token (from ' +
+          'POST /oauth/token) or a personal access token; <path> is the path below without its ' +
+          "/v3/oauth/clients prefix. The paths below keep the spec's auth column. " +
           'Bodies may be JSON or application/x-www-form-urlencoded (bracket nesting).',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

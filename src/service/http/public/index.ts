@@ -11,6 +11,7 @@ import customAttributeRoutes from './custom-attributes';
 import endScreenPushRoutes from './end-screen-push';
 import giftcardTransactionRoutes from './giftcard-transactions';
 import giftcardRoutes from './giftcards';
+import oauthTokenRoutes from './oauth-token';
 import perkRoutes from './perks';
 import portalSessionRoutes from './portal-sessions';
 import posTransactionRoutes from './pos-transactions';
@@ -26,6 +27,7 @@ import voucherRoutes from './vouchers';
 /** Every route group of the public API (spec "Endpoints", plus the extensions of extensions.md). */
 export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
+    oauthTokenRoutes,
     contactRoutes,
     contactIdentifierRoutes,
     contactSessionTokenRoutes,
