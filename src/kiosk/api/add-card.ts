@@ -1,15 +1,12 @@
 import type { PortalCard } from '../../contract/portal';
-import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
+import { postSessionAction, type SessionAction } from './session-action';
 
 /**
  * POST /portal/api/sessions/{uuid}/cards: adds a scanned card to the customer (identify sessions).
  * Errors: 60004 inactive card, 60014 someone else's card, 60006 created meanwhile.
  */
-export function addCard(uuid: string, variables: ActionVariables<{ value: string }>): Promise<PortalCard> {
-  return postSessionAction<PortalCard>(uuid, '/cards', variables);
-}
-
-/** The add-a-card action of a session. */
-export function useAddCard(uuid: string) {
-  return useSessionAction(uuid, addCard);
-}
+export const addCardAction: SessionAction<{ value: string }, PortalCard> = {
+  name: 'card-add',
+  changes: true,
+  send: (uuid, variables) => postSessionAction<PortalCard>(uuid, '/cards', variables),
+};

@@ -1,3 +1,4 @@
+import { reportAnswer, reportNoAnswer } from '../lib/connection';
 import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError } from './portal-api-error';
 
 /** Where the portal API lives, relative to the page (the kiosk is served at /portal/). */
@@ -20,6 +21,8 @@ interface Request {
   /** One per user action, reused when the action is retried (extensions.md "Idempotency"). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Give up waiting for the answer after this long (ms): it then counts as no answer. */
+  timeoutMs?: number;
 }
 
 /**
@@ -27,12 +30,14 @@ interface Request {
  * type of the answer). Answers are not validated here: the service checks every answer against the
  * contract's schemas in its own tests, and the kiosk stays free of zod at run time.
  * Throws PortalApiError: the body's `code` and the HTTP status for an error answer, NETWORK_ERROR
- * when no answer came, INVALID_RESPONSE when the answer is not an envelope with `data`.
+ * when no answer came (in time), INVALID_RESPONSE when the answer is not an envelope with `data`.
+ * Tells lib/connection.ts whether an answer came.
  */
 export async function portalRequest<T>(request: Request): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+  const deadline = request.timeoutMs ? withDeadline(request.signal, request.timeoutMs) : undefined;
   let response: Response;
   try {
     response = await (takeEarlyResponse(request) ??
@@ -40,18 +45,38 @@ export async function portalRequest<T>(request: Request): Promise<T> {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: request.signal,
+        signal: deadline?.signal ?? request.signal,
         cache: 'no-store',
       }));
   } catch (error) {
+    // Called off by the caller (a query no longer needed): not a connection problem.
     if (request.signal?.aborted) throw error;
+    reportNoAnswer();
     throw new PortalApiError(NETWORK_ERROR, 0);
+  } finally {
+    deadline?.clear();
   }
+  reportAnswer();
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw new PortalApiError(errorCode(body), response.status);
   const data = (body as { data?: unknown } | null | undefined)?.data;
   if (data === undefined || data === null) throw new PortalApiError(INVALID_RESPONSE, response.status);
   return data as T;
+}
+
+/** A signal that aborts after `ms`, or with `outer` (AbortSignal.any is too new for some tablets). */
+function withDeadline(outer: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const follow = () => controller.abort();
+  outer?.addEventListener('abort', follow);
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
+  };
 }
 
 /** The response of index.html's early request when it is this GET (once: later calls fetch anew). */

@@ -1,24 +1,19 @@
 import type { PortalSessionState } from '../../contract/portal';
 import { sessionKey } from './get-session';
-import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
+import { postSessionAction, type SessionAction } from './session-action';
 
 /** How a session ends at the screen: `complete` (Done) or `cancel`. */
 export type FinishKind = 'complete' | 'cancel';
 
-/** POST /portal/api/sessions/{uuid}/complete or /cancel → the session's new state. */
-export function finishSession(
-  kind: FinishKind,
-  uuid: string,
-  variables: ActionVariables<Record<string, never>>,
-): Promise<PortalSessionState> {
-  return postSessionAction<PortalSessionState>(uuid, `/${kind}`, variables);
-}
-
-/** The complete or cancel action of a session; the answer replaces the cached session at once. */
-export function useFinishSession(uuid: string, kind: FinishKind) {
-  return useSessionAction(
-    uuid,
-    (id, variables: ActionVariables<Record<string, never>>) => finishSession(kind, id, variables),
-    (state, queryClient) => queryClient.setQueryData(sessionKey(uuid), state),
-  );
-}
+/**
+ * POST /portal/api/sessions/{uuid}/complete or /cancel (by `body.kind`, not sent) → the session's
+ * new state, which replaces the cached session at once. Errors: 1003 (HTTP 409) already ended,
+ * 1003 (HTTP 410) expired.
+ */
+export const finishSessionAction: SessionAction<{ kind: FinishKind }, PortalSessionState> = {
+  name: 'finish',
+  changes: false,
+  send: (uuid, { body, key }) =>
+    postSessionAction<PortalSessionState>(uuid, `/${body.kind}`, { body: {}, key }),
+  apply: (uuid, state, queryClient) => queryClient.setQueryData(sessionKey(uuid), state),
+};

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortalSessionState } from '../../contract/portal';
 import { portalRequest, sessionPath } from './client';
 import { toPortalApiError } from './portal-api-error';
@@ -26,4 +26,16 @@ export function sessionQueryOptions(uuid: string, poll = false) {
 /** The session a kiosk screen renders from (server state: never copied into a store). */
 export function useSession(uuid: string, options: { poll?: boolean } = {}) {
   return useQuery(sessionQueryOptions(uuid, options.poll));
+}
+
+/**
+ * Changes the cached session at once with what an action's answer says (its refetch follows), so
+ * the next screen never shows the state before the action.
+ */
+export function updateSession(
+  queryClient: QueryClient,
+  uuid: string,
+  change: (session: PortalSessionState) => PortalSessionState,
+): void {
+  queryClient.setQueryData<PortalSessionState>(sessionKey(uuid), (session) => session && change(session));
 }

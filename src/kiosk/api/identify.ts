@@ -1,15 +1,18 @@
 import type { IdentifyRequest, IdentifyResult } from '../../contract/portal';
-import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
+import { updateSession } from './get-session';
+import { postSessionAction, type SessionAction } from './session-action';
 
 /**
  * POST /portal/api/sessions/{uuid}/identify: by a scanned value or an e-mail.
- * Errors: 60004 inactive card, 1003 app token already used, 410 expired session.
+ * Errors: 60004 inactive card, 1003 app token already used, 410 expired session. An identified
+ * customer goes into the cached session at once.
  */
-export function identify(uuid: string, variables: ActionVariables<IdentifyRequest>): Promise<IdentifyResult> {
-  return postSessionAction<IdentifyResult>(uuid, '/identify', variables);
-}
-
-/** The identify action of a session. */
-export function useIdentify(uuid: string) {
-  return useSessionAction(uuid, identify);
-}
+export const identifyAction: SessionAction<IdentifyRequest, IdentifyResult> = {
+  name: 'identify',
+  changes: false,
+  send: (uuid, variables) => postSessionAction<IdentifyResult>(uuid, '/identify', variables),
+  apply: (uuid, result, queryClient) => {
+    if (result.result === 'identified')
+      updateSession(queryClient, uuid, (s) => ({ ...s, contact: result.contact }));
+  },
+};

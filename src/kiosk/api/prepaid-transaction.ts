@@ -1,5 +1,6 @@
 import type { PrepaidResult } from '../../contract/portal';
-import { type ActionVariables, postSessionAction, useSessionAction } from './session-action';
+import { updateSession } from './get-session';
+import { postSessionAction, type SessionAction } from './session-action';
 
 /** A prepaid session's one transaction: `pay` (pay_prepaid) or `top-up` (top_up_prepaid). */
 export type PrepaidKind = 'pay' | 'top-up';
@@ -9,17 +10,12 @@ export type PrepaidKind = 'pay' | 'top-up';
  * the session's. A payment charges min(amount, balance). Errors: 1003 (HTTP 409) already done or
  * no customer; 1003 (HTTP 422) empty balance (pay) or no amount.
  */
-export function prepaidTransaction(
-  kind: PrepaidKind,
-  uuid: string,
-  variables: ActionVariables<{ amount_in_cents?: number }>,
-): Promise<PrepaidResult> {
-  return postSessionAction<PrepaidResult>(uuid, `/prepaid/${kind}`, variables);
-}
-
-/** The prepaid pay or top-up action of a session. */
-export function usePrepaidTransaction(uuid: string, kind: PrepaidKind) {
-  return useSessionAction(uuid, (id, variables: ActionVariables<{ amount_in_cents?: number }>) =>
-    prepaidTransaction(kind, id, variables),
-  );
+export function prepaidAction(kind: PrepaidKind): SessionAction<{ amount_in_cents?: number }, PrepaidResult> {
+  return {
+    name: kind === 'pay' ? 'prepaid-pay' : 'prepaid-top-up',
+    changes: true,
+    send: (uuid, variables) => postSessionAction<PrepaidResult>(uuid, `/prepaid/${kind}`, variables),
+    apply: (uuid, result, queryClient) =>
+      updateSession(queryClient, uuid, (s) => ({ ...s, contact: result.contact })),
+  };
 }

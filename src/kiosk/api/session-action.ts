@@ -1,14 +1,29 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { FailedAction } from '../i18n/error-message';
 import { portalRequest, sessionPath } from './client';
-import { sessionKey } from './get-session';
-import { toPortalApiError } from './portal-api-error';
 
 /** The variables of one user action: its request body and its idempotency key. */
 export interface ActionVariables<B> {
   body: B;
-  /** From newActionKey() when the user acts; the same key when the action is retried. */
+  /** From newActionKey() when the user acts; the same key on every try of that action. */
   key: string;
 }
+
+/**
+ * One kind of session action, run by hooks/use-action.tsx: what it POSTs, and what its answer
+ * changes in the cached session at once (the refetch that follows every action confirms it).
+ */
+export interface SessionAction<B, R> {
+  /** What the customer was doing, for the friendly error text (i18n/error-message.ts). */
+  name: FailedAction;
+  /** Whether it changes something that stays (money, credits, a voucher, a subscription), so an end then completes. */
+  changes: boolean;
+  send: (uuid: string, variables: ActionVariables<B>) => Promise<R>;
+  apply?: (uuid: string, result: R, queryClient: QueryClient) => void;
+}
+
+/** How long one try of an action waits for its answer (ms); then it counts as unanswered and is tried again. */
+export const ACTION_TIMEOUT_MS = 15_000;
 
 /** POSTs one action of a session (`/sessions/{uuid}{path}`) and returns its data, typed `T` by the contract. */
 export function postSessionAction<T>(
@@ -21,24 +36,6 @@ export function postSessionAction<T>(
     path: sessionPath(uuid, path),
     body: variables.body,
     idempotencyKey: variables.key,
-  });
-}
-
-/**
- * A mutation for one session action. Retries by itself (same key, so never acting twice) while
- * no answer came; afterwards the session query is refetched, whatever the outcome.
- */
-export function useSessionAction<B, R>(
-  uuid: string,
-  action: (uuid: string, variables: ActionVariables<B>) => Promise<R>,
-  onSuccess?: (result: R, queryClient: QueryClient) => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: ActionVariables<B>) => action(uuid, variables),
-    retry: (failures, error) => toPortalApiError(error).status === 0 && failures < 2,
-    retryDelay: 800,
-    onSuccess: (result) => onSuccess?.(result, queryClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKey(uuid) }),
+    timeoutMs: ACTION_TIMEOUT_MS,
   });
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { reportAnswer, reportNoAnswer } from '../lib/connection';
 import { deviceStateFromMessage } from '../lib/standby';
 import { devicePath, PORTAL_API } from './client';
 import { deviceKey } from './get-device';
@@ -24,10 +25,14 @@ export function useDeviceStream(token: string, onConnectedChange: (connected: bo
         else queryClient.invalidateQueries({ queryKey: deviceKey(token) });
       },
       onOpen: () => {
+        reportAnswer();
         connectedRef.current(true);
         queryClient.invalidateQueries({ queryKey: deviceKey(token) });
       },
-      onDown: () => connectedRef.current(false),
+      onDown: () => {
+        reportNoAnswer();
+        connectedRef.current(false);
+      },
     });
     return () => {
       close();

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { reportAnswer, reportNoAnswer } from '../lib/connection';
 import { PORTAL_API, sessionPath } from './client';
 import { sessionKey } from './get-session';
 import { openLiveStream } from './live-stream';
@@ -7,7 +8,8 @@ import { openLiveStream } from './live-stream';
 /**
  * Follows GET /portal/api/sessions/{uuid}/stream while `enabled` (an open session): every
  * `portal_event` and every reconnect refetches the session. `onConnectedChange` says whether the
- * stream is up, so the session query can poll while it is not.
+ * stream is up, so the session query can poll while it is not; a dropped stream also counts as a
+ * lost connection (lib/connection.ts).
  */
 export function useSessionStream(
   uuid: string,
@@ -25,10 +27,14 @@ export function useSessionStream(
       event: 'portal_event',
       onMessage: refetch,
       onOpen: () => {
+        reportAnswer();
         connectedRef.current(true);
         refetch();
       },
-      onDown: () => connectedRef.current(false),
+      onDown: () => {
+        reportNoAnswer();
+        connectedRef.current(false);
+      },
     });
     return () => {
       close();

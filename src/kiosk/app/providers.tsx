@@ -3,9 +3,14 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { toPortalApiError } from '../api/portal-api-error';
 import { i18n } from '../i18n/i18n';
+import { connection } from '../lib/connection';
 import { ErrorBoundary } from './error-boundary';
 
-/** A query client whose failed actions on an ended session refetch every session (end screen). */
+/**
+ * A query client whose failed actions on an ended session refetch every session (end screen), and
+ * which refetches everything on screen when the connection comes back: the screen then shows the
+ * service's state, never one it kept from before.
+ */
 export function createKioskQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true } },
@@ -15,6 +20,9 @@ export function createKioskQueryClient(): QueryClient {
         if (status === 404 || status === 410) void client.invalidateQueries({ queryKey: ['portal-session'] });
       },
     }),
+  });
+  connection.subscribe((state, previous) => {
+    if (state.online && !previous.online) void client.invalidateQueries();
   });
   return client;
 }

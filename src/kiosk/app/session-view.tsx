@@ -6,6 +6,7 @@ import { useSessionStream } from '../api/use-session-stream';
 import { KioskFrame } from '../components/kiosk-frame';
 import { CreditReceptionFlow } from '../flows/credit-reception/credit-reception-flow';
 import { IdentifyFlow } from '../flows/identify/identify-flow';
+import { SessionActionsProvider } from '../hooks/use-action';
 import { useContactLanguage } from '../hooks/use-contact-language';
 import { usePostMessageEvents } from '../hooks/use-post-message-events';
 import { useSessionExpiry } from '../hooks/use-session-expiry';
@@ -66,7 +67,9 @@ export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: (
         dismissed ? (
           <SessionEndedScreen shopName={session.shop.name} />
         ) : (
-          <SessionContent session={session} onDismiss={dismiss} />
+          <SessionActionsProvider uuid={uuid}>
+            <SessionContent session={session} onDismiss={dismiss} />
+          </SessionActionsProvider>
         )
       ) : error ? (
         <ErrorScreen error={error} onRetry={() => void query.refetch()} />

@@ -1,17 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { useFinishAction } from '../hooks/use-finish-action';
-import { ActionError } from './action-error';
+import { useSessionEnd } from '../hooks/use-action';
 import { Button } from './button';
 
-/** Cancels the session (POST cancel); the session's new status then shows the cancelled screen. */
-export function CancelButton({ sessionUuid }: { sessionUuid: string }) {
+/**
+ * Cancels the session; the session's new status then shows the cancelled screen. During an action
+ * (a payment under way) the cancel waits for its outcome, and says so.
+ */
+export function CancelButton() {
   const { t } = useTranslation();
-  const cancel = useFinishAction(sessionUuid, 'cancel');
+  const end = useSessionEnd();
+  const cancelling = end.ending === 'cancel';
   return (
     <div className="cancel">
-      {cancel.error ? <ActionError error={cancel.error} action="finish" onRetry={cancel.retry} /> : null}
-      <Button variant="quiet" busy={cancel.pending} data-testid="cancel-button" onClick={cancel.run}>
-        {t('common.cancel')}
+      {end.error?.kind === 'cancel' ? end.error.error : null}
+      {cancelling && end.waiting ? (
+        <p className="muted" role="status" data-testid="cancel-waiting">
+          {t('common.cancelWaiting')}
+        </p>
+      ) : null}
+      <Button
+        variant="quiet"
+        busy={end.ending !== null}
+        data-testid="cancel-button"
+        onClick={() => end.request('cancel')}
+      >
+        {cancelling ? t('common.cancelling') : t('common.cancel')}
       </Button>
     </div>
   );

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button } from './button';
 
 /**
- * A confirmation's two buttons: a way back (secondary) and the confirm button, which is busy and
- * shows `busyLabel` while the action runs.
+ * A confirmation's two buttons: a way back (secondary, not while the action runs) and the confirm
+ * button, which is busy and shows `busyLabel` while the action runs.
  */
 export function ConfirmActions({
   back,
@@ -24,7 +24,7 @@ export function ConfirmActions({
 }) {
   return (
     <div className="form-actions">
-      <Button variant="secondary" onClick={onBack} data-testid={backTestId}>
+      <Button variant="secondary" disabled={confirming} onClick={onBack} data-testid={backTestId}>
         {back}
       </Button>
       <Button busy={confirming} onClick={onConfirm} data-testid="confirm-button">

@@ -2,8 +2,19 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
-/** The visible countdown before an idle reset, with a big "I'm still here". */
-export function IdleCountdown({ secondsLeft, onStay }: { secondsLeft: number; onStay: () => void }) {
+/**
+ * The visible countdown before an idle reset (`closing`: before the session ends), with a big
+ * "I'm still here".
+ */
+export function IdleCountdown({
+  secondsLeft,
+  closing,
+  onStay,
+}: {
+  secondsLeft: number;
+  closing: boolean;
+  onStay: () => void;
+}) {
   const { t } = useTranslation();
   const stay = useRef<HTMLButtonElement>(null);
   useEffect(() => stay.current?.focus(), []);
@@ -19,7 +30,7 @@ export function IdleCountdown({ secondsLeft, onStay }: { secondsLeft: number; on
       >
         <h2 id="idle-title">{t('idle.title')}</h2>
         <p id="idle-body" aria-live="polite">
-          {t('idle.body', { count: secondsLeft })}
+          {t(closing ? 'terminal.closing' : 'idle.body', { count: secondsLeft })}
         </p>
         <Button ref={stay} onClick={onStay}>
           {t('idle.stay')}

@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { brand } from '../../contract/portal';
 import { brandVariables } from '../lib/brand';
 import { LanguageSwitch } from './language-switch';
+import { OfflineNotice } from './offline-notice';
 
 /**
  * The frame of every screen: the account's brand as CSS variables, a header with its logo (or
- * name) and the shop, the language switch, and the screen itself in <main>.
+ * name) and the shop, the language switch, the notice of a lost connection, and the screen itself
+ * in <main>.
  */
 export function KioskFrame({
   accountBrand,
@@ -30,7 +32,10 @@ export function KioskFrame({
         </div>
         <LanguageSwitch />
       </header>
-      <main className="kiosk-main">{children}</main>
+      <main className="kiosk-main">
+        <OfflineNotice />
+        {children}
+      </main>
     </div>
   );
 }

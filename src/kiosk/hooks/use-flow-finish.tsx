@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionError } from '../components/action-error';
 import { CancelButton } from '../components/cancel-button';
-import { useFinishAction } from './use-finish-action';
+import { useSessionEnd } from './use-action';
 
-/** A result screen's Done: complete the session, busy while it does, and why it failed (with Retry). */
+/** A result screen's Done: complete the session, busy while it does, and why it failed (with Try again). */
 export interface FinishProps {
   onDone: () => void;
   finishing: boolean;
@@ -11,22 +10,17 @@ export interface FinishProps {
 }
 
 /**
- * What every session flow shares: `done` completes the session (see useFinishAction), `finish` is
- * the same as props for a result screen, and `footer` is the Cancel button for its other screens.
+ * What every session flow shares: `finish`, the props of a result screen's Done (it completes the
+ * session, hooks/use-action.tsx useSessionEnd), and `footer`, the Cancel button of its other screens.
  */
-export function useFlowFinish(sessionUuid: string): {
-  done: ReturnType<typeof useFinishAction>;
-  finish: FinishProps;
-  footer: ReactNode;
-} {
-  const done = useFinishAction(sessionUuid, 'complete');
+export function useFlowFinish(): { finish: FinishProps; footer: ReactNode } {
+  const end = useSessionEnd();
   return {
-    done,
     finish: {
-      onDone: done.run,
-      finishing: done.pending,
-      error: done.error ? <ActionError error={done.error} action="finish" onRetry={done.retry} /> : null,
+      onDone: () => end.request('complete'),
+      finishing: end.ending === 'complete',
+      error: end.error?.kind === 'complete' ? end.error.error : null,
     },
-    footer: <CancelButton sessionUuid={sessionUuid} />,
+    footer: <CancelButton />,
   };
 }

@@ -7,6 +7,10 @@ export const en = {
     done: 'Done',
     loading: 'One moment…',
     language: 'Language',
+    cancelling: 'Cancelling…',
+    cancelWaiting: 'We cancel as soon as what is under way has finished.',
+    offline:
+      "No connection right now. Don't worry: what you have done is kept, and we carry on as soon as the connection is back.",
   },
   idle: {
     title: 'Are you still there?',

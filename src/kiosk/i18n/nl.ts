@@ -9,6 +9,10 @@ export const nl: KioskTexts = {
     done: 'Klaar',
     loading: 'Een moment…',
     language: 'Taal',
+    cancelling: 'Annuleren…',
+    cancelWaiting: 'We annuleren zodra wat nu bezig is, klaar is.',
+    offline:
+      'Even geen verbinding. Geen zorgen: wat u al hebt gedaan, blijft bewaard, en we gaan verder zodra de verbinding terug is.',
   },
   idle: {
     title: 'Bent u er nog?',

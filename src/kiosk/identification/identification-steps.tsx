@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IdentifyRequest, IdentifyResult, PortalSessionState } from '../../contract/portal';
-import { newActionKey } from '../api/client';
-import { useIdentify } from '../api/identify';
-import { useRegister } from '../api/register';
-import { ActionError } from '../components/action-error';
+import type { PortalSessionState } from '../../contract/portal';
+import { identifyAction } from '../api/identify';
+import { registerAction } from '../api/register';
 import { Button } from '../components/button';
+import { useAction } from '../hooks/use-action';
 import { useScanner } from '../hooks/use-scanner';
 import { currentLanguage } from '../i18n/i18n';
 import { type IdentificationStep, identifyMethods, stepAfterIdentify } from '../lib/identification';
@@ -45,27 +44,15 @@ export function IdentificationSteps({ step, ...props }: StepProps & { step: Iden
   }
 }
 
-/** The identify action of a step: sends a request, moves on by its answer, retries with the same key. */
+/** The identify action of a step: moves on by its answer. */
 function useIdentifyAction({ session, go }: StepProps) {
-  const identify = useIdentify(session.uuid);
-  const onSuccess = {
-    onSuccess: (result: IdentifyResult) => go(stepAfterIdentify(result, session.settings)),
-  };
-  const submit = (body: IdentifyRequest) => {
-    if (identify.isPending) return;
-    identify.mutate({ body, key: newActionKey() }, onSuccess);
-  };
-  const retry = () => identify.variables && identify.mutate(identify.variables, onSuccess);
-  const error = identify.isError ? (
-    <ActionError error={identify.error} action="identify" onRetry={retry} />
-  ) : null;
-  return { submit, pending: identify.isPending, error };
+  return useAction(identifyAction, (result) => go(stepAfterIdentify(result, session.settings)));
 }
 
 function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () => void }) {
   const { t } = useTranslation();
-  const { submit, pending, error } = useIdentifyAction(props);
-  const onScan = useScanner((value) => submit({ value }), pending);
+  const { run, pending, error } = useIdentifyAction(props);
+  const onScan = useScanner((value) => run({ value }), pending);
   return (
     <ScanScreen
       settings={props.session.settings}
@@ -95,11 +82,11 @@ function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () =>
 }
 
 function EmailStep(props: StepProps & { onUseCard: () => void }) {
-  const { submit, pending, error } = useIdentifyAction(props);
+  const { run, pending, error } = useIdentifyAction(props);
   return (
     <EmailScreen
       keyboard={props.session.settings.enable_on_screen_keyboard}
-      onSubmit={(email) => submit({ email })}
+      onSubmit={(email) => run({ email })}
       checking={pending}
       error={error}
       onUseCard={props.onUseCard}
@@ -111,33 +98,23 @@ function EmailStep(props: StepProps & { onUseCard: () => void }) {
 function RegisterStep(
   props: StepProps & { step: Extract<IdentificationStep, { step: 'register' }>; onBack: () => void },
 ) {
-  const register = useRegister(props.session.uuid);
-  const onSuccess = { onSuccess: () => props.go({ step: 'identified' }) };
-  const retry = () => register.variables && register.mutate(register.variables, onSuccess);
+  const register = useAction(registerAction, () => props.go({ step: 'identified' }));
   return (
     <RegistrationScreen
       reason={props.step.reason}
       initialEmail={props.step.email}
       subscriptionTypes={props.session.subscription_types}
       keyboard={props.session.settings.enable_on_screen_keyboard}
-      submitting={register.isPending}
-      error={
-        register.isError ? <ActionError error={register.error} action="register" onRetry={retry} /> : null
-      }
+      submitting={register.pending}
+      error={register.error}
       onSubmit={(form) =>
-        register.mutate(
-          {
-            body: {
-              email: form.email,
-              card_value: props.step.cardValue ?? undefined,
-              subscription_type_ids: form.subscriptionTypeIds,
-              accept_terms: true,
-              locale: currentLanguage(),
-            },
-            key: newActionKey(),
-          },
-          onSuccess,
-        )
+        register.run({
+          email: form.email,
+          card_value: props.step.cardValue ?? undefined,
+          subscription_type_ids: form.subscriptionTypeIds,
+          accept_terms: true,
+          locale: currentLanguage(),
+        })
       }
       onBack={props.onBack}
       footer={props.footer}

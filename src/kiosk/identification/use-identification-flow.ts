@@ -1,21 +1,22 @@
-import { useState } from 'react';
-import { useStore } from 'zustand';
 import type { PortalSessionState } from '../../contract/portal';
+import { useFlowStore } from '../hooks/use-flow-store';
 import { resetLanguage } from '../i18n/i18n';
-import { createIdentificationStore } from './identification-store';
+import { firstStep, type IdentificationStep } from '../lib/identification';
 
 /**
- * The identification store of one flow instance, with the flow's reset (idle, Back to start):
- * first screen again, browser language again.
+ * The identification state of one flow instance: it starts at `identified` when the session
+ * already has its contact (the page was reloaded mid-session), else at the session's first screen.
+ * Its reset (idle, Back to start) goes to the first screen again, in the browser's language again.
  */
 export function useIdentificationFlow(session: PortalSessionState) {
-  const [store] = useState(() => createIdentificationStore(session.settings, session.contact !== null));
-  const state = useStore(store, (s) => s.state);
-  const go = useStore(store, (s) => s.go);
-  const resetStore = useStore(store, (s) => s.reset);
+  const { settings } = session;
+  const flow = useFlowStore<IdentificationStep>(
+    () => (session.contact !== null ? { step: 'identified' } : firstStep(settings)),
+    () => firstStep(settings),
+  );
   const reset = () => {
-    resetStore();
+    flow.reset();
     resetLanguage();
   };
-  return { state, go, reset };
+  return { ...flow, reset };
 }

@@ -1,4 +1,5 @@
 import type { IdentifyResult, PortalSettings } from '../../contract/portal';
+import type { IdleRule } from './idle-rule';
 
 /**
  * The identification steps every contact flow starts with (DESIGN.md "Kiosk flows").
@@ -29,6 +30,15 @@ export function identifyMethods(settings: PortalSettings): IdentifyMethod[] {
 /** The step a session's identification starts at: its primary method. */
 export function firstStep(settings: PortalSettings): IdentificationStep {
   return identifyMethods(settings)[0] === 'email' ? { step: 'email' } : { step: 'scan', cameraFailed: false };
+}
+
+/**
+ * What an identification screen does when left alone (lib/idle-rule.ts): the session's first
+ * screen waits for a touch before its timer runs; any later one (something typed, a message about
+ * a card) starts over after the idle time, counted from when it appeared.
+ */
+export function identificationIdleRule(step: IdentificationStep, settings: PortalSettings): IdleRule {
+  return step.step === firstStep(settings).step ? 'start' : 'entry';
 }
 
 /** The step after an identify answer. */

@@ -17,14 +17,15 @@ export interface IdleTimer {
 export const IDLE_COUNTDOWN_SECONDS = 10;
 
 /**
- * Idle handling in three explicit phases (vxsuite's quit-on-idle): waiting for a first touch
- * (an untouched screen never resets), then `idleSeconds` without activity, then a visible
- * countdown of `countdownSeconds`, then onReset. After a reset it waits for a first touch again.
+ * Idle handling in explicit phases (vxsuite's quit-on-idle): `idleSeconds` without activity, then
+ * a visible countdown of `countdownSeconds`, then onReset. The wait starts at once when
+ * `fromAppear` (a screen that shows a customer's data is never left up untouched), else at the
+ * first touch (a first screen nobody used has nothing to clear); after a reset, at the next touch.
  */
 export function createIdleTimer(
   idleSeconds: number,
   events: IdleTimerEvents,
-  countdownSeconds = IDLE_COUNTDOWN_SECONDS,
+  { countdownSeconds = IDLE_COUNTDOWN_SECONDS, fromAppear = true } = {},
 ): IdleTimer {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let counting = false;
@@ -49,12 +50,11 @@ export function createIdleTimer(
     events.onCountdown(left);
     timer = setTimeout(() => tick(left - 1), 1000);
   };
-
-  return {
-    activity() {
-      stop();
-      timer = setTimeout(() => tick(countdownSeconds), Math.max(0, idleSeconds) * 1000);
-    },
-    dispose: stop,
+  const wait = () => {
+    stop();
+    timer = setTimeout(() => tick(countdownSeconds), Math.max(0, idleSeconds) * 1000);
   };
+
+  if (fromAppear) wait();
+  return { activity: wait, dispose: stop };
 }

@@ -52,7 +52,12 @@ export function GiftcardCardScreen({
       ) : null}
       {error}
       <div className="form-actions">
-        <Button variant={problem ? 'primary' : 'secondary'} onClick={onOtherCard} data-testid="other-card">
+        <Button
+          variant={problem ? 'primary' : 'secondary'}
+          disabled={paying}
+          onClick={onOtherCard}
+          data-testid="other-card"
+        >
           {t('giftcard.otherCard')}
         </Button>
         {problem ? null : (

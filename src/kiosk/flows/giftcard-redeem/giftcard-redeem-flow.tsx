@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard, PortalSessionState } from '../../../contract/portal';
-import { useRedeemGiftcard } from '../../api/redeem-giftcard';
-import { useScanGiftcard } from '../../api/scan-giftcard';
+import { redeemGiftcardAction } from '../../api/redeem-giftcard';
+import { scanGiftcardAction } from '../../api/scan-giftcard';
 import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
 import { IdleGuard } from '../../components/idle-guard';
 import { Money } from '../../components/money';
@@ -10,6 +10,7 @@ import { useAction } from '../../hooks/use-action';
 import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { canUseAnotherCard, emptyPayment } from '../../lib/giftcards';
+import type { IdleRule } from '../../lib/idle-rule';
 import { GiftcardCapture } from '../../screens/giftcard-capture';
 import { GiftcardCardScreen } from './giftcard-card-screen';
 import { GiftcardPaidScreen } from './giftcard-paid-screen';
@@ -19,34 +20,39 @@ import { firstRedeemStep, type RedeemStep } from './redeem-step';
  * The `redeem_giftcards` session: pay the session's amount with one or more gift cards. Scan a
  * card, see its balance, pay min(balance, remaining) with it, then another card while something
  * remains (when the session allows several), or Done. Progress comes from the session
- * (giftcard_payment), so a reload or a standby screen shows it. Idle: once a card has paid the
- * session completes (the next customer never sees the payment), before that it starts over.
+ * (giftcard_payment), so a reload, a reconnect or a standby screen shows the service's. Left alone,
+ * a scanned card's screen ends the session (completed once a card has paid, else cancelled), the
+ * payment's outcome completes it, and the first scan starts over (lib/idle-rule.ts).
  */
 export default function GiftcardRedeemFlow({ session }: { session: PortalSessionState }) {
   const { t } = useTranslation();
-  const { state, go, reset } = useFlowStore<RedeemStep>(() => firstRedeemStep(session));
-  const { done, finish, footer } = useFlowFinish(session.uuid);
+  const { state, round, go, reset } = useFlowStore<RedeemStep>(() => firstRedeemStep(session));
+  const { finish, footer } = useFlowFinish();
   const progress = session.giftcard_payment ?? emptyPayment(session.amount_in_cents);
   const paidSome = progress.payments.length > 0;
-  const scan = useAction(useScanGiftcard(session.uuid), 'giftcard-scan', (giftcard: PortalGiftcard) =>
-    go({ step: 'card', giftcard, remaining: progress.remaining_in_cents }),
-  );
-  const redeem = useAction(useRedeemGiftcard(session.uuid), 'giftcard-redeem', () => go({ step: 'paid' }));
+  const anotherCard = canUseAnotherCard(progress, session.settings.allow_multiple_giftcards);
+  const scan = useAction(scanGiftcardAction, (giftcard: PortalGiftcard) => go({ step: 'card', giftcard }));
+  const redeem = useAction(redeemGiftcardAction, () => go({ step: 'paid' }));
   const toScan = () => {
     scan.clear();
     redeem.clear();
     go({ step: 'scan', capture: 'scan' });
   };
 
+  // Nothing left to pay (the service says so, e.g. after a reconnect): no card screen offers more.
+  const step = state.step === 'card' && progress.remaining_in_cents <= 0 ? { step: 'paid' as const } : state;
   let screen: ReactNode;
-  switch (state.step) {
+  let rule: IdleRule;
+  switch (step.step) {
     case 'scan':
+      rule = paidSome ? 'customer' : 'start';
       screen = (
         <GiftcardCapture
+          key={round}
           title={t(paidSome ? 'giftcard.scanAnotherTitle' : 'giftcard.scanTitle')}
           scan={scan}
           settings={session.settings}
-          mode={state.capture}
+          mode={step.capture}
           onMode={(capture) => go({ step: 'scan', capture })}
           intro={
             paidSome ? (
@@ -63,11 +69,12 @@ export default function GiftcardRedeemFlow({ session }: { session: PortalSession
       );
       break;
     case 'card':
+      rule = 'customer';
       screen = (
         <GiftcardCardScreen
-          giftcard={state.giftcard}
-          remaining={state.remaining}
-          onPay={() => redeem.run({ giftcard_uuid: state.giftcard.uuid })}
+          giftcard={step.giftcard}
+          remaining={progress.remaining_in_cents}
+          onPay={() => redeem.run({ giftcard_uuid: step.giftcard.uuid })}
           paying={redeem.pending}
           error={redeem.error}
           onOtherCard={toScan}
@@ -76,12 +83,12 @@ export default function GiftcardRedeemFlow({ session }: { session: PortalSession
       );
       break;
     case 'paid':
+      // A choice left (another card for the rest) gets the idle time; a finished payment is a result.
+      rule = anotherCard ? 'customer' : 'result';
       screen = (
         <GiftcardPaidScreen
           progress={progress}
-          onAnotherCard={
-            canUseAnotherCard(progress, session.settings.allow_multiple_giftcards) ? toScan : undefined
-          }
+          onAnotherCard={anotherCard ? toScan : undefined}
           {...finish}
         />
       );
@@ -90,7 +97,7 @@ export default function GiftcardRedeemFlow({ session }: { session: PortalSession
   return (
     <>
       {screen}
-      <IdleGuard seconds={session.kiosk.idle_seconds} onReset={paidSome ? done.run : reset} />
+      <IdleGuard session={session} rule={rule} screen={`${step.step}-${round}`} onReset={reset} />
     </>
   );
 }

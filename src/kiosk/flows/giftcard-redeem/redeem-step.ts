@@ -4,13 +4,13 @@ import { CAPTURE_START, type CaptureMode } from '../../lib/capture';
 /**
  * Where a `redeem_giftcards` session stands on screen:
  * - `scan`: scan (or type) a gift card;
- * - `card`: the scanned card, with "Pay € X with this card" or why it cannot pay; `remaining` is
- *   what was left to pay when it was scanned (a retried payment keeps asking for the same);
+ * - `card`: the scanned card, with "Pay € X with this card" (X from what the session still has to
+ *   pay, as the service says) or why it cannot pay;
  * - `paid`: what each card paid and what is left (from the session's giftcard_payment).
  */
 export type RedeemStep =
   | { step: 'scan'; capture: CaptureMode }
-  | { step: 'card'; giftcard: PortalGiftcard; remaining: number }
+  | { step: 'card'; giftcard: PortalGiftcard }
   | { step: 'paid' };
 
 /** The first screen: the payment so far when a card has paid (a reload, a standby screen), else scanning. */

@@ -1,34 +1,39 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GiftcardTopUpResult, PortalGiftcard, PortalSessionState } from '../../../contract/portal';
-import { useScanGiftcard } from '../../api/scan-giftcard';
-import { useTopUpGiftcard } from '../../api/top-up-giftcard';
+import { scanGiftcardAction } from '../../api/scan-giftcard';
+import { topUpGiftcardAction } from '../../api/top-up-giftcard';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
 import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
+import type { IdleRule } from '../../lib/idle-rule';
 import { GiftcardCapture } from '../../screens/giftcard-capture';
 import { TopUpAmountScreen } from './top-up-amount-screen';
 import { TopUpConfirmScreen } from './top-up-confirm-screen';
 import { TopUpResultScreen } from './top-up-result-screen';
 import { TOP_UP_START, type TopUpStep } from './top-up-step';
 
+/** What each step does when left alone (lib/idle-rule.ts): a scanned card's balance ends the session. */
+const IDLE: Record<TopUpStep['step'], IdleRule> = {
+  scan: 'start',
+  amount: 'customer',
+  confirm: 'customer',
+  done: 'result',
+};
+
 /**
  * The `top_up_giftcards` session: scan a gift card, see its balance, choose a preset or type an
  * amount (at most what the program allows on it), confirm, see the new balance. A card that cannot
- * be topped up is explained before any amount is asked. Idle: the result completes the session,
- * any other screen starts over.
+ * be topped up is explained before any amount is asked. Left alone: the first scan starts over,
+ * a scanned card's screens cancel the session, the result completes it.
  */
 export default function GiftcardTopUpFlow({ session }: { session: PortalSessionState }) {
   const { t } = useTranslation();
-  const { state, go, reset } = useFlowStore<TopUpStep>(() => TOP_UP_START);
-  const { done, finish, footer } = useFlowFinish(session.uuid);
-  const scan = useAction(useScanGiftcard(session.uuid), 'giftcard-scan', (giftcard: PortalGiftcard) =>
-    go({ step: 'amount', giftcard }),
-  );
-  const topUp = useAction(useTopUpGiftcard(session.uuid), 'giftcard-top-up', (result: GiftcardTopUpResult) =>
-    go({ step: 'done', result }),
-  );
+  const { state, round, go, reset } = useFlowStore<TopUpStep>(() => TOP_UP_START);
+  const { finish, footer } = useFlowFinish();
+  const scan = useAction(scanGiftcardAction, (giftcard: PortalGiftcard) => go({ step: 'amount', giftcard }));
+  const topUp = useAction(topUpGiftcardAction, (result: GiftcardTopUpResult) => go({ step: 'done', result }));
   const toScan = () => {
     scan.clear();
     go({ step: 'scan', capture: 'scan' });
@@ -39,6 +44,7 @@ export default function GiftcardTopUpFlow({ session }: { session: PortalSessionS
     case 'scan':
       screen = (
         <GiftcardCapture
+          key={round}
           title={t('topUp.scanTitle')}
           scan={scan}
           settings={session.settings}
@@ -81,7 +87,12 @@ export default function GiftcardTopUpFlow({ session }: { session: PortalSessionS
   return (
     <>
       {screen}
-      <IdleGuard seconds={session.kiosk.idle_seconds} onReset={state.step === 'done' ? done.run : reset} />
+      <IdleGuard
+        session={session}
+        rule={IDLE[state.step]}
+        screen={`${state.step}-${round}`}
+        onReset={reset}
+      />
     </>
   );
 }

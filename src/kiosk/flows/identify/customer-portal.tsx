@@ -6,8 +6,9 @@ import type {
   PortalSessionState,
   RewardClaimResult,
 } from '../../../contract/portal';
-import { useAddCard } from '../../api/add-card';
-import { useClaimReward } from '../../api/claim-reward';
+import { addCardAction } from '../../api/add-card';
+import { claimRewardAction } from '../../api/claim-reward';
+import { IdleGuard } from '../../components/idle-guard';
 import { Tabs } from '../../components/tabs';
 import { useAction } from '../../hooks/use-action';
 import { useFlowStore } from '../../hooks/use-flow-store';
@@ -45,16 +46,13 @@ export default function CustomerPortal({
   const { t } = useTranslation();
   const { state, go } = useFlowStore<PortalStep>(() => PORTAL_START);
   const toTab = (tab: PortalTab, cardAdded = false) => go({ view: 'tabs', tab, cardAdded });
-  const claim = useAction(useClaimReward(session.uuid), 'reward-claim', (result: RewardClaimResult) =>
-    go({ view: 'claimed', result }),
-  );
-  const addCard = useAction(useAddCard(session.uuid), 'card-add', (_card: PortalCard) =>
-    toTab('cards', true),
-  );
+  const claim = useAction(claimRewardAction, (result: RewardClaimResult) => go({ view: 'claimed', result }));
+  const addCard = useAction(addCardAction, (_card: PortalCard) => toTab('cards', true));
 
+  let screen: ReactNode;
   switch (state.view) {
     case 'claim':
-      return (
+      screen = (
         <RewardConfirmScreen
           reward={state.reward}
           balance={contact.credit_balance}
@@ -68,10 +66,12 @@ export default function CustomerPortal({
           footer={footer}
         />
       );
+      break;
     case 'claimed':
-      return <RewardClaimedScreen result={state.result} onBack={() => toTab('rewards')} footer={footer} />;
+      screen = <RewardClaimedScreen result={state.result} onBack={() => toTab('rewards')} footer={footer} />;
+      break;
     case 'add_card':
-      return (
+      screen = (
         <CodeCapture
           settings={session.settings}
           mode={state.capture}
@@ -96,8 +96,9 @@ export default function CustomerPortal({
           footer={footer}
         />
       );
+      break;
     case 'tabs':
-      return (
+      screen = (
         <WelcomeScreen contact={contact} onDone={onDone} finishing={finishing} error={error} footer={footer}>
           <Tabs
             tabs={PORTAL_TABS.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
@@ -123,5 +124,18 @@ export default function CustomerPortal({
           </Tabs>
         </WelcomeScreen>
       );
+      break;
   }
+  return (
+    <>
+      {screen}
+      {/* Left alone, the portal ends the session; a claimed reward is a result (lib/idle-rule.ts). */}
+      <IdleGuard
+        session={session}
+        rule={state.view === 'claimed' ? 'result' : 'customer'}
+        screen={state.view}
+        onReset={() => undefined}
+      />
+    </>
+  );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
+import { identificationIdleRule } from '../../lib/identification';
 import { LoadingScreen } from '../../screens/loading-screen';
 import { WelcomeScreen } from '../../screens/welcome-screen';
 
@@ -16,18 +17,19 @@ const CustomerPortal = lazy(loadCustomerPortal);
 /**
  * The `identify` session (the customer's own portal): identification, then name, credits, tier and
  * prepaid balance with the portal's tabs (rewards, vouchers, activity, e-mail, cards); Done
- * completes the session. An idle screen starts over (clearing the customer's details from view).
+ * completes the session. Left alone, identification starts over and the portal ends the session
+ * (the customer's details never stay up for the next one).
  */
 export function IdentifyFlow({ session }: { session: PortalSessionState }) {
-  const { state, go, reset } = useIdentificationFlow(session);
-  const { finish: finishProps, footer } = useFlowFinish(session.uuid);
+  const { state, round, go, reset } = useIdentificationFlow(session);
+  const { finish: finishProps, footer } = useFlowFinish();
   const { t } = useTranslation();
   useEffect(() => {
     void loadCustomerPortal();
   }, []);
   let screen: ReactNode;
   if (state.step !== 'identified') {
-    screen = <IdentificationSteps session={session} step={state} go={go} footer={footer} />;
+    screen = <IdentificationSteps key={round} session={session} step={state} go={go} footer={footer} />;
   } else if (!session.contact) {
     screen = <LoadingScreen />;
   } else {
@@ -47,7 +49,15 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   return (
     <>
       {screen}
-      <IdleGuard seconds={session.kiosk.idle_seconds} onReset={reset} />
+      {/* Once identified, the portal watches its own screens (customer-portal.tsx). */}
+      {state.step === 'identified' ? null : (
+        <IdleGuard
+          session={session}
+          rule={identificationIdleRule(state, session.settings)}
+          screen={`${state.step}-${round}`}
+          onReset={reset}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalSubscription } from '../../../contract/portal';
-import { useChangeSubscription } from '../../api/change-subscription';
+import { changeSubscriptionAction } from '../../api/change-subscription';
 import { useSubscriptions } from '../../api/get-subscriptions';
 import { QueryContent } from '../../components/query-content';
 import { useAction } from '../../hooks/use-action';
@@ -12,7 +12,7 @@ import { useAction } from '../../hooks/use-action';
 export function SubscriptionsTab({ sessionUuid }: { sessionUuid: string }) {
   const { t } = useTranslation();
   const subscriptions = useSubscriptions(sessionUuid);
-  const change = useAction(useChangeSubscription(sessionUuid), 'subscription');
+  const change = useAction(changeSubscriptionAction);
   return (
     <QueryContent query={subscriptions} empty={t('subscriptions.none')}>
       {(items) => (

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import type { PortalSessionState, PrepaidResult } from '../../../contract/portal';
-import { type PrepaidKind, usePrepaidTransaction } from '../../api/prepaid-transaction';
+import { type PrepaidKind, prepaidAction } from '../../api/prepaid-transaction';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
 import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
+import { identificationIdleRule } from '../../lib/identification';
+import type { IdleRule } from '../../lib/idle-rule';
 import { prepaidDoneFromEvents } from '../../lib/prepaid';
 import { LoadingScreen } from '../../screens/loading-screen';
 import { PrepaidAmountScreen } from './prepaid-amount-screen';
@@ -19,18 +21,14 @@ import { firstPrepaidStep, type PrepaidStep } from './prepaid-step';
  * The `pay_prepaid` and `top_up_prepaid` sessions: identification, then the amount (the session's,
  * or typed on the keypad), confirm, and the new balance. A payment charges min(amount, balance)
  * and says what is left to pay at the till; an empty balance is refused kindly before anything
- * is asked. The session's transaction (its event) shows as the result after a reload. Idle: the
- * result completes the session, any other screen starts over.
+ * is asked. The session's transaction (its event) shows as the result after a reload. Left alone:
+ * identification starts over, the customer's screens end the session, the result completes it.
  */
 export default function PrepaidFlow({ session, kind }: { session: PortalSessionState; kind: PrepaidKind }) {
   const identification = useIdentificationFlow(session);
   const { state, go, reset } = useFlowStore<PrepaidStep>(() => firstPrepaidStep(session.amount_in_cents));
-  const { done, finish, footer } = useFlowFinish(session.uuid);
-  const transaction = useAction(
-    usePrepaidTransaction(session.uuid, kind),
-    kind === 'pay' ? 'prepaid-pay' : 'prepaid-top-up',
-    (result: PrepaidResult) => go({ step: 'done', result }),
-  );
+  const { finish, footer } = useFlowFinish();
+  const transaction = useAction(prepaidAction(kind), (result: PrepaidResult) => go({ step: 'done', result }));
   const outcome = prepaidOutcome(session, kind, state);
   const identified = identification.state.step === 'identified';
   const startOver = () => {
@@ -40,11 +38,15 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
   const contact = session.contact;
 
   let screen: ReactNode;
+  let rule: IdleRule = 'customer';
   if (outcome) {
     screen = <PrepaidResultScreen kind={kind} outcome={outcome} {...finish} />;
+    rule = 'result';
   } else if (!identified) {
+    rule = identificationIdleRule(identification.state, session.settings);
     screen = (
       <IdentificationSteps
+        key={identification.round}
         session={session}
         step={identification.state}
         go={identification.go}
@@ -53,6 +55,7 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
     );
   } else if (!contact) {
     screen = <LoadingScreen />;
+    rule = 'busy';
   } else if (kind === 'pay' && contact.prepaid_balance_in_cents <= 0) {
     screen = <PrepaidEmptyScreen footer={footer} />;
   } else if (state.step === 'amount') {
@@ -89,7 +92,18 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
   return (
     <>
       {screen}
-      <IdleGuard seconds={session.kiosk.idle_seconds} onReset={outcome ? done.run : startOver} />
+      <IdleGuard
+        session={session}
+        rule={rule}
+        screen={
+          outcome
+            ? 'result'
+            : identified
+              ? state.step
+              : `${identification.state.step}-${identification.round}`
+        }
+        onReset={startOver}
+      />
     </>
   );
 }

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState, PortalVoucher } from '../../../contract/portal';
 import { useVouchers } from '../../api/get-vouchers';
-import { useRedeemVoucher } from '../../api/redeem-voucher';
+import { redeemVoucherAction } from '../../api/redeem-voucher';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
 import { type FinishProps, useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
+import { identificationIdleRule } from '../../lib/identification';
 import { CodeCapture } from '../../screens/code-capture';
 import { LoadingScreen } from '../../screens/loading-screen';
 import { VoucherConfirmScreen } from './voucher-confirm-screen';
@@ -19,13 +20,13 @@ import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
 /**
  * The `vouchers` session: identification, then the customer's active vouchers as cards; tap one
  * (or scan a voucher code), confirm, and it is redeemed. Refusals (already redeemed, expired, being
- * redeemed elsewhere, someone else's, unknown) are explained on the confirmation. Idle: the
- * redeemed screen completes the session, any other screen starts over.
+ * redeemed elsewhere, someone else's, unknown) are explained on the confirmation. Left alone:
+ * identification starts over, the customer's screens end the session, the redeemed one completes it.
  */
 export default function VouchersFlow({ session }: { session: PortalSessionState }) {
   const identification = useIdentificationFlow(session);
   const { state, go, reset } = useFlowStore<VouchersStep>(() => VOUCHERS_START);
-  const { done, finish, footer } = useFlowFinish(session.uuid);
+  const { finish, footer } = useFlowFinish();
   const identified = identification.state.step === 'identified';
   const startOver = () => {
     identification.reset();
@@ -36,6 +37,7 @@ export default function VouchersFlow({ session }: { session: PortalSessionState 
   if (!identified) {
     screen = (
       <IdentificationSteps
+        key={identification.round}
         session={session}
         step={identification.state}
         go={identification.go}
@@ -51,8 +53,16 @@ export default function VouchersFlow({ session }: { session: PortalSessionState 
     <>
       {screen}
       <IdleGuard
-        seconds={session.kiosk.idle_seconds}
-        onReset={state.step === 'redeemed' ? done.run : startOver}
+        session={session}
+        rule={
+          !identified
+            ? identificationIdleRule(identification.state, session.settings)
+            : state.step === 'redeemed'
+              ? 'result'
+              : 'customer'
+        }
+        screen={identified ? state.step : `${identification.state.step}-${identification.round}`}
+        onReset={startOver}
       />
     </>
   );
@@ -73,7 +83,7 @@ function IdentifiedVouchers({
 }) {
   const { t } = useTranslation();
   const vouchers = useVouchers(session.uuid);
-  const redeem = useAction(useRedeemVoucher(session.uuid), 'voucher-redeem', (voucher: PortalVoucher) =>
+  const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
     go({ step: 'redeemed', voucher }),
   );
   const confirm = (code: string) => {
