@@ -25,6 +25,8 @@ try {
     E2E_BASE_URL: main.url,
     E2E_SHORT_TTL_BASE_URL: shortTtl.url,
     E2E_POS_PORT: String(posPort),
+    // Specs that start a service of their own (e2e/cashier.spec.ts) start this build.
+    E2E_DIST: dist,
   });
 } catch (error) {
   process.stderr.write(`run-e2e: ${error.message}\n`);

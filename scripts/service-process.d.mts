@@ -7,11 +7,16 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Copies dist/service and dist/kiosk to test-results/<name>-dist; returns that folder. */
+/** Copies dist/service, dist/kiosk and dist/cashier to test-results/<name>-dist; returns that folder. */
 export function snapshotBuild(name: string): string;
 
 /**
- * Starts the built service (from `dist`, default PORTAL_DIST or dist) on a free port and a fresh
- * temp data folder; waits until it answers.
+ * Starts the built service (from `dist`, default PORTAL_DIST or dist) on `port` (default: a free
+ * one) and a fresh temp data folder; waits until it answers. Later flags in `extraArgs` win.
  */
-export function startService(name: string, extraArgs?: string[], dist?: string): Promise<ServiceProcess>;
+export function startService(
+  name: string,
+  extraArgs?: string[],
+  dist?: string,
+  port?: number,
+): Promise<ServiceProcess>;

@@ -30,13 +30,13 @@ export function freePort() {
 }
 
 /**
- * Copies the build (dist/service, dist/kiosk) to test-results/<name>-dist and returns that folder:
+ * Copies the build (dist/service, dist/kiosk, dist/cashier) to test-results/<name>-dist and returns that folder:
  * a run tests one build even when dist/ is rebuilt while it runs.
  */
 export function snapshotBuild(name) {
   const target = join(root, 'test-results', `${name}-dist`);
   rmSync(target, { recursive: true, force: true });
-  for (const part of ['service', 'kiosk'])
+  for (const part of ['service', 'kiosk', 'cashier'])
     cpSync(join(root, 'dist', part), join(target, part), { recursive: true });
   return target;
 }
@@ -44,10 +44,11 @@ export function snapshotBuild(name) {
 /**
  * Starts `node dist/service/main.js --port <free> --data <temp> --log-level warn --rate-limit 0
  * ...extraArgs` and waits (30 s at most) until it answers. `stop()` ends it and removes its data.
- * `dist`: the build folder (with service/ and kiosk/), default PORTAL_DIST or dist.
+ * `dist`: the build folder (with service/ and kiosk/), default PORTAL_DIST or dist; `port`: a given
+ * port (a restarted service keeps its address), else a free one.
  */
-export async function startService(name, extraArgs = [], dist = process.env.PORTAL_DIST ?? 'dist') {
-  const port = await freePort();
+export async function startService(name, extraArgs = [], dist = process.env.PORTAL_DIST ?? 'dist', port) {
+  port ??= await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
   const main = join(dist, 'service', 'main.js');
   const args = [main, '--port', String(port), '--data', dataDir, '--log-level', 'warn'];

@@ -8,6 +8,7 @@ import {
   portalSessionType,
   portalSettings,
 } from './portal';
+import { AMOUNT_TYPES } from './session-amounts';
 
 /*
  * The cashier console's API (README "Cashier console"), under /cashier/api: a phone or small tablet
@@ -69,14 +70,6 @@ export type FindContactRequest = z.infer<typeof findContactRequest>;
 
 const cents = z.number().int();
 const positiveCents = () => cents.min(1).max(100_000_000);
-
-/** Session types that take an amount from the console (credit reception, gift-card payment, prepaid). */
-export const AMOUNT_TYPES = [
-  'credit_reception',
-  'redeem_giftcards',
-  'pay_prepaid',
-  'top_up_prepaid',
-] as const;
 
 /**
  * Start a portal session at the device's shop. `amount_in_cents`: the purchase (credit reception,

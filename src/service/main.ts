@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       '               OAuth client 1 with secret demo-oauth-client-secret (POST /oauth/token)',
       `  kiosk        ${session}`,
       `  standby      ${config.portalUrl}?device=demo-device-amsterdam`,
+      `  cashier      ${address}/cashier/#device=demo-cashier-amsterdam  (console of Till 1, Amsterdam)`,
       `  try          curl -H 'Authorization: Bearer demo-api-key' ${address}/contacts/find-one-by?email=anna@example.com`,
     );
   }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -30,9 +31,12 @@ const PAGE_HEADERS = {
 export async function registerCashierConsole(app: FastifyInstance, dir = defaultCashierDir()): Promise<void> {
   await app.register(cashierRoutes, { prefix: '/cashier/api' });
   if (!existsSync(join(dir, 'index.html'))) return;
-  const page = readFileSync(join(dir, 'index.html'), 'utf8');
-  const sendPage = (reply: FastifyReply) =>
-    reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
+  // Read per request (a small file), so a rebuilt console is served without a restart.
+  const sendPage = async (reply: FastifyReply) =>
+    reply
+      .headers(PAGE_HEADERS)
+      .type('text/html; charset=utf-8')
+      .send(await readFile(join(dir, 'index.html'), 'utf8'));
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
       root: dir,

@@ -1,0 +1,263 @@
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import {
+  CASHIER_DEVICES,
+  cashierFixture,
+  consoleScreenshots,
+  dataFolder,
+  expectNoAxeViolations,
+  PHONE,
+  startCashierService,
+} from './support/cashier';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium';
+import { scanWithHandScanner } from './support/hand-scanner';
+
+/*
+ * The cashier console hands off to the counter tablet: two browsers at once, the console on a phone
+ * behind the counter and the shop's standby tablet facing the customer. A service of this spec's own
+ * (demo account plus a Utrecht console device), so that the Amsterdam standby tablet sees only the
+ * sessions started here. The tests run in order on that one service.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const euro = (cents: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+let browser: Browser;
+let service: Awaited<ReturnType<typeof startCashierService>>;
+let data: ReturnType<typeof dataFolder>;
+let consoleContext: BrowserContext;
+let counterContext: BrowserContext;
+let cashier: Page;
+let counter: Page;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  data = dataFolder();
+  service = await startCashierService('cashier', cashierFixture(), data.dir);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  consoleContext = await browser.newContext({ viewport: PHONE, locale: 'en-US', hasTouch: true });
+  counterContext = await browser.newContext({ viewport: { width: 800, height: 1280 }, locale: 'en-US' });
+  cashier = await consoleContext.newPage();
+  counter = await counterContext.newPage();
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+  data?.remove();
+});
+
+/** Types an amount on a console keypad, digit by digit as cents (1, 2, 7, 5 → € 12.75). */
+async function typeAmount(page: Page, keypad: string, digits: string) {
+  for (const digit of digits) await page.getByTestId(`${keypad}-${digit}`).click();
+}
+
+test('pairing: the link pairs the phone once and leaves no token behind; the counter tablet stands by', async () => {
+  await cashier.goto(`${service.url}/cashier/`);
+  await expect(cashier.getByTestId('screen-pair')).toBeVisible();
+  await expectNoAxeViolations(cashier);
+  await consoleScreenshots(cashier, 'pair');
+
+  await cashier.goto(`${service.url}/cashier/#device=${CASHIER_DEVICES.amsterdam}`);
+  await expect(cashier.getByTestId('console-device')).toHaveText('Till 1 · Demo Coffee Amsterdam');
+  expect(cashier.url()).not.toContain(CASHIER_DEVICES.amsterdam);
+  const cookies = await consoleContext.cookies();
+  expect(cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite }))).toEqual([
+    { name: 'portal_cashier', httpOnly: true, sameSite: 'Strict' },
+  ]);
+  expect(await cashier.evaluate(() => document.cookie)).toBe('');
+  expect(await cashier.evaluate(() => JSON.stringify(localStorage))).not.toContain(CASHIER_DEVICES.amsterdam);
+
+  await counter.goto(`${service.url}/portal/?device=demo-device-amsterdam`);
+  await expect(counter.getByTestId('screen-standby')).toBeVisible();
+});
+
+test('credit reception: the cashier types € 12.75, the customer scans, both screens show the credits', async () => {
+  await cashier.getByTestId('type-credit_reception').click();
+  await typeAmount(cashier, 'start-amount', '1275');
+  await expect(cashier.getByTestId('start-amount-value')).toHaveText(euro(1275));
+  await cashier.getByTestId('scanner-hand_scanner').click();
+  await expectNoAxeViolations(cashier);
+  await consoleScreenshots(cashier, 'start');
+  await cashier.getByTestId('start-submit').click();
+
+  // The standby tablet switches to the new session at once.
+  await expect(counter.getByTestId('screen-scan')).toBeVisible();
+  await expect(cashier.getByTestId('live-status')).toHaveText('Open');
+  await expect(cashier.getByTestId('live-customer')).toContainText('Waiting for the customer');
+  await expect(cashier.getByTestId('live-connection')).toHaveText('Live');
+
+  await scanWithHandScanner(counter, 'CARD-0001');
+  // Anna is Gold: 1.5 credits per euro, floor(12.75 × 1.5) = 19; she had 120.
+  await expect(counter.getByTestId('screen-credit-result')).toBeVisible();
+  await expect(counter.getByTestId('credits-earned')).toContainText('19');
+  await expect(cashier.getByTestId('live-credits')).toContainText('+19 credits');
+  await expect(cashier.getByTestId('live-customer')).toContainText('Anna de Vries');
+  await expect(cashier.getByTestId('live-customer')).toContainText('with their card');
+  await expect(cashier.getByTestId('live-credit-balance')).toHaveText('139');
+  await expect(cashier.getByTestId('live-receipt')).toContainText(
+    'Credits · Anna de Vries · purchase €12.75 · +19 credits',
+  );
+  await expectNoAxeViolations(cashier);
+  await consoleScreenshots(cashier, 'credits');
+
+  // The customer taps Done: the session completes on both screens.
+  await counter.getByTestId('done-button').click();
+  await expect(counter.getByTestId('screen-completed')).toBeVisible();
+  await expect(cashier.getByTestId('live-status')).toHaveText('Completed');
+});
+
+test('credit reception that waits: the customer scans first, the cashier sends the purchase amount', async () => {
+  await cashier.getByTestId('live-new').click();
+  await cashier.getByTestId('type-credit_reception').click();
+  await cashier.getByTestId('scanner-hand_scanner').click();
+  await cashier.getByTestId('start-submit').click();
+  await expect(counter.getByTestId('screen-scan')).toBeVisible({ timeout: 15_000 });
+  await scanWithHandScanner(counter, 'CARD-0002');
+  await expect(counter.getByTestId('screen-waiting')).toBeVisible();
+  await expect(cashier.getByTestId('live-purchase')).toBeVisible();
+  // Ben is Silver: 1 credit per euro, floor(8.40) = 8.
+  await typeAmount(cashier, 'purchase-amount', '840');
+  await cashier.getByTestId('purchase-submit').click();
+  await expect(counter.getByTestId('screen-credit-result')).toBeVisible();
+  await expect(counter.getByTestId('credits-earned')).toContainText('8');
+  await expect(cashier.getByTestId('live-credits')).toContainText('+8 credits');
+  await counter.getByTestId('done-button').click();
+  await expect(cashier.getByTestId('live-status')).toHaveText('Completed');
+});
+
+test('gift-card payment: the card pays € 25 of € 30, both screens show € 5 left to pay at the till', async () => {
+  await cashier.getByTestId('live-new').click();
+  await cashier.getByTestId('type-redeem_giftcards').click();
+  await cashier.getByTestId('start-submit').click();
+  await expect(cashier.getByTestId('amount-required')).toBeVisible();
+  await typeAmount(cashier, 'start-amount', '3000');
+  await cashier.getByTestId('scanner-hand_scanner').click();
+  await cashier.getByTestId('start-submit').click();
+
+  await expect(counter.getByTestId('amount-due')).toContainText(euro(3000), { timeout: 15_000 });
+  await scanWithHandScanner(counter, 'GC-0001');
+  await expect(counter.getByTestId('pay-button')).toBeVisible();
+  await counter.getByTestId('pay-button').click();
+  await expect(counter.getByTestId('giftcard-remaining')).toContainText(euro(500));
+
+  await expect(cashier.getByTestId('live-giftcards')).toContainText('Gift card …0001');
+  await expect(cashier.getByTestId('live-giftcards-paid')).toHaveText(euro(2500));
+  await expect(cashier.getByTestId('live-till')).toContainText(euro(500));
+  await expect(cashier.getByTestId('live-receipt')).toContainText(
+    'gift card …0001 €25.00 · to pay at the till €5.00',
+  );
+  await expectNoAxeViolations(cashier);
+  await consoleScreenshots(cashier, 'giftcard');
+
+  await counter.getByTestId('done-button').click();
+  await expect(counter.getByTestId('screen-completed')).toBeVisible();
+  await expect(cashier.getByTestId('live-status')).toHaveText('Completed');
+});
+
+test('cancel from the console: the counter screen stops at once', async () => {
+  await cashier.getByTestId('live-new').click();
+  await cashier.getByTestId('type-vouchers').click();
+  await cashier.getByTestId('scanner-hand_scanner').click();
+  await cashier.getByTestId('start-submit').click();
+  await expect(counter.getByTestId('screen-scan')).toBeVisible({ timeout: 15_000 });
+
+  await cashier.getByTestId('live-cancel').click();
+  await expect(cashier.getByTestId('cancel-confirm')).toBeVisible();
+  await expectNoAxeViolations(cashier);
+  await cashier.getByTestId('cancel-yes').click();
+  await expect(cashier.getByTestId('live-status')).toHaveText('Cancelled');
+  await expect(counter.getByTestId('screen-cancelled')).toBeVisible();
+  // A scan after the cancel does nothing.
+  await scanWithHandScanner(counter, 'CARD-0001');
+  await expect(
+    counter.getByTestId('screen-cancelled').or(counter.getByTestId('screen-standby')),
+  ).toBeVisible();
+});
+
+test("today's sessions: newest first, with their outcome and receipt lines", async () => {
+  await cashier.getByTestId('tab-today').click();
+  const items = cashier.getByTestId('today-session');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('Vouchers');
+  await expect(items.nth(0)).toContainText('Cancelled');
+  await expect(items.nth(1)).toContainText('to pay at the till €5.00');
+  await expect(items.nth(3)).toContainText('+19 credits');
+  await expect(cashier.getByTestId('today-totals')).toContainText('27');
+  await expectNoAxeViolations(cashier);
+  await consoleScreenshots(cashier, 'today');
+
+  // Dutch, on the small tablet: New and Live side by side.
+  await cashier.getByRole('button', { name: 'NL', exact: true }).click();
+  await cashier.getByTestId('tab-start').click();
+  await cashier.setViewportSize({ width: 768, height: 1024 });
+  await expect(cashier.getByTestId('panel-live')).toBeVisible();
+  await expect(cashier.getByTestId('panel-start')).toContainText('Start een sessie');
+  await expectNoAxeViolations(cashier);
+  await cashier.screenshot({ path: 'test-results/screenshots/cashier-split-tablet-nl.png' });
+  await cashier.getByRole('button', { name: 'EN', exact: true }).click();
+  await cashier.setViewportSize(PHONE);
+});
+
+test("a device of another shop sees none of this shop's sessions and can touch none", async () => {
+  const other = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  try {
+    const page = await other.newPage();
+    await page.goto(`${service.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
+    await expect(page.getByTestId('console-device')).toHaveText('Utrecht till · Demo Coffee Utrecht');
+    await page.getByTestId('tab-today').click();
+    await expect(page.getByText('No sessions yet today.')).toBeVisible();
+
+    // Amsterdam's sessions, by uuid, through the Utrecht device's cookie.
+    const amsterdam = await cashier.request.get(`${service.url}/cashier/api/sessions`);
+    const uuids = ((await amsterdam.json()).data as { uuid: string }[]).map((s) => s.uuid);
+    expect(uuids.length).toBeGreaterThan(0);
+    for (const uuid of uuids) {
+      expect((await page.request.get(`${service.url}/cashier/api/sessions/${uuid}`)).status()).toBe(404);
+      const cancel = await page.request.post(`${service.url}/cashier/api/sessions/${uuid}/cancel`, {
+        data: {},
+      });
+      expect(cancel.status()).toBe(404);
+    }
+    // Following one by its address shows nothing of it.
+    await page.goto(`${service.url}/cashier/?session=${uuids[0]}`);
+    await expect(page.getByTestId('panel-live')).toBeVisible();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByTestId('live-customer')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a revoked device is refused at its next request and lands on pairing', async () => {
+  test.setTimeout(60_000);
+  const folder = dataFolder();
+  let own = await startCashierService('cashier-revoke', cashierFixture(), folder.dir);
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${own.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
+    await expect(page.getByTestId('console-device')).toBeVisible();
+
+    // The manager removes the device from the fixture; the service loads it at its next start.
+    await own.stop();
+    own = await startCashierService(
+      'cashier-revoke',
+      cashierFixture([CASHIER_DEVICES.utrecht]),
+      folder.dir,
+      Number(new URL(own.url).port),
+    );
+    expect((await page.request.get(`${own.url}/cashier/api/device`)).status()).toBe(401);
+    await page.goto(`${own.url}/cashier/`);
+    await expect(page.getByTestId('pair-revoked')).toBeVisible();
+    await consoleScreenshots(page, 'revoked');
+    // Its pairing link no longer works either.
+    await page.goto(`${own.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
+    await expect(page.getByTestId('pair-error')).toBeVisible();
+  } finally {
+    await context.close();
+    await own.stop();
+    folder.remove();
+  }
+});

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { startService } from '../../scripts/service-process.mjs';
+
+/*
+ * The cashier console's e2e support: a service of the spec's own (its fixture, its data folder), so
+ * that its shop's standby tablet sees only the spec's sessions, and axe and screenshot helpers.
+ */
+
+export const SHOPS = {
+  amsterdam: 'a0000000-0000-4000-8000-000000000001',
+  utrecht: 'a0000000-0000-4000-8000-000000000002',
+} as const;
+export const CASHIER_DEVICES = {
+  amsterdam: 'demo-cashier-amsterdam',
+  utrecht: 'e2e-cashier-utrecht-0001',
+} as const;
+
+/**
+ * The demo fixture with a second cashier device (Utrecht), or without the listed tokens (revoked).
+ * Without the demo API key, so that the service opens no ready demo session at start: the standby
+ * tablet then shows only what the console starts.
+ */
+export function cashierFixture(without: string[] = []): object {
+  const demo = JSON.parse(readFileSync(join(process.cwd(), 'src/service/fixture/demo-account.json'), 'utf8'));
+  demo.credentials = demo.credentials.filter((c: { token: string }) => c.token !== 'demo-api-key');
+  demo.cashier_devices = [
+    ...demo.cashier_devices,
+    { token: CASHIER_DEVICES.utrecht, shop: SHOPS.utrecht, name: 'Utrecht till' },
+  ].filter((d: { token: string }) => !without.includes(d.token));
+  return demo;
+}
+
+/**
+ * A service of the spec's own on `dataDir` with `fixture` (loaded at start, as `--fixture` does), on
+ * `port` when given (a restart keeps its address, and so the page's origin), else a free one.
+ */
+export async function startCashierService(name: string, fixture: object, dataDir: string, port?: number) {
+  const file = join(dataDir, `${name}-fixture.json`);
+  writeFileSync(file, JSON.stringify(fixture));
+  return startService(name, ['--fixture', file, '--data', dataDir], process.env.E2E_DIST, port);
+}
+
+/** A fresh data folder, removed by the returned function. */
+export function dataFolder(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-cashier-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** No axe violation at all on the current screen (WCAG 2.1 A/AA rules), of any impact. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/** A phone behind the counter, and a small tablet. */
+export const PHONE = { width: 390, height: 844 } as const;
+export const SMALL_TABLET = { width: 768, height: 1024 } as const;
+
+/** Saves the console's screen as cashier-<name>-phone.png and cashier-<name>-tablet.png, then restores. */
+export async function consoleScreenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['tablet', SMALL_TABLET],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `cashier-${name}-${size}.png`) });
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -1,0 +1,195 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type {
+  CashierDevice,
+  CashierSession,
+  CashierSessionSummary,
+  StartSessionRequest,
+} from '../../contract/cashier';
+import type { PortalContact } from '../../contract/portal';
+import { newActionKey } from '../../kiosk/api/client';
+import { openLiveStream } from '../../kiosk/api/live-stream';
+import { PortalApiError } from '../../kiosk/api/portal-api-error';
+import { rememberPaired } from '../lib/paired-flag';
+import { CASHIER_API, cashierRequest, sessionPath } from './client';
+
+/*
+ * The console's server state (TanStack Query): the device, today's sessions, the followed session,
+ * and the actions on them. Live updates come from two event streams: the followed session's events
+ * and the shop's session changes; each refetches what it concerns.
+ */
+
+export const deviceKey = ['cashier', 'device'] as const;
+export const sessionsKey = ['cashier', 'sessions'] as const;
+export const sessionKey = (uuid: string) => ['cashier', 'session', uuid] as const;
+
+/** Whether an error means the device is not (or no longer) paired. */
+export const isUnpaired = (error: unknown) => error instanceof PortalApiError && error.status === 401;
+
+/** The paired device (401: not paired, or revoked). */
+export function deviceQueryOptions() {
+  return queryOptions({
+    queryKey: deviceKey,
+    queryFn: () => cashierRequest<CashierDevice>('GET', '/device'),
+    staleTime: 60_000,
+  });
+}
+
+/** Pairs this browser with a device token; the answer becomes the device. */
+export function usePair() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => cashierRequest<CashierDevice>('POST', '/pair', { token }),
+    onSuccess: (device) => {
+      client.setQueryData(deviceKey, device);
+    },
+  });
+}
+
+/** Unpairs this browser (the cookie stops working). */
+export function useUnpair() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => cashierRequest<{ paired: false }>('POST', '/unpair'),
+    onSettled: () => {
+      rememberPaired(false);
+      return client.resetQueries({ queryKey: ['cashier'] });
+    },
+  });
+}
+
+/** The local midnight of today, as the console's "today". */
+export function startOfToday(now = new Date()): string {
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.toISOString();
+}
+
+/** Today's sessions of the shop, newest first; refreshed every 30 s besides the live changes. */
+export function useTodaysSessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: () =>
+      cashierRequest<CashierSessionSummary[]>('GET', `/sessions?since=${encodeURIComponent(startOfToday())}`),
+    refetchInterval: 30_000,
+  });
+}
+
+/** One session as the console follows it; polls while its event stream is down. */
+export function useFollowedSession(uuid: string | null, streamUp: boolean) {
+  return useQuery({
+    queryKey: sessionKey(uuid ?? ''),
+    queryFn: () => cashierRequest<CashierSession>('GET', sessionPath(uuid!)),
+    enabled: uuid !== null,
+    refetchInterval: (query) => (streamUp || query.state.data?.status !== 'open' ? false : 4000),
+  });
+}
+
+/**
+ * An action with one idempotency key for as long as it is retried with the same input: a start,
+ * cancel or purchase that timed out and is pressed again acts once.
+ */
+function useAction<I, O>(run: (input: I, key: string) => Promise<O>, onDone: (output: O) => void) {
+  const client = useQueryClient();
+  const key = useRef<{ input: string; key: string } | null>(null);
+  return useMutation({
+    mutationFn: (input: I) => {
+      const text = JSON.stringify(input);
+      if (key.current?.input !== text) key.current = { input: text, key: newActionKey() };
+      return run(input, key.current.key);
+    },
+    onSuccess: (output) => {
+      key.current = null;
+      onDone(output);
+      void client.invalidateQueries({ queryKey: sessionsKey });
+    },
+  });
+}
+
+/** Starts a session at the shop; `onStarted` gets it. */
+export function useStartSession(onStarted: (session: CashierSession) => void) {
+  const client = useQueryClient();
+  return useAction(
+    (input: StartSessionRequest, key) => cashierRequest<CashierSession>('POST', '/sessions', input, key),
+    (session) => {
+      client.setQueryData(sessionKey(session.uuid), session);
+      onStarted(session);
+    },
+  );
+}
+
+/** Cancels the session. */
+export function useCancelSession(uuid: string) {
+  const client = useQueryClient();
+  return useAction(
+    (_: null, key) => cashierRequest<CashierSession>('POST', sessionPath(uuid, '/cancel'), {}, key),
+    (session) => client.setQueryData(sessionKey(uuid), session),
+  );
+}
+
+/** Sends the purchase amount to a waiting credit-reception session. */
+export function useSendPurchase(uuid: string) {
+  const client = useQueryClient();
+  return useAction(
+    (cents: number, key) =>
+      cashierRequest<CashierSession>('POST', sessionPath(uuid, '/purchase'), { amount_in_cents: cents }, key),
+    (session) => client.setQueryData(sessionKey(uuid), session),
+  );
+}
+
+/** Finds a customer by e-mail or card. */
+export function useFindContact() {
+  return useMutation({
+    mutationFn: (query: string) => cashierRequest<PortalContact>('POST', '/contacts/find', { query }),
+  });
+}
+
+/**
+ * Follows the session's event stream (the POS's stream, scoped to the shop) while `enabled`: every
+ * event and every reconnect refetches the session; `onConnectedChange` says whether it is up.
+ */
+export function useSessionStream(
+  uuid: string | null,
+  enabled: boolean,
+  onConnectedChange: (up: boolean) => void,
+): void {
+  const client = useQueryClient();
+  const connected = useRef(onConnectedChange);
+  connected.current = onConnectedChange;
+  useEffect(() => {
+    if (uuid === null || !enabled) return;
+    const refetch = () => client.invalidateQueries({ queryKey: sessionKey(uuid) });
+    const close = openLiveStream({
+      url: `${CASHIER_API}${sessionPath(uuid, '/stream')}`,
+      event: 'portal_event',
+      onMessage: refetch,
+      onOpen: () => {
+        connected.current(true);
+        void refetch();
+      },
+      onDown: () => connected.current(false),
+    });
+    return () => {
+      close();
+      connected.current(false);
+    };
+  }, [uuid, enabled, client]);
+}
+
+/** Follows the shop's session changes: today's list (and the followed session) refetch on each. */
+export function useShopStream(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const refetch = () => {
+      void client.invalidateQueries({ queryKey: sessionsKey });
+      void client.invalidateQueries({ queryKey: ['cashier', 'session'] });
+    };
+    return openLiveStream({
+      url: `${CASHIER_API}/stream`,
+      event: 'shop_session',
+      onMessage: refetch,
+      onOpen: refetch,
+      onDown: () => undefined,
+    });
+  }, [client]);
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CashierDevice } from '../../contract/cashier';
+import { brandVariables } from '../../kiosk/lib/brand';
+import { useShopStream, useUnpair } from '../api/queries';
+import { LanguageButtons } from '../components/language-buttons';
+import { rememberPaired } from '../lib/paired-flag';
+import { LivePanel } from '../screens/live-panel';
+import { StartPanel } from '../screens/start-panel';
+import { TodayPanel } from '../screens/today-panel';
+
+type Tab = 'start' | 'live' | 'today';
+const WIDE = '(min-width: 760px)';
+
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(WIDE).matches,
+  );
+}
+
+/** The followed session in the address (`?session=`), so a reload keeps following it. */
+function initialSession(): string | null {
+  return new URLSearchParams(window.location.search).get('session');
+}
+
+/**
+ * The console of a paired device: header (account, shop, device), then New / Live / Today as tabs
+ * on a phone; on a wider screen New and Live side by side. Starting a session follows it live.
+ */
+export function Console({ device }: { device: CashierDevice }) {
+  const { t } = useTranslation();
+  const wide = useWide();
+  const [tab, setTab] = useState<Tab>(initialSession() ? 'live' : 'start');
+  const [followed, setFollowed] = useState<string | null>(initialSession);
+  const unpair = useUnpair();
+  useShopStream();
+  useEffect(() => rememberPaired(true), []);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (followed) url.searchParams.set('session', followed);
+    else url.searchParams.delete('session');
+    window.history.replaceState(null, '', url);
+  }, [followed]);
+
+  const follow = (uuid: string) => {
+    setFollowed(uuid);
+    setTab('live');
+  };
+  const tabs: { id: Tab; label: string }[] = wide
+    ? [
+        { id: 'start', label: t('tabs.counter') },
+        { id: 'today', label: t('tabs.today') },
+      ]
+    : [
+        { id: 'start', label: t('tabs.start') },
+        { id: 'live', label: t('tabs.live') },
+        { id: 'today', label: t('tabs.today') },
+      ];
+  const current: Tab = wide && tab === 'live' ? 'start' : tab;
+
+  return (
+    <div className="console" style={brandVariables(device.account.brand)}>
+      <header className="console-header">
+        <div className="console-brand">
+          <span className="console-name">{device.account.name}</span>
+          <span className="console-device" data-testid="console-device">
+            {t('app.device', { device: device.name, shop: device.shop.name })}
+          </span>
+        </div>
+        <LanguageButtons />
+      </header>
+      <nav className="tabs" aria-label={t('app.nav')}>
+        {tabs.map(({ id, label }) => (
+          <button
+            key={id}
+            type="button"
+            className="tab"
+            aria-current={current === id ? 'page' : undefined}
+            data-testid={`tab-${id}`}
+            onClick={() => setTab(id)}
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+      <main className={wide && current === 'start' ? 'console-main console-split' : 'console-main'}>
+        {current === 'start' ? <StartPanel device={device} onStarted={(s) => follow(s.uuid)} /> : null}
+        {current === 'live' || (wide && current === 'start') ? (
+          <LivePanel uuid={followed} onNew={() => setTab('start')} />
+        ) : null}
+        {current === 'today' ? <TodayPanel onFollow={follow} /> : null}
+      </main>
+      <footer className="console-footer">
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => {
+            if (window.confirm(t('app.unpairConfirm'))) unpair.mutate();
+          }}
+        >
+          {t('app.unpair')}
+        </button>
+      </footer>
+    </div>
+  );
+}

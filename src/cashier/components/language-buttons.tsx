@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../kiosk/i18n/language';
+
+/** NL / EN: the console's language, kept on this device. */
+export function LanguageButtons() {
+  const { t, i18n } = useTranslation();
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a form fieldset
+    <div className="languages" role="group" aria-label={t('app.language')}>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          className="language"
+          lang={language}
+          aria-pressed={i18n.language === language}
+          onClick={() => void i18n.changeLanguage(language)}
+        >
+          {language.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { defaultLanguage, languageFor } from '../../kiosk/i18n/language';
+import { en } from './en';
+import { nl } from './nl';
+
+const STORED = 'portal-cashier-language';
+
+/**
+ * The console's i18next, Dutch and English bundled. It starts in the language the cashier chose
+ * last on this device, else the browser's; the page's `lang` follows it.
+ */
+export const i18n = i18next.createInstance();
+
+const stored = (() => {
+  try {
+    return languageFor(localStorage.getItem(STORED));
+  } catch {
+    return null;
+  }
+})();
+
+i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, nl: { translation: nl } },
+  lng: stored ?? defaultLanguage(navigator.languages ?? [navigator.language]),
+  fallbackLng: 'en',
+  supportedLngs: ['nl', 'en'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(STORED, language);
+  } catch {
+    // A browser without storage keeps the choice for this page only.
+  }
+});
+document.documentElement.lang = i18n.language;

@@ -1,0 +1,18 @@
+import { toPortalApiError } from '../../kiosk/api/portal-api-error';
+
+/**
+ * The i18n key of the message for a failed console call, by HTTP status and error code; `conflict`
+ * names what a 409 means for this call.
+ */
+export function errorMessageKey(error: unknown, conflict = 'errors.conflict'): string {
+  const { code, status } = toPortalApiError(error);
+  if (status === 0) return 'errors.network';
+  if (status === 429) return 'errors.tooMany';
+  if (code === 55031) return 'errors.notFound';
+  if (code === 60003) return 'errors.unknownCard';
+  if (code === 60004) return 'errors.inactiveCard';
+  if (status === 410) return 'errors.expired';
+  if (status === 409) return conflict;
+  if (status === 422) return 'errors.invalid';
+  return 'errors.generic';
+}

@@ -1,0 +1,352 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CashierSession } from '../../contract/cashier';
+import { KEYPAD_START } from '../../kiosk/lib/amount-keypad';
+import { formatCredits, formatMoney } from '../../kiosk/lib/format';
+import { useCancelSession, useFollowedSession, useSendPurchase, useSessionStream } from '../api/queries';
+import { AmountPad } from '../components/amount-pad';
+import { ReceiptLine } from '../components/receipt-line';
+import { StatusPill } from '../components/status-pill';
+import { errorMessageKey } from '../lib/error-message';
+import { customerName, formatTime, receiptLine } from '../lib/receipt';
+
+// Gift-card sessions pay or top up a card; they identify no customer.
+const IDENTIFYING = ['identify', 'credit_reception', 'pay_prepaid', 'top_up_prepaid', 'vouchers'];
+
+/**
+ * The followed session, live: status, who was identified and how, and what it did so far (credits,
+ * each gift card and what is left to pay at the till, prepaid, vouchers, rewards), its steps, the
+ * receipt line; cancel while open, and the purchase amount for a credit reception that waits.
+ */
+export function LivePanel({ uuid, onNew }: { uuid: string | null; onNew: () => void }) {
+  const { t } = useTranslation();
+  const [up, setUp] = useState(false);
+  const query = useFollowedSession(uuid, up);
+  const session = query.data;
+  // Until the session has ended, its events stream in; then nothing more can happen to it.
+  useSessionStream(uuid, session === undefined || session.status === 'open', setUp);
+
+  if (uuid === null || (!session && !query.isError)) {
+    return (
+      <section className="panel panel-empty" aria-labelledby="live-title" data-testid="panel-live">
+        <h2 id="live-title">{t('tabs.live')}</h2>
+        {uuid === null ? (
+          <>
+            <p>{t('live.empty')}</p>
+            <button type="button" className="button button-primary" onClick={onNew}>
+              {t('live.startOne')}
+            </button>
+          </>
+        ) : (
+          <p aria-busy="true">…</p>
+        )}
+      </section>
+    );
+  }
+  if (!session) {
+    return (
+      <section className="panel" aria-labelledby="live-title" data-testid="panel-live">
+        <h2 id="live-title">{t('tabs.live')}</h2>
+        <p className="notice notice-error" role="alert">
+          {t(errorMessageKey(query.error))}
+        </p>
+      </section>
+    );
+  }
+  return <SessionView session={session} live={up} onNew={onNew} />;
+}
+
+function SessionView({
+  session,
+  live,
+  onNew,
+}: {
+  session: CashierSession;
+  live: boolean;
+  onNew: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const money = (cents: number) => formatMoney(cents, language);
+  const open = session.status === 'open';
+  const name = customerName(session.contact);
+  return (
+    <section className="panel" aria-labelledby="live-title" data-testid="panel-live">
+      <div className="live-head">
+        <h2 id="live-title">{t(`types.${session.type}`)}</h2>
+        <StatusPill status={session.status} testId="live-status" />
+        {open ? (
+          <span className={live ? 'live-dot live-dot-up' : 'live-dot'} data-testid="live-connection">
+            {live ? t('live.connected') : t('live.reconnecting')}
+          </span>
+        ) : null}
+      </div>
+      <p className="muted">
+        {formatTime(session.created_at, language)}
+        {session.amount_in_cents !== null ? ` · ${t('live.amount')} ${money(session.amount_in_cents)}` : ''}
+        {session.purchase_in_cents !== null
+          ? ` · ${t('live.purchase')} ${money(session.purchase_in_cents)}`
+          : ''}
+      </p>
+
+      {session.contact || IDENTIFYING.includes(session.type) ? (
+        <div className="card" data-testid="live-customer" aria-live="polite">
+          {session.contact ? (
+            <>
+              <p className="card-title">
+                {t('live.identified')}
+                {session.identification ? ` ${t(`live.by.${session.identification}`)}` : ''}
+              </p>
+              <p className="customer-name">{name}</p>
+              <p className="muted">
+                {session.contact.email}
+                {session.contact.tier ? ` · ${session.contact.tier.name}` : ''}
+              </p>
+              <dl className="facts">
+                <div>
+                  <dt>{t('live.balance')}</dt>
+                  <dd data-testid="live-credit-balance">
+                    {formatCredits(session.contact.credit_balance, language)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('live.prepaidBalance')}</dt>
+                  <dd>{money(session.contact.prepaid_balance_in_cents)}</dd>
+                </div>
+              </dl>
+            </>
+          ) : (
+            <p className="card-title">{open ? t('live.waitingCustomer') : '—'}</p>
+          )}
+        </div>
+      ) : null}
+
+      <Outcome session={session} />
+
+      {session.events.length > 0 ? (
+        <details className="timeline">
+          <summary>{t('live.timeline')}</summary>
+          <ol>
+            {session.events.map((event) => (
+              <li key={event.uuid}>
+                <span className="muted">{formatTime(event.created_at, language)}</span>{' '}
+                {t(`events.${event.type}`, { defaultValue: t('events.other') })}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+
+      <h3 className="receipt-title">{t('live.receipt')}</h3>
+      <ReceiptLine text={receiptLine(session, t, language)} testId="live-receipt" />
+
+      <div className="actions">
+        {open ? <CancelButton uuid={session.uuid} /> : null}
+        <button type="button" className="button" data-testid="live-new" onClick={onNew}>
+          {t('live.newSession')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** What the session did, by type. */
+function Outcome({ session }: { session: CashierSession }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const payment = session.giftcard_payment;
+  return (
+    <>
+      {session.waiting_for_purchase && session.status === 'open' ? (
+        <PurchaseEntry uuid={session.uuid} />
+      ) : null}
+      {session.type === 'credit_reception' &&
+      session.credits === null &&
+      session.purchase_in_cents !== null &&
+      session.status === 'open' ? (
+        <p className="notice" data-testid="live-crediting">
+          {t('live.crediting')}
+        </p>
+      ) : null}
+      {session.credits !== null ? (
+        <div className="card card-success" data-testid="live-credits">
+          <p className="card-title">{t('live.creditsEarned')}</p>
+          <p className="big-number">
+            +
+            {t('live.credits', {
+              count: session.credits,
+              value: formatCredits(session.credits, i18n.language),
+            })}
+          </p>
+        </div>
+      ) : null}
+      {payment ? (
+        <div className="card" data-testid="live-giftcards">
+          <ul className="lines">
+            {payment.payments.map((p) => (
+              <li key={p.transaction_uuid}>
+                <span>{t('live.giftcard', { hint: p.giftcard.hash_hint })}</span>
+                <strong>{money(p.amount_in_cents)}</strong>
+                <span className="muted line-note">
+                  {t('live.leftOnCard', { amount: money(p.balance_after_in_cents) })}
+                </span>
+              </li>
+            ))}
+            <li>
+              <span>{t('live.paid')}</span>
+              <strong data-testid="live-giftcards-paid">{money(payment.paid_in_cents)}</strong>
+            </li>
+          </ul>
+          {payment.remaining_in_cents > 0 ? (
+            <p className="till" data-testid="live-till">
+              <span>{t('live.toPay')}</span>
+              <strong>{money(payment.remaining_in_cents)}</strong>
+            </p>
+          ) : (
+            <p className="till till-done">{t('live.allPaid')}</p>
+          )}
+        </div>
+      ) : null}
+      {session.giftcard_top_ups.length > 0 ? (
+        <div className="card" data-testid="live-topups">
+          <p className="card-title">{t('live.topUps')}</p>
+          <ul className="lines">
+            {session.giftcard_top_ups.map((line) => (
+              <li key={`${line.giftcard.uuid}-${line.balance_after_in_cents}`}>
+                <span>{t('live.giftcard', { hint: line.giftcard.hash_hint })}</span>
+                <strong>+{money(line.amount_in_cents)}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {session.prepaid ? (
+        <div className="card" data-testid="live-prepaid">
+          <ul className="lines">
+            <li>
+              <span>
+                {session.prepaid.amount_in_cents < 0 ? t('live.prepaidPaid') : t('live.prepaidTopUp')}
+              </span>
+              <strong>{money(Math.abs(session.prepaid.amount_in_cents))}</strong>
+            </li>
+          </ul>
+          {session.prepaid.unpaid_in_cents ? (
+            <p className="till">
+              <span>{t('live.toPay')}</span>
+              <strong>{money(session.prepaid.unpaid_in_cents)}</strong>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {session.vouchers.length > 0 ? (
+        <div className="card" data-testid="live-vouchers">
+          <p className="card-title">{t('live.vouchers')}</p>
+          <ul className="lines">
+            {session.vouchers.map((v) => (
+              <li key={v.code}>
+                <span>{v.name}</span>
+                <strong>{v.code}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {session.rewards.length > 0 ? (
+        <div className="card">
+          <p className="card-title">{t('live.rewards')}</p>
+          <ul className="lines">
+            {session.rewards.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same reward may be claimed twice
+              <li key={i}>
+                <span>{r.title}</span>
+                <strong>{formatCredits(r.credits, i18n.language)}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The purchase amount on the keypad, sent to the waiting session (as a POS push). */
+function PurchaseEntry({ uuid }: { uuid: string }) {
+  const { t, i18n } = useTranslation();
+  const [amount, setAmount] = useState(KEYPAD_START);
+  const send = useSendPurchase(uuid);
+  return (
+    <div className="card card-attention" data-testid="live-purchase">
+      <p className="card-title">{t('live.waitingPurchase')}</p>
+      <AmountPad
+        state={amount}
+        onChange={setAmount}
+        label={t('start.amount.credit_reception')}
+        testId="purchase-amount"
+      />
+      {send.isError ? (
+        <p className="form-error" role="alert">
+          {t(errorMessageKey(send.error))}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button-primary button-large"
+        disabled={amount.cents === 0 || send.isPending}
+        data-testid="purchase-submit"
+        onClick={() => send.mutate(amount.cents)}
+      >
+        {send.isPending
+          ? t('live.sending')
+          : t('live.sendPurchase', { amount: formatMoney(amount.cents, i18n.language) })}
+      </button>
+    </div>
+  );
+}
+
+/** Cancel, after a confirmation. */
+function CancelButton({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const cancel = useCancelSession(uuid);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className="button button-danger"
+        data-testid="live-cancel"
+        onClick={() => setAsking(true)}
+      >
+        {t('live.cancel')}
+      </button>
+    );
+  }
+  return (
+    <div
+      className="confirm"
+      role="alertdialog"
+      aria-labelledby="cancel-question"
+      data-testid="cancel-confirm"
+    >
+      <p id="cancel-question">{t('live.cancelConfirm')}</p>
+      {cancel.isError ? (
+        <p className="form-error" role="alert">
+          {t(errorMessageKey(cancel.error, 'errors.ended'))}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={cancel.isPending}
+          data-testid="cancel-yes"
+          onClick={() => cancel.mutate(null)}
+        >
+          {t('live.cancelYes')}
+        </button>
+        <button type="button" className="button" onClick={() => setAsking(false)}>
+          {t('live.cancelNo')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccountFixture } from '../../src/service/fixture/seed';
+
+/*
+ * No credential ships to a browser: the kiosk's and the cashier console's production bundles,
+ * built here from the repository's Vite configurations, hold none of the fixture's secrets and
+ * never build an Authorization header.
+ */
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let out: string;
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
+  for (const [name, configFile] of [
+    ['kiosk', 'vite.config.ts'],
+    ['cashier', 'vite.cashier.config.ts'],
+  ] as const) {
+    await build({
+      configFile: join(ROOT, configFile),
+      logLevel: 'silent',
+      build: { outDir: join(out, name), emptyOutDir: true },
+    });
+  }
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('browser bundles', () => {
+  const fixture = demoAccountFixture();
+  const secrets = [
+    ...fixture.credentials.map((c) => c.token),
+    ...fixture.cashier_devices.map((d) => d.token),
+    ...fixture.devices.map((d) => d.token),
+  ];
+
+  it.each(['kiosk', 'cashier'])(
+    'the %s bundle holds no token of the fixture and no bearer header',
+    (name) => {
+      const texts = files(join(out, name))
+        .filter((file) => /\.(js|mjs|html|css|json|map)$/.test(file))
+        .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+      expect(texts.some(({ file }) => file.endsWith('.js'))).toBe(true);
+      for (const { file, text } of texts) {
+        for (const secret of secrets)
+          expect({ file, has: text.includes(secret) }).toEqual({ file, has: false });
+        expect({ file, bearer: /Bearer\s/.test(text) }).toEqual({ file, bearer: false });
+      }
+    },
+  );
+
+  it('the console sends its calls with the session cookie only (same origin), never a credential header', () => {
+    const js = files(join(out, 'cashier'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(js).toContain('/cashier/api');
+    expect(js).not.toMatch(/authorization/i);
+    expect(js).not.toContain('/portal-sessions');
+  });
+});

@@ -1,0 +1,144 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/cashier/i18n/en';
+import { nl } from '../../src/cashier/i18n/nl';
+import { errorMessageKey } from '../../src/cashier/lib/error-message';
+import { pairingToken } from '../../src/cashier/lib/pairing-link';
+import { customerName, dayTotals, receiptLine } from '../../src/cashier/lib/receipt';
+import type { CashierSessionSummary } from '../../src/contract/cashier';
+import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
+
+/** The console's receipt line, day totals, pairing link and error words (pure functions). */
+
+const i18n = i18next.createInstance();
+await i18n.init({
+  resources: { en: { translation: en }, nl: { translation: nl } },
+  lng: 'en',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+const t = (lng: string) => i18n.getFixedT(lng) as (key: string, values?: Record<string, unknown>) => string;
+
+const anna = {
+  uuid: 'd1',
+  email: 'anna@example.com',
+  firstname: 'Anna',
+  lastname: 'de Vries',
+  locale: 'nl',
+  tier: { name: 'Gold' },
+  credit_balance: 139,
+  prepaid_balance_in_cents: 1500,
+};
+
+function session(overrides: Partial<CashierSessionSummary>): CashierSessionSummary {
+  return {
+    uuid: 's1',
+    type: 'credit_reception',
+    status: 'completed',
+    created_at: '2026-11-21T13:05:00+00:00',
+    ended_at: null,
+    expires_at: '2026-11-21T14:05:00+00:00',
+    amount_in_cents: null,
+    purchase_in_cents: null,
+    waiting_for_purchase: false,
+    started_by: { name: 'Till 1' },
+    contact: null,
+    identification: null,
+    credits: null,
+    giftcard_payment: null,
+    giftcard_top_ups: [],
+    prepaid: null,
+    vouchers: [],
+    rewards: [],
+    ...overrides,
+  };
+}
+
+describe('receiptLine', () => {
+  it('a credit reception: who, the purchase, the credits, how it ended', () => {
+    const line = receiptLine(session({ amount_in_cents: 1275, credits: 19, contact: anna }), t('en'), 'en');
+    expect(line).toMatch(
+      /^\d\d:\d\d (AM|PM) · Credits · Anna de Vries · purchase €12\.75 · \+19 credits · Completed$/,
+    );
+  });
+
+  it('a gift-card payment: each card and what is left to pay at the till, in Dutch', () => {
+    const line = receiptLine(
+      session({
+        type: 'redeem_giftcards',
+        amount_in_cents: 3000,
+        giftcard_payment: {
+          payments: [
+            {
+              transaction_uuid: 't1',
+              giftcard: { uuid: 'g1', hash_hint: '0001' },
+              amount_in_cents: 2500,
+              balance_after_in_cents: 0,
+            },
+          ],
+          paid_in_cents: 2500,
+          remaining_in_cents: 500,
+        },
+      }),
+      t('nl'),
+      'nl',
+    ).replaceAll('\u00a0', ' ');
+    expect(line).toContain('Betalen met cadeaukaart · bedrag € 30,00 · cadeaukaart …0001 € 25,00');
+    expect(line).toContain('nog te betalen € 5,00 · Afgerond');
+  });
+
+  it('prepaid paid in part, vouchers and rewards', () => {
+    const line = receiptLine(
+      session({
+        type: 'pay_prepaid',
+        status: 'open',
+        amount_in_cents: 6000,
+        prepaid: { amount_in_cents: -5000, unpaid_in_cents: 1000 },
+        vouchers: [{ code: 'MUFFIN-0001', name: 'Free muffin' }],
+        rewards: [{ title: 'Free coffee', credits: 50 }],
+      }),
+      t('en'),
+      'en',
+    );
+    expect(line).toContain(
+      'prepaid paid €50.00 · to pay at the till €10.00 · voucher MUFFIN-0001 · reward Free coffee · Open',
+    );
+  });
+});
+
+describe('dayTotals', () => {
+  it('adds credits (no float noise), gift cards paid, prepaid paid and what is left at the till', () => {
+    const totals = dayTotals([
+      session({ credits: 0.1 }),
+      session({ credits: 0.2 }),
+      session({ prepaid: { amount_in_cents: -500, unpaid_in_cents: 200 } }),
+      session({ prepaid: { amount_in_cents: 1000, unpaid_in_cents: null } }),
+      session({ giftcard_payment: { payments: [], paid_in_cents: 2500, remaining_in_cents: 500 } }),
+    ]);
+    expect(totals).toEqual({ credits: 0.3, giftcardsInCents: 2500, prepaidInCents: 500, tillInCents: 700 });
+  });
+});
+
+describe('helpers', () => {
+  it('customerName: full name, else e-mail, else null', () => {
+    expect(customerName(anna)).toBe('Anna de Vries');
+    expect(customerName({ ...anna, firstname: null, lastname: ' ' })).toBe('anna@example.com');
+    expect(customerName(null)).toBeNull();
+  });
+
+  it('pairingToken reads #device= only', () => {
+    expect(pairingToken('#device=demo-cashier-amsterdam')).toBe('demo-cashier-amsterdam');
+    expect(pairingToken('#device=%20')).toBeNull();
+    expect(pairingToken('')).toBeNull();
+    expect(pairingToken('#other=1')).toBeNull();
+  });
+
+  it('errorMessageKey: by status and code', () => {
+    expect(errorMessageKey(new PortalApiError(0, 0))).toBe('errors.network');
+    expect(errorMessageKey(new PortalApiError(55031, 404))).toBe('errors.notFound');
+    expect(errorMessageKey(new PortalApiError(60004, 422))).toBe('errors.inactiveCard');
+    expect(errorMessageKey(new PortalApiError(1003, 409), 'errors.ended')).toBe('errors.ended');
+    expect(errorMessageKey(new PortalApiError(1003, 429))).toBe('errors.tooMany');
+    expect(errorMessageKey(new Error('boom'))).toBe('errors.network');
+  });
+});

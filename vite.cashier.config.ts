@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The cashier console SPA (src/cashier), served by the service at /cashier/: a build of its own,
+ * so the kiosk's bundle and first screen stay as they are. `npm run dev:cashier` proxies the
+ * console API to a service on PORTAL_API (default http://localhost:8090).
+ */
+export default defineConfig({
+  root: 'src/cashier',
+  base: '/cashier/',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/cashier',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/cashier/api': process.env.PORTAL_API ?? 'http://localhost:8090' },
+  },
+});
