@@ -41,6 +41,7 @@ describe('browser bundles', () => {
     ...fixture.credentials.map((c) => c.token),
     ...fixture.cashier_devices.map((d) => d.token),
     ...fixture.devices.map((d) => d.token),
+    ...fixture.oauth_clients.map((c) => c.secret),
   ];
 
   it.each(['kiosk', 'cashier'])(

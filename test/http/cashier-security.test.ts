@@ -28,6 +28,7 @@ const FOREIGN_SECRETS = [
   ...cashierFixture().credentials.map((c) => c.token),
   ...cashierFixture().devices.map((d) => d.token),
   ...cashierFixture().cashier_devices.map((d) => d.token),
+  ...cashierFixture().oauth_clients.map((c) => c.secret),
 ];
 
 describe('the session cookie', () => {
