@@ -13,6 +13,20 @@ export const pageMeta = z.object({
   total: z.number().int(),
 });
 
+/**
+ * The real platform's pagination meta (Laravel's paginator), which its PHP SDK reads: lists of our
+ * extensions, and the vouchers list besides the spec's meta. `from` and `to` are null on an empty page.
+ */
+export const paginatorMeta = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  last_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PaginatorMeta = z.infer<typeof paginatorMeta>;
+
 /** Pagination meta of the giftcards list (spec "Conventions"). */
 export const giftcardPageMeta = z.object({
   page: z.number().int(),

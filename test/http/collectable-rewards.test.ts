@@ -66,7 +66,16 @@ describe('collectable rewards', () => {
     const res = await collect(reception);
     expect(res.statusCode).toBe(200);
     const redemption = res.json().data;
-    expect(redemption).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'COLLECTED' });
+    // The redemption, with the Collectable Reward's fields as the real platform answers.
+    expect(redemption).toMatchObject({
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'COLLECTED',
+      contact: { uuid: DEMO.anna },
+      title: 'Free coffee',
+      reward: { uuid: COFFEE },
+      has_been_collected: true,
+    });
+    expect(redemption.uuid).not.toBe(reception);
     expect(res.json().meta).toEqual({});
     const listed = (await list(DEMO.anna)).json().data.find((c: { uuid: string }) => c.uuid === reception);
     expect(listed.has_been_collected).toBe(true);

@@ -219,7 +219,7 @@ describe('PUT /contact-identifiers/link and /unlink', () => {
 });
 
 describe('DELETE /contact-identifiers', () => {
-  it('deletes by query string as real clients send it, answering data null', async () => {
+  it('deletes by query string as real clients send it, answering the identifier as it was', async () => {
     await t.call({
       method: 'POST',
       url: '/contact-identifiers',
@@ -230,7 +230,10 @@ describe('DELETE /contact-identifiers', () => {
       url: '/api/v3/register/contact-identifiers?contact_identifier_value=DEL-1',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: null, meta: {} });
+    expect(res.json()).toEqual({
+      data: { name: 'DEL-1', value: 'DEL-1', active: true, contact: null },
+      meta: {},
+    });
     expect((await find('DEL-1')).json().code).toBe(60003);
   });
 
@@ -241,7 +244,10 @@ describe('DELETE /contact-identifiers', () => {
       payload: { contact_identifier_value: 'CARD-9002' },
     });
     expect(json.statusCode).toBe(200);
-    expect(json.json()).toEqual({ data: null, meta: {} });
+    expect(json.json()).toEqual({
+      data: { name: 'CARD-9002', value: 'CARD-9002', active: false, contact: null },
+      meta: {},
+    });
     expect((await find('CARD-9002')).json().code).toBe(60003);
 
     await t.call({

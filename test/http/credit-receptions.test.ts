@@ -85,6 +85,7 @@ describe('POST /credit-receptions', () => {
     expect(meta).toEqual({});
     expect(data).toEqual({
       type: 'credit_reception',
+      channel: 'API',
       contact_identifier: null,
       contact: {
         uuid: DEMO.anna,
@@ -241,7 +242,13 @@ describe('POST /credit-receptions', () => {
   it('records the contact identifier; 60003 when unknown or not the contact’s', async () => {
     const res = await receive({ contact_uuid: DEMO.anna, credits: 1, contact_identifier_value: 'CARD-0001' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.contact_identifier).toBe('CARD-0001');
+    // The Contact Identifier it was made with, as an object (as the real platform shows it).
+    expect(res.json().data.contact_identifier).toEqual({
+      name: 'Loyalty card',
+      value: 'CARD-0001',
+      active: true,
+      contact: { uuid: DEMO.anna, email: 'anna@example.com' },
+    });
     for (const value of ['CARD-XXXX', 'CARD-0002', 'CARD-9001']) {
       await expectRefused(
         receive({ contact_uuid: DEMO.anna, credits: 1, contact_identifier_value: value }),
@@ -373,7 +380,7 @@ describe('POST /credit-receptions', () => {
     expect(res.json().data).toMatchObject({
       credits: 2.5,
       unit_value: 10.99,
-      contact_identifier: 'CARD-0002',
+      contact_identifier: { value: 'CARD-0002', contact: { uuid: DEMO.ben } },
     });
     expect(await balance(DEMO.ben)).toBe(ben + 2.5);
   });
@@ -433,7 +440,7 @@ describe('POST /credit-receptions/{uuid}/reverse (extension)', () => {
       type: 'credit_reception',
       credits: -16,
       unit_value: -10.99,
-      contact_identifier: 'CARD-0001',
+      contact_identifier: { value: 'CARD-0001' },
       contact: { uuid: DEMO.anna, credit_balance: { balance: anna - 16 } },
       shop: { uuid: DEMO.shop },
       unit: { name: 'purchase_amount' },

@@ -226,7 +226,7 @@ describe('GET /giftcards/find-one-by', () => {
       upgradeable: true,
       amount_in_cents: 2500,
       display_amount: '€\u00a025,00',
-      giftcard_program: { name: 'Demo gift card' },
+      giftcard_program: { name: 'Demo gift card', uuid: PROGRAM },
     });
   });
 

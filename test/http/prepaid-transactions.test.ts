@@ -163,7 +163,7 @@ describe('GET /prepaid-transactions', () => {
     const res = await list(`contact_uuid=${DEMO.ben}`);
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json();
-    expect(meta).toEqual({ current_page: 1, from: 1, last_page: 2, per_page: 10, total: 12 });
+    expect(meta).toEqual({ current_page: 1, from: 1, to: 10, last_page: 2, per_page: 10, total: 12 });
     expect(data).toHaveLength(10);
     expect(data[0]).toMatchObject({
       amount_in_cents: 111,
@@ -175,7 +175,7 @@ describe('GET /prepaid-transactions', () => {
       );
     }
     const second = (await list(`contact_uuid=${DEMO.ben}&page=2`)).json();
-    expect(second.meta).toEqual({ current_page: 2, from: 11, last_page: 2, per_page: 10, total: 12 });
+    expect(second.meta).toEqual({ current_page: 2, from: 11, to: 12, last_page: 2, per_page: 10, total: 12 });
     expect(second.data.at(-1).prepaid_balance.balance_in_cents).toBe(100);
   });
 
@@ -196,6 +196,7 @@ describe('GET /prepaid-transactions', () => {
       meta: {
         current_page: 99,
         from: null,
+        to: null,
         last_page: Math.ceil(anna.meta.total / 10),
         per_page: 10,
         total: anna.meta.total,

@@ -24,6 +24,8 @@ describe('GET /promotions', () => {
           limit_per_contact: 1,
           expiration_duration: 30,
           attributes: {},
+          type: 'SINGLE_USE',
+          redemptions_per_voucher: 1,
         },
         {
           uuid: TWO_FOR_ONE,
@@ -33,6 +35,8 @@ describe('GET /promotions', () => {
           limit_per_contact: null,
           expiration_duration: null,
           attributes: {},
+          type: 'SINGLE_USE',
+          redemptions_per_voucher: 1,
         },
       ],
       meta: {},

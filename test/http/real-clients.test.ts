@@ -77,7 +77,7 @@ describe('the PHP SDK against this service', () => {
     expect(reception).toMatchObject({
       type: 'credit_reception',
       credits: 10,
-      contact_identifier: 'CARD-0002',
+      contact_identifier: { value: 'CARD-0002' },
     });
     const calc = expectEnvelope(
       await sdk(

@@ -115,7 +115,13 @@ describe('POST /reward-receptions', () => {
         name: 'Demo Coffee Amsterdam',
         address: expect.objectContaining({ street: 'Damrak', house_number: '1', postal_code: '1012 LG' }),
       }),
-      contact_identifier: 'CARD-0001',
+      channel: 'API',
+      contact_identifier: {
+        name: 'Loyalty card',
+        value: 'CARD-0001',
+        active: true,
+        contact: { uuid: DEMO.anna, email: 'anna@example.com' },
+      },
       created_at: '2026-11-21T10:00:00+00:00',
       reward: expect.objectContaining({ uuid: COFFEE, stock: 99, required_credits: 50 }),
       expires_at: '2026-12-21T10:00:00+00:00',
@@ -274,7 +280,7 @@ describe('POST /reward-receptions/{uuid}/reverse', () => {
     expect(res.json().data).toMatchObject({
       type: 'credit_reception',
       credits: 400,
-      contact_identifier: 'CARD-0005',
+      contact_identifier: { value: 'CARD-0005' },
       contact: { uuid: DEMO.dirk, credit_balance: { balance: before } },
       shop: { uuid: DEMO.shop },
       unit: { name: 'purchase_amount' },

@@ -86,6 +86,8 @@ describe('GET /vouchers/find', () => {
         limit_per_contact: 1,
         expiration_duration: 30,
         attributes: {},
+        type: 'SINGLE_USE',
+        redemptions_per_voucher: 1,
         shipping: null,
         shipping_region: null,
       },
@@ -114,7 +116,18 @@ describe('GET /vouchers', () => {
     const res = await get('/vouchers');
     expect(res.statusCode).toBe(200);
     const { data, meta } = res.json();
-    expect(meta).toEqual({ page: 1, limit: 30, viewing_from: 1, viewing_to: 15, last_page: 1, total: 15 });
+    expect(meta).toEqual({
+      page: 1,
+      limit: 30,
+      viewing_from: 1,
+      viewing_to: 15,
+      last_page: 1,
+      total: 15,
+      current_page: 1,
+      per_page: 30,
+      from: 1,
+      to: 15,
+    });
     expect(data[0].code).toBe('MUFFIN-0001');
   });
 
@@ -137,23 +150,60 @@ describe('GET /vouchers', () => {
       viewing_to: 4,
       last_page: 3,
       total: 6,
+      current_page: 2,
+      per_page: 2,
+      from: 3,
+      to: 4,
     });
     expect((await get('/vouchers?promotion_uuid=nope')).json()).toEqual({
       data: [],
-      meta: { page: 1, limit: 30, viewing_from: 0, viewing_to: 0, last_page: 1, total: 0 },
+      meta: {
+        page: 1,
+        limit: 30,
+        viewing_from: 0,
+        viewing_to: 0,
+        last_page: 1,
+        total: 0,
+        current_page: 1,
+        per_page: 30,
+        from: null,
+        to: null,
+      },
     });
   });
 
   it('pages: limit 0 (an empty page with the total), 500 (the maximum), a page past the end', async () => {
     expect((await get('/vouchers?limit=0')).json()).toEqual({
       data: [],
-      meta: { page: 1, limit: 0, viewing_from: 0, viewing_to: 0, last_page: 1, total: 15 },
+      meta: {
+        page: 1,
+        limit: 0,
+        viewing_from: 0,
+        viewing_to: 0,
+        last_page: 1,
+        total: 15,
+        current_page: 1,
+        per_page: 0,
+        from: null,
+        to: null,
+      },
     });
     expect((await get('/vouchers?limit=500')).json().data).toHaveLength(15);
     const past = (await get('/vouchers?limit=10&page=3')).json();
     expect(past).toEqual({
       data: [],
-      meta: { page: 3, limit: 10, viewing_from: 0, viewing_to: 0, last_page: 2, total: 15 },
+      meta: {
+        page: 3,
+        limit: 10,
+        viewing_from: 0,
+        viewing_to: 0,
+        last_page: 2,
+        total: 15,
+        current_page: 3,
+        per_page: 10,
+        from: null,
+        to: null,
+      },
     });
   });
 
@@ -266,6 +316,16 @@ describe('POST /vouchers/{uuid}/lock and /release', () => {
     const { release_key, locked_until } = res.json().data;
     expect(release_key).toMatch(/^[\w-]{40,}$/);
     expect(locked_until).toBe('2026-11-21T11:00:00+00:00');
+    // The real platform's answer too, which its PHP SDK maps: the locked voucher and its lock.
+    expect(res.json().data).toMatchObject({
+      voucher: { uuid: LOCK_1, code: 'LOCK-1', status: 'LOCKED' },
+      lock: {
+        release_key,
+        locked_at: '2026-11-21T10:00:00+00:00',
+        unlocked_at: null,
+        system_release_at: '2026-11-21T11:00:00+00:00',
+      },
+    });
     expect((await find('LOCK-1')).status).toBe('LOCKED');
     const stored = await t.app.db
       .selectFrom('vouchers')
@@ -289,9 +349,23 @@ describe('POST /vouchers/{uuid}/lock and /release', () => {
       1003,
     );
     expect(Object.keys(wrong.errors ?? {})).toEqual(['release_key']);
+    const now = t.clock.current;
+    t.clock.advance(5 * 60_000);
     const res = await post(`/vouchers/${LOCK_2}/release`, { release_key });
+    t.clock.current = now;
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('ACTIVE');
+    // The voucher's fields, and the real platform's {voucher, lock} with the lock's start and end.
+    expect(res.json().data).toMatchObject({
+      uuid: LOCK_2,
+      voucher: { uuid: LOCK_2, status: 'ACTIVE' },
+      lock: {
+        release_key,
+        locked_at: '2026-11-21T10:00:00+00:00',
+        unlocked_at: '2026-11-21T10:05:00+00:00',
+        system_release_at: null,
+      },
+    });
     const again = await expectError(await post(`/vouchers/${LOCK_2}/release`, { release_key }), 1003);
     expect(again.message).toBe('Voucher is not locked');
     await expectError(await post(`/vouchers/${LOCK_2}/release`, {}), 1003);

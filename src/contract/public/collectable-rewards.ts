@@ -25,6 +25,13 @@ export type CollectableReward = z.infer<typeof collectableReward>;
 export const rewardRedemption = z.object({ uuid: z.string(), status: z.enum(['COLLECTED', 'REVERSED']) });
 export type RewardRedemption = z.infer<typeof rewardRedemption>;
 
+/**
+ * What collect answers: the redemption `{uuid, status: COLLECTED}` (its uuid is what reverse takes)
+ * with the Collectable Reward's other fields, as the real platform answers and its PHP SDK maps.
+ */
+export const collectedReward = collectableReward.extend(rewardRedemption.shape);
+export type CollectedReward = z.infer<typeof collectedReward>;
+
 export const collectableRewardsQuery = z.object({ contact_uuid: idField() });
 
 export const collectParams = z.object({ loyalty_transaction_uuid: idField() });

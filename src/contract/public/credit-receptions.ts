@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, numberField } from '../fields';
 import { shopWithAddress } from './common';
+import { contactIdentifier } from './contact-identifiers';
 import { unitRef } from './units';
 
 /**
@@ -9,7 +10,12 @@ import { unitRef } from './units';
  */
 export const creditReception = z.looseObject({
   type: z.literal('credit_reception'),
-  contact_identifier: z.string().nullable(),
+  channel: z
+    .string()
+    .describe("Extension (the real platform's field): where it was made; always `API` here."),
+  contact_identifier: contactIdentifier
+    .nullable()
+    .describe('The Contact Identifier it was made with (an object, as on the real platform), or null.'),
   contact: z.object({
     uuid: z.string(),
     email: z.string(),

@@ -53,7 +53,11 @@ export const attributeOption = z.object({
   media: media.nullable(),
 });
 
-/** Spec "Custom Attribute". `group` is derived from `group_name` (null without one). */
+/**
+ * Spec "Custom Attribute". `group` is derived from `group_name` (null without one). As on the real
+ * platform (its PHP SDK maps them typed): `description` is a string ('' without one), `meta` an
+ * array, and `is_piggy_defined` (its name for is_platform_defined) and `group.label` are there too.
+ */
 export const customAttribute = z.object({
   id: z.number().int(),
   entity: z.enum(ATTRIBUTE_ENTITIES),
@@ -65,20 +69,22 @@ export const customAttribute = z.object({
     .object({
       id: z.number().int(),
       name: z.string(),
+      label: z.string(),
       created_by_user: z.boolean(),
       position: z.number().int(),
     })
     .nullable(),
   is_platform_defined: z.boolean(),
+  is_piggy_defined: z.boolean(),
   is_soft_read_only: z.boolean(),
   is_hard_read_only: z.boolean(),
   field_type: z.string(),
   has_unique_value: z.boolean(),
-  description: z.string().nullable(),
+  description: z.string(),
   options: z.array(attributeOption),
   position: z.number().int(),
   created_at: z.string(),
-  meta: z.record(z.string(), z.unknown()),
+  meta: z.array(z.unknown()),
   can_be_deleted: z.boolean(),
   last_used_date: z.string().nullable(),
   created_by_user: z.boolean(),

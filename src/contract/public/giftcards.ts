@@ -53,10 +53,13 @@ export const giftcardListItem = giftcard
   .extend({ giftcard_program: giftcardProgram.pick({ uuid: true, name: true }) });
 export type GiftcardListItem = z.infer<typeof giftcardListItem>;
 
-/** Spec "Giftcard" find response (GET /giftcards/find-one-by). */
+/**
+ * Spec "Giftcard" find response (GET /giftcards/find-one-by); `giftcard_program.uuid` is an addition
+ * (the real platform's, which its PHP SDK maps).
+ */
 export const foundGiftcard = giftcardListItem.extend({
   display_amount: z.string(),
-  giftcard_program: giftcardProgram.pick({ name: true }),
+  giftcard_program: giftcardProgram.pick({ name: true, uuid: true }),
 });
 export type FoundGiftcard = z.infer<typeof foundGiftcard>;
 

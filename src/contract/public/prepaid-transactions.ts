@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginatorMeta } from '../envelope';
 import { idField } from '../fields';
 import { contactRef, shopWithAddress } from './common';
 import { amountInCents } from './giftcard-transactions';
@@ -22,14 +23,8 @@ export const prepaidTransaction = z.object({
 });
 export type PrepaidTransaction = z.infer<typeof prepaidTransaction>;
 
-/** GET /prepaid-transactions meta (the real platform's): `from` is null on an empty page. */
-export const prepaidListMeta = z.object({
-  current_page: z.number().int(),
-  from: z.number().int().nullable(),
-  last_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-});
+/** GET /prepaid-transactions meta: the real platform's paginator meta. */
+export const prepaidListMeta = paginatorMeta;
 export type PrepaidListMeta = z.infer<typeof prepaidListMeta>;
 
 export const createPrepaidTransactionBody = z.object({

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { idField } from '../fields';
 
-/** Spec "Promotion"; `attributes` maps custom attribute names to values. */
+/**
+ * Spec "Promotion"; `attributes` maps custom attribute names to values. `type` and
+ * `redemptions_per_voucher` are the real platform's fields (its PHP SDK reads them): every voucher
+ * here is redeemed once.
+ */
 export const promotion = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -10,6 +14,8 @@ export const promotion = z.object({
   limit_per_contact: z.number().int().nullable(),
   expiration_duration: z.number().int().nullable(),
   attributes: z.record(z.string(), z.unknown()),
+  type: z.literal('SINGLE_USE'),
+  redemptions_per_voucher: z.literal(1),
 });
 export type Promotion = z.infer<typeof promotion>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../fields';
 import { shopWithAddress } from './common';
+import { contactIdentifier } from './contact-identifiers';
 import { reward } from './rewards';
 
 /**
@@ -18,7 +19,12 @@ export const rewardReception = z.object({
     credit_balance: z.object({ id: z.number().int(), balance: z.number() }),
   }),
   shop: shopWithAddress,
-  contact_identifier: z.string().nullable(),
+  channel: z
+    .string()
+    .describe("Extension (the real platform's field): where it was made; always `API` here."),
+  contact_identifier: contactIdentifier
+    .nullable()
+    .describe('The Contact Identifier it was made with (an object, as on the real platform), or null.'),
   created_at: z.string(),
   reward,
   expires_at: z.string().nullable(),

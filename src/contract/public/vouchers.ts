@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMeta } from '../envelope';
+import { pageMeta, paginatorMeta } from '../envelope';
 import { idField } from '../fields';
 import { contactRef } from './common';
 import { limitField, pageField } from './pagination';
@@ -31,8 +31,12 @@ export const voucher = z.object({
 });
 export type Voucher = z.infer<typeof voucher>;
 
-/** GET /vouchers meta: the spec's paginated-list meta (as products and categories). */
-export const voucherListMeta = pageMeta;
+/**
+ * GET /vouchers meta: the spec's paginated-list meta (as products and categories), and the real
+ * platform's paginator fields (current_page, per_page, from, to), which its PHP SDK reads.
+ */
+export const voucherListMeta = pageMeta.extend(paginatorMeta.shape);
+export type VoucherListMeta = z.infer<typeof voucherListMeta>;
 
 export const listVouchersQuery = z.object({
   promotion_uuid: idField().optional(),
@@ -47,11 +51,32 @@ export const findVoucherQuery = z.object({ code: idField() });
 
 export const voucherUuidParams = z.object({ voucher_uuid: idField() });
 
-/** POST /vouchers/{uuid}/lock: the key that redeems or releases the locked voucher. */
+/**
+ * The real platform's lock of a voucher (its PHP SDK maps it): when it was locked, released by hand
+ * (`unlocked_at`) or is released by the system (`system_release_at`, one hour after the lock).
+ */
+export const lockDetails = z.object({
+  release_key: z.string(),
+  locked_at: z.string(),
+  unlocked_at: z.string().nullable(),
+  system_release_at: z.string().nullable(),
+});
+
+/**
+ * POST /vouchers/{uuid}/lock: the key that redeems or releases the locked voucher, and (as on the
+ * real platform) the locked voucher and its lock.
+ */
 export const voucherLock = z.object({
   release_key: z.string(),
   locked_until: z.string().describe('The lock ends by itself at this time (one hour).'),
+  voucher,
+  lock: lockDetails,
 });
+export type VoucherLock = z.infer<typeof voucherLock>;
+
+/** POST /vouchers/{uuid}/release: the voucher, and (as on the real platform) `voucher` and its ended `lock`. */
+export const releasedVoucher = voucher.extend({ voucher, lock: lockDetails });
+export type ReleasedVoucher = z.infer<typeof releasedVoucher>;
 
 export const releaseVoucherBody = z.object({ release_key: idField() });
 

@@ -1,7 +1,11 @@
-import type { CollectableReward, RewardRedemption } from '../../contract/public/collectable-rewards';
+import type {
+  CollectableReward,
+  CollectedReward,
+  RewardRedemption,
+} from '../../contract/public/collectable-rewards';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import { contactByUuid } from './contacts';
+import { contactById, contactByUuid } from './contacts';
 import { ServiceError } from './errors';
 import { rewardReceptionByUuid } from './reward-receptions';
 import { rewardAttributeNames, rewardView } from './rewards';
@@ -28,16 +32,7 @@ export async function listCollectableRewards(
   const contact = await contactByUuid(db, contactUuid);
   const at = isoTimestamp(now);
   const [rows, names] = await Promise.all([
-    db
-      .selectFrom('reward_receptions')
-      .innerJoin('rewards', 'rewards.id', 'reward_receptions.reward_id')
-      .selectAll('rewards')
-      .select([
-        'reward_receptions.uuid as reception_uuid',
-        'reward_receptions.created_at as reception_created_at',
-        'reward_receptions.expires_at',
-        'reward_receptions.collection_status',
-      ])
+    receptionsWithRewards(db)
       .where('reward_receptions.contact_id', '=', contact.id)
       .where('rewards.reward_type', '=', 'PHYSICAL')
       .where('reward_receptions.reversed_by_credit_reception_id', 'is', null)
@@ -52,7 +47,33 @@ export async function listCollectableRewards(
       .execute(),
     rewardAttributeNames(db),
   ]);
-  return rows.map((row) => ({
+  return rows.map((row) => collectableRewardView(contact, row, names));
+}
+
+// Reward receptions with their reward's columns, as collectable rewards are shown.
+function receptionsWithRewards(db: Db) {
+  return db
+    .selectFrom('reward_receptions')
+    .innerJoin('rewards', 'rewards.id', 'reward_receptions.reward_id')
+    .selectAll('rewards')
+    .select([
+      'reward_receptions.uuid as reception_uuid',
+      'reward_receptions.created_at as reception_created_at',
+      'reward_receptions.expires_at',
+      'reward_receptions.collection_status',
+    ]);
+}
+
+type ReceptionWithReward = Awaited<
+  ReturnType<ReturnType<typeof receptionsWithRewards>['executeTakeFirstOrThrow']>
+>;
+
+function collectableRewardView(
+  contact: { uuid: string; email: string; credit_balance_centi: number },
+  row: ReceptionWithReward,
+  names: Awaited<ReturnType<typeof rewardAttributeNames>>,
+): CollectableReward {
+  return {
     contact: {
       uuid: contact.uuid,
       email: contact.email,
@@ -64,17 +85,18 @@ export async function listCollectableRewards(
     reward: rewardView(row, names),
     expires_at: row.expires_at,
     has_been_collected: row.collection_status === 'COLLECTED',
-  }));
+  };
 }
 
 /**
  * Spec PUT /collectable-rewards/collect/{loyalty_transaction_uuid}: the contact collects the
  * physical reward of that reward reception (state table: has_been_collected false → COLLECTED).
- * @returns the redemption `{uuid, status: 'COLLECTED'}` (its uuid is what reverse takes).
+ * @returns the redemption `{uuid, status: 'COLLECTED'}` (its uuid is what reverse takes), with the
+ * Collectable Reward's other fields as the real platform answers (its PHP SDK maps them).
  * @throws ServiceError 80300 unknown reception, not a physical reward, reception reversed or
  * expired; 6003 its reward no longer exists; 1003 (409) already collected.
  */
-export async function collectReward(tx: Tx, receptionUuid: string): Promise<RewardRedemption> {
+export async function collectReward(tx: Tx, receptionUuid: string): Promise<CollectedReward> {
   const row = await rewardReceptionByUuid(tx.db, receptionUuid);
   if (!row) throw new ServiceError(80300);
   if (row.reward_id === null) throw new ServiceError(6003);
@@ -102,7 +124,12 @@ export async function collectReward(tx: Tx, receptionUuid: string): Promise<Rewa
     if (now?.reversed_by_credit_reception_id !== null) throw new ServiceError(80300);
     throw new ServiceError(1003, undefined, 'Reward already collected', 409);
   }
-  return { uuid, status: 'COLLECTED' };
+  const [contact, shown, names] = await Promise.all([
+    contactById(tx.db, row.contact_id),
+    receptionsWithRewards(tx.db).where('reward_receptions.id', '=', row.id).executeTakeFirstOrThrow(),
+    rewardAttributeNames(tx.db),
+  ]);
+  return { ...collectableRewardView(contact, shown, names), uuid, status: 'COLLECTED' };
 }
 
 /**

@@ -37,6 +37,13 @@ export async function identifierView(db: Db, row: IdentifierRow): Promise<Contac
   return { name: row.name, value: row.value, active: row.active === 1, contact: contact ?? null };
 }
 
+/** The Contact Identifier view of the identifier with this id, as receptions embed it; null for none. */
+export async function identifierViewById(db: Db, id: number | null): Promise<ContactIdentifier | null> {
+  if (id === null) return null;
+  const row = await db.selectFrom('contact_identifiers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? identifierView(db, row) : null;
+}
+
 /**
  * Creates an active identifier; `name` defaults to the value, `contactId` links it directly
  * (spec "Contact identifiers": POST). The caller resolves the contact (55031).
@@ -95,11 +102,13 @@ export async function unlinkIdentifier(tx: Tx, value: string): Promise<Identifie
 /**
  * Deletes an identifier, active or not. Credit receptions and prepaid transactions made with it
  * keep their contact but no longer name the identifier (the schema has no soft delete).
+ * @returns the identifier as it was (the real platform answers it; its PHP SDK maps it).
  * @throws ServiceError 60003 when there is none.
  */
-export async function deleteIdentifier(tx: Tx, value: string): Promise<void> {
+export async function deleteIdentifier(tx: Tx, value: string): Promise<ContactIdentifier> {
   const row = await identifierByValue(tx.db, value);
   if (!row) throw new ServiceError(60003);
+  const deleted = await identifierView(tx.db, row);
   for (const table of ['credit_receptions', 'prepaid_transactions'] as const) {
     await tx.db
       .updateTable(table)
@@ -108,4 +117,5 @@ export async function deleteIdentifier(tx: Tx, value: string): Promise<void> {
       .execute();
   }
   await tx.db.deleteFrom('contact_identifiers').where('id', '=', row.id).execute();
+  return deleted;
 }

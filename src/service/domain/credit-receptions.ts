@@ -4,7 +4,7 @@ import type { CreditReception } from '../../contract/public/credit-receptions';
 import type { CreditReceptionTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { identifierByValue } from './contact-identifiers';
+import { identifierByValue, identifierViewById } from './contact-identifiers';
 import { contactById, contactByUuid } from './contacts';
 import { ServiceError } from './errors';
 import { calculateCredits } from './loyalty-rules';
@@ -15,6 +15,12 @@ import { fromCenti, isoTimestamp, jsonObject, newUuid, toCenti } from './values'
 
 /** Spec "Credit Reception" as the API shows it (credits as numbers, custom attributes as further keys). */
 export type CreditReceptionView = CreditReception;
+
+/**
+ * The `channel` of credit and reward receptions (the real platform names where a loyalty
+ * transaction came from): every reception here is made through an API, the public one or the kiosk's.
+ */
+export const RECEPTION_CHANNEL = 'API';
 
 /** A credit reception row as stored (`credits_centi` in hundredths of a credit). */
 export type CreditReceptionRow = Selectable<CreditReceptionTable>;
@@ -90,18 +96,11 @@ export async function creditReceptionView(db: Db, id: number): Promise<CreditRec
   const contact = await contactById(db, row.contact_id);
   const shop = await shopById(db, row.shop_id);
   const unit = await unitById(db, row.unit_id);
-  const identifier =
-    row.contact_identifier_id === null
-      ? undefined
-      : await db
-          .selectFrom('contact_identifiers')
-          .select('value')
-          .where('id', '=', row.contact_identifier_id)
-          .executeTakeFirst();
   return {
     ...jsonObject(row.attributes),
     type: 'credit_reception',
-    contact_identifier: identifier?.value ?? null,
+    channel: RECEPTION_CHANNEL,
+    contact_identifier: await identifierViewById(db, row.contact_identifier_id),
     contact: {
       uuid: contact.uuid,
       email: contact.email,

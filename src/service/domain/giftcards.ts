@@ -152,7 +152,7 @@ export async function foundGiftcardView(db: Db, card: GiftcardRow): Promise<Foun
     upgradeable: view.upgradeable,
     amount_in_cents: view.amount_in_cents,
     display_amount: view.display_amount,
-    giftcard_program: { name: view.giftcard_program.name },
+    giftcard_program: { name: view.giftcard_program.name, uuid: view.giftcard_program.uuid },
   };
 }
 

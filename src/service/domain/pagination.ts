@@ -9,6 +9,19 @@ export function pageWindow(page: number, limit: number, total: number): { offset
   };
 }
 
+/** The real platform's paginator meta (contract `paginatorMeta`): `from`/`to` 1-based, null when empty. */
+export function paginatorMeta(page: number, limit: number, total: number, shown: number) {
+  const { offset, lastPage } = pageWindow(page, limit, total);
+  return {
+    current_page: page,
+    per_page: limit,
+    from: shown === 0 ? null : offset + 1,
+    to: shown === 0 ? null : offset + shown,
+    last_page: lastPage,
+    total,
+  };
+}
+
 /** The spec's meta of paginated lists (products, categories, vouchers): 1-based viewing_from/to, 0 when empty. */
 export function pageMeta(page: number, limit: number, total: number, shown: number) {
   const { offset, lastPage } = pageWindow(page, limit, total);

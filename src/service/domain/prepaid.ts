@@ -6,7 +6,7 @@ import type { Actor } from './actor';
 import { activeIdentifierByValue } from './contact-identifiers';
 import { type ContactRow, contactById, contactByUuid } from './contacts';
 import { ServiceError } from './errors';
-import { pageWindow } from './pagination';
+import { pageWindow, paginatorMeta } from './pagination';
 import { resolveShop, shopById, shopWithAddress } from './shops';
 import { isoTimestamp, newUuid } from './values';
 
@@ -208,7 +208,7 @@ export async function reversePrepaidTransaction(tx: Tx, uuid: string): Promise<P
 
 /**
  * One page of a contact's prepaid transactions, newest first, with the real platform's meta
- * `{current_page, from, last_page, per_page, total}`.
+ * `{current_page, per_page, from, to, last_page, total}`.
  * @throws ServiceError 55031 unknown contact.
  */
 export async function listPrepaidTransactions(
@@ -221,7 +221,7 @@ export async function listPrepaidTransactions(
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('contact_id', '=', contact.id)
     .executeTakeFirstOrThrow();
-  const { offset, lastPage } = pageWindow(query.page, query.limit, Number(total));
+  const { offset } = pageWindow(query.page, query.limit, Number(total));
   const rows = await db
     .selectFrom('prepaid_transactions')
     .selectAll()
@@ -232,16 +232,7 @@ export async function listPrepaidTransactions(
     .execute();
   const items =
     rows.length === 0 ? [] : await views(db, contact, rows, await balanceAfter(db, contact.id, rows[0]!.id));
-  return {
-    items,
-    meta: {
-      current_page: query.page,
-      from: items.length === 0 ? null : offset + 1,
-      last_page: lastPage,
-      per_page: query.limit,
-      total: Number(total),
-    },
-  };
+  return { items, meta: paginatorMeta(query.page, query.limit, Number(total), items.length) };
 }
 
 /** A contact's prepaid balance in cents (extensions.md). @throws ServiceError 55031. */

@@ -17,6 +17,8 @@ export function promotionView(row: PromotionRow): Promotion {
     limit_per_contact: row.limit_per_contact,
     expiration_duration: row.expiration_duration,
     attributes: jsonObject(row.attributes),
+    type: 'SINGLE_USE',
+    redemptions_per_voucher: 1,
   };
 }
 

@@ -4,9 +4,14 @@ import type { Db } from '../db/schema';
 import type { RewardReceptionTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { identifierByValue } from './contact-identifiers';
+import { identifierByValue, identifierViewById } from './contact-identifiers';
 import { contactById, contactByUuid } from './contacts';
-import { type CreditReceptionView, creditReceptionView, recordReception } from './credit-receptions';
+import {
+  type CreditReceptionView,
+  creditReceptionView,
+  RECEPTION_CHANNEL,
+  recordReception,
+} from './credit-receptions';
 import { ServiceError } from './errors';
 import { rewardAttributeNames, rewardByUuid, rewardView } from './rewards';
 import { resolveShop, shopById, shopWithAddress } from './shops';
@@ -39,13 +44,7 @@ export async function rewardReceptionView(db: Db, id: number): Promise<RewardRec
     shopById(db, row.shop_id),
     db.selectFrom('rewards').selectAll().where('id', '=', row.reward_id).executeTakeFirstOrThrow(),
     rewardAttributeNames(db),
-    row.contact_identifier_id === null
-      ? undefined
-      : db
-          .selectFrom('contact_identifiers')
-          .select('value')
-          .where('id', '=', row.contact_identifier_id)
-          .executeTakeFirst(),
+    identifierViewById(db, row.contact_identifier_id),
   ]);
   return {
     title: reward.title,
@@ -58,7 +57,8 @@ export async function rewardReceptionView(db: Db, id: number): Promise<RewardRec
       credit_balance: { id: contact.id, balance: fromCenti(Number(contact.credit_balance_centi)) },
     },
     shop: shopWithAddress(shop),
-    contact_identifier: identifier?.value ?? null,
+    channel: RECEPTION_CHANNEL,
+    contact_identifier: identifier,
     created_at: row.created_at,
     reward: rewardView(reward, names),
     expires_at: row.expires_at,

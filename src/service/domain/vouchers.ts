@@ -1,11 +1,18 @@
 import type { Selectable } from 'kysely';
-import type { ListVouchersQuery, Voucher, VoucherStatus } from '../../contract/public/vouchers';
+import type {
+  ListVouchersQuery,
+  ReleasedVoucher,
+  Voucher,
+  VoucherListMeta,
+  VoucherLock,
+  VoucherStatus,
+} from '../../contract/public/vouchers';
 import type { Db, VoucherTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
 import { ServiceError } from './errors';
-import { pageMeta } from './pagination';
+import { pageMeta, paginatorMeta } from './pagination';
 import { promotionView } from './promotions';
 import { resolveShop } from './shops';
 import { hashToken, newSecret } from './tokens';
@@ -106,7 +113,8 @@ const STORED_FOR: Record<VoucherStatus, VoucherStatus[]> = {
 /**
  * One page of vouchers, oldest first (spec "Promotions and vouchers" GET /vouchers), filtered by
  * promotion, contact and the status at `now` (an unknown promotion or contact matches nothing),
- * with the paginated-list meta `{page, limit, viewing_from, viewing_to, last_page, total}`.
+ * with the paginated-list meta `{page, limit, viewing_from, viewing_to, last_page, total}` and the
+ * real platform's `{current_page, per_page, from, to}`.
  * `limit` 0 gives an empty page with the total.
  */
 export async function listVouchers(
@@ -116,7 +124,7 @@ export async function listVouchers(
     limit: number;
   },
   now: Date,
-): Promise<{ items: Voucher[]; meta: ReturnType<typeof pageMeta> }> {
+): Promise<{ items: Voucher[]; meta: VoucherListMeta }> {
   let base = db.selectFrom('vouchers');
   if (filters.promotion_uuid !== undefined) {
     const uuid = filters.promotion_uuid;
@@ -149,7 +157,13 @@ export async function listVouchers(
     rows = matching.slice(offset, offset + filters.limit);
   }
   const items = await voucherViews(db, rows, now);
-  return { items, meta: pageMeta(filters.page, filters.limit, total, items.length) };
+  return {
+    items,
+    meta: {
+      ...pageMeta(filters.page, filters.limit, total, items.length),
+      ...paginatorMeta(filters.page, filters.limit, total, items.length),
+    },
+  };
 }
 
 /** 80006 that remembers its voucher, so that recordingVoucherExpiry can store the EXPIRED status. */
@@ -208,26 +222,35 @@ function assertUsable(row: VoucherRow, status: VoucherStatus, now: Date): void {
 
 /**
  * Locks a voucher for one hour (extensions.md "Vouchers"): while locked it can be redeemed or
- * released only with the returned release key (stored as a hash only).
+ * released only with the returned release key (stored as a hash only). Answers the key and the end
+ * of the lock, and the real platform's `{voucher, lock}`.
  * @throws ServiceError 80004, 80017 (locked and the lock still holds), 80005, 80006, 80012, 80014.
  */
-export async function lockVoucher(
-  tx: Tx,
-  uuid: string,
-): Promise<{ release_key: string; locked_until: string }> {
+export async function lockVoucher(tx: Tx, uuid: string): Promise<VoucherLock> {
   const row = await lockedVoucher(tx, (await voucherByUuid(tx.db, uuid)).id);
   const status = voucherStatusAt(row, tx.now);
   if (status === 'LOCKED') throw new ServiceError(80017);
   assertUsable(row, status, tx.now);
   const releaseKey = newSecret();
   const lockedUntil = isoTimestamp(new Date(tx.now.getTime() + VOUCHER_LOCK_MS));
-  await tx.db
+  const locked = await tx.db
     .updateTable('vouchers')
     .set({ status: 'LOCKED', release_key_hash: hashToken(releaseKey), locked_until: lockedUntil })
     .where('id', '=', row.id)
     .where('status', 'in', USABLE)
-    .execute();
-  return { release_key: releaseKey, locked_until: lockedUntil };
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return {
+    release_key: releaseKey,
+    locked_until: lockedUntil,
+    voucher: await voucherView(tx.db, locked, tx.now),
+    lock: {
+      release_key: releaseKey,
+      locked_at: isoTimestamp(tx.now),
+      unlocked_at: null,
+      system_release_at: lockedUntil,
+    },
+  };
 }
 
 function assertReleaseKey(row: VoucherRow, releaseKey: string): void {
@@ -239,11 +262,12 @@ function assertReleaseKey(row: VoucherRow, releaseKey: string): void {
 }
 
 /**
- * Releases a locked voucher with its release key: back to ACTIVE.
+ * Releases a locked voucher with its release key: back to ACTIVE. Answers the voucher, and the real
+ * platform's `{voucher, lock}` with the lock's start and end.
  * @throws ServiceError 80004; 1003 when the voucher is not locked (or the lock has run out), or
  * naming release_key when the key is wrong.
  */
-export async function releaseVoucher(tx: Tx, uuid: string, releaseKey: string): Promise<Voucher> {
+export async function releaseVoucher(tx: Tx, uuid: string, releaseKey: string): Promise<ReleasedVoucher> {
   const row = await lockedVoucher(tx, (await voucherByUuid(tx.db, uuid)).id);
   if (!lockHeld(row, tx.now)) throw new ServiceError(1003, undefined, 'Voucher is not locked');
   assertReleaseKey(row, releaseKey);
@@ -253,7 +277,18 @@ export async function releaseVoucher(tx: Tx, uuid: string, releaseKey: string): 
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return voucherView(tx.db, released, tx.now);
+  const view = await voucherView(tx.db, released, tx.now);
+  const lockedAt = new Date(Date.parse(row.locked_until!) - VOUCHER_LOCK_MS);
+  return {
+    ...view,
+    voucher: view,
+    lock: {
+      release_key: releaseKey,
+      locked_at: isoTimestamp(lockedAt),
+      unlocked_at: isoTimestamp(tx.now),
+      system_release_at: null,
+    },
+  };
 }
 
 /** What POST /vouchers/redeem takes (extensions.md "Vouchers"). */

@@ -4,6 +4,7 @@ import { envelope } from '../../../contract/envelope';
 import {
   collectableReward,
   collectableRewardsQuery,
+  collectedReward,
   collectParams,
   redemptionParams,
   reverseRedemptionBody,
@@ -43,11 +44,13 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
         summary: 'Collect a claimed reward',
         description:
           'The path value is the uuid of the reward reception. Answers the redemption `{uuid, status: ' +
-          'COLLECTED}`; its uuid is what reverse takes. Errors: 80300 (unknown, not a physical reward, ' +
+          'COLLECTED}` (its uuid is what reverse takes) with the Collectable Reward fields ' +
+          '(contact, created_at, title, reward, expires_at, has_been_collected: true), as the real ' +
+          'platform does. Errors: 80300 (unknown, not a physical reward, ' +
           'reversed claim, or expired), 6003 (the reward no longer exists), 1003 with HTTP 409 (already ' +
           'collected).',
         params: collectParams,
-        response: { 200: envelope(rewardRedemption) },
+        response: { 200: envelope(collectedReward) },
       },
     },
     async (req) => ok(await req.tx((tx) => collectReward(tx, req.params.loyalty_transaction_uuid))),

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import {
   contactIdentifier,
@@ -123,17 +122,19 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
         tags: TAGS,
         summary:
           'Delete a contact identifier. Extension: the value may also come in the query string (as real ' +
-          'clients send DELETE parameters); the response, not shown in the spec, is {data: null, meta: {}}.',
+          'clients send DELETE parameters); the response, not shown in the spec, is the deleted identifier.',
+        description:
+          'The response is the Contact Identifier as it was before the delete (as the real platform ' +
+          'answers; its PHP SDK maps it). Errors: 1003, 60003.',
         querystring: deleteIdentifierParams,
         body: deleteIdentifierParams.nullish(),
-        response: { 200: envelope(z.null()) },
+        response: { 200: envelope(contactIdentifier) },
       },
     },
     async (req) => {
       const value = req.body?.contact_identifier_value ?? req.query.contact_identifier_value;
       if (!value) invalidField('contact_identifier_value', 'The contact identifier value field is required.');
-      await req.tx((tx) => deleteIdentifier(tx, value));
-      return ok(null);
+      return ok(await req.tx((tx) => deleteIdentifier(tx, value)));
     },
   );
 }

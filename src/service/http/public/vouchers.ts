@@ -4,6 +4,7 @@ import {
   findVoucherQuery,
   listVouchersQuery,
   redeemVoucherBody,
+  releasedVoucher,
   releaseVoucherBody,
   voucher,
   voucherListMeta,
@@ -39,7 +40,8 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         description:
           'Oldest first, filtered by promotion, contact and status (the status as of now: an active ' +
           'voucher past its expiration date is EXPIRED); an unknown promotion or contact matches ' +
-          'nothing. Paginated with meta {page, limit, viewing_from, viewing_to, last_page, total}; ' +
+          'nothing. Paginated with meta {page, limit, viewing_from, viewing_to, last_page, total} and ' +
+          "the real platform's {current_page, per_page, from, to} (from/to null on an empty page); " +
           'limit 0 gives an empty page with the total. Errors: 1003 (page below 1, limit outside 0–500).',
         querystring: listVouchersQuery,
         response: { 200: pagedEnvelope(voucher, voucherListMeta) },
@@ -75,8 +77,9 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         summary: 'Extension: lock a voucher',
         description:
           'Status LOCKED for one hour (then it counts as released): it can be redeemed or released ' +
-          'only with the returned release key. Errors: 80004, 80017 (already locked), 80005, 80006, ' +
-          '80012, 80014.',
+          'only with the returned release key. Also answers, as the real platform does, the locked ' +
+          '`voucher` and its `lock` {release_key, locked_at, unlocked_at, system_release_at}. Errors: ' +
+          '80004, 80017 (already locked), 80005, 80006, 80012, 80014.',
         params: voucherUuidParams,
         response: { 200: envelope(voucherLock) },
       },
@@ -92,10 +95,12 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
       schema: {
         tags: EXTENSION_TAGS,
         summary: 'Extension: release a locked voucher',
-        description: 'Back to ACTIVE. Errors: 80004, 1003 (not locked; a wrong release_key).',
+        description:
+          'Back to ACTIVE: the voucher, and, as the real platform answers, `voucher` and its ended ' +
+          '`lock`. Errors: 80004, 1003 (not locked; a wrong release_key).',
         params: voucherUuidParams,
         body: releaseVoucherBody,
-        response: { 200: envelope(voucher) },
+        response: { 200: envelope(releasedVoucher) },
       },
     },
     async (req) =>
