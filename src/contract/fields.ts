@@ -58,5 +58,27 @@ export const emailField = () =>
     .max(191)
     .pipe(z.email({ message: 'email' }));
 
+/**
+ * Accepts the real platform's name for one field of a request body, as its PHP SDK sends it
+ * (`dataType` for `data_type`, `pos_transaction_id` for `pos_transaction_uuid`): the value is read
+ * as the spec's field, never ignored; both sent with different values → an input error naming `alias`.
+ */
+export function withAlias<T extends z.ZodType>(schema: T, alias: string, field: string) {
+  return z.preprocess((input, ctx) => {
+    if (!input || typeof input !== 'object' || Array.isArray(input) || !(alias in input)) return input;
+    const { [alias]: value, ...rest } = input as Record<string, unknown>;
+    if (rest[field] !== undefined && rest[field] !== value) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [alias],
+        message: `must equal ${field} (it is its other name)`,
+        input,
+      });
+      return input;
+    }
+    return { ...rest, [field]: value };
+  }, schema);
+}
+
 /** Free text, at most `max` characters. */
 export const textField = (max = 191) => z.string().max(max);

@@ -29,7 +29,7 @@ export class OpenApiCheck {
    */
   private operation(method: string, path: string) {
     const surface = /^\/api\/v3\/(?:register|oauth\/clients)(\/.*)$/.exec(path);
-    const candidates = surface ? [surface[1]!, `/v3/oauth/clients${surface[1]}`] : [path];
+    const candidates = surface ? [path, surface[1]!, `/v3/oauth/clients${surface[1]}`] : [path];
     for (const candidate of candidates) {
       const operation = this.doc.paths[candidate]?.[method.toLowerCase()];
       if (operation) return { path: candidate, operation };

@@ -46,3 +46,26 @@ export const contactUuidParams = z.object({ contact_uuid: idField() });
 export const findContactQuery = z.object({ email: emailField() });
 export const createContactBody = z.object({ email: emailField(), referral_code: textField().optional() });
 export const createdContact = z.object({ uuid: z.string() });
+
+/** POST /contacts/anonymous (extension): a contact without e-mail, optionally with a card. */
+export const createAnonymousContactBody = z
+  .object({
+    contact_identifier_value: idField()
+      .optional()
+      .describe('A card for the contact: an unlinked one is linked, an unknown one created and linked.'),
+  })
+  .nullish();
+
+/**
+ * PUT /contacts/{contact_uuid} (extension): `attributes` maps current_values keys to new values —
+ * email, firstname, lastname, locale, the profile fields and custom contact attributes; null clears one.
+ */
+export const updateContactBody = z.object({
+  attributes: z
+    .record(z.string(), z.unknown())
+    .describe('current_values keys to change; read-only ones (balances, tier, status, …) are refused.'),
+});
+export type UpdateContactBody = z.infer<typeof updateContactBody>;
+
+/** GET /contacts/{contact_uuid}/credit-balance (extension). */
+export const contactCreditBalance = z.object({ balance: z.number() });

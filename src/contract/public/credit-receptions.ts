@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, numberField } from '../fields';
+import { idField, numberField, withAlias } from '../fields';
 import { shopWithAddress } from './common';
 import { contactIdentifier } from './contact-identifiers';
 import { unitRef } from './units';
@@ -37,19 +37,28 @@ const shopUuid = idField()
   .optional()
   .describe('Extension: the shop, for an API key that is not bound to one (else error 1008).');
 
-export const createCreditReceptionBody = z.object({
-  contact_uuid: idField(),
-  credits: numberField()
-    .optional()
-    .describe('Required when unit_value is absent; overrides the loyalty rules. At most 2 decimals.'),
-  unit_value: unitValue()
-    .optional()
-    .describe('Required when credits is absent; for purchase_amount a decimal amount of currency.'),
-  unit_name: idField().optional().describe('Default: the default unit (purchase_amount).'),
-  contact_identifier_value: idField().optional(),
-  pos_transaction_uuid: idField().optional(),
-  shop_uuid: shopUuid,
-});
+/** POST /credit-receptions; `pos_transaction_id` (the PHP SDK's name) is read as `pos_transaction_uuid`. */
+export const createCreditReceptionBody = withAlias(
+  z.object({
+    contact_uuid: idField(),
+    credits: numberField()
+      .optional()
+      .describe('Required when unit_value is absent; overrides the loyalty rules. At most 2 decimals.'),
+    unit_value: unitValue()
+      .optional()
+      .describe('Required when credits is absent; for purchase_amount a decimal amount of currency.'),
+    unit_name: idField().optional().describe('Default: the default unit (purchase_amount).'),
+    contact_identifier_value: idField().optional(),
+    pos_transaction_uuid: idField()
+      .optional()
+      .describe(
+        'The POS transaction to link (6001 when linked already). Also read from `pos_transaction_id`.',
+      ),
+    shop_uuid: shopUuid,
+  }),
+  'pos_transaction_id',
+  'pos_transaction_uuid',
+);
 export type CreateCreditReceptionBody = z.infer<typeof createCreditReceptionBody>;
 
 export const calculateCreditsQuery = z.object({

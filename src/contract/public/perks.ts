@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, idField, textField } from '../fields';
+import { booleanField, idField, textField, withAlias } from '../fields';
 
 /** One option of a perk; `value` is a boolean for boolean perks, else a string. */
 export const perkOption = z.object({
@@ -18,25 +18,29 @@ export const perk = z.object({
 });
 export type Perk = z.infer<typeof perk>;
 
-/** POST /perks */
-export const createPerkBody = z.object({
-  label: textField().trim().min(1),
-  name: idField().describe('Internal name, unique within the account.'),
-  data_type: z.enum(['single_select', 'boolean']),
-  options: z
-    .array(
-      z.object({
-        label: textField().trim().min(1),
-        value: z
-          .union([z.string().trim().min(1).max(191), z.number(), z.boolean()])
-          .describe('For boolean perks only true or false (1/0 in form bodies).'),
-        default: booleanField().optional(),
-      }),
-    )
-    .min(1)
-    .max(100)
-    .describe('Exactly one option must be the default; it is assigned to every existing tier.'),
-});
+/** POST /perks; `dataType` (the PHP SDK's name) is read as `data_type`. */
+export const createPerkBody = withAlias(
+  z.object({
+    label: textField().trim().min(1),
+    name: idField().describe('Internal name, unique within the account.'),
+    data_type: z.enum(['single_select', 'boolean']),
+    options: z
+      .array(
+        z.object({
+          label: textField().trim().min(1),
+          value: z
+            .union([z.string().trim().min(1).max(191), z.number(), z.boolean()])
+            .describe('For boolean perks only true or false (1/0 in form bodies).'),
+          default: booleanField().optional(),
+        }),
+      )
+      .min(1)
+      .max(100)
+      .describe('Exactly one option must be the default; it is assigned to every existing tier.'),
+  }),
+  'dataType',
+  'data_type',
+);
 export type CreatePerkBody = z.infer<typeof createPerkBody>;
 
 /** PUT /perks/{perk_uuid} */

@@ -36,7 +36,9 @@ export type RewardReception = z.infer<typeof rewardReception>;
 export const createRewardReceptionBody = z.object({
   contact_uuid: idField(),
   reward_uuid: idField(),
-  shop_uuid: idField().describe('A key bound to a shop may only name its own shop (else 1008).'),
+  shop_uuid: idField().describe(
+    'A key bound to a shop may only name its own shop (else 1008), and acts for it when this is absent.',
+  ),
   contact_identifier_value: idField()
     .optional()
     .describe('An active identifier of this contact (else 1003); shown on the reception.'),

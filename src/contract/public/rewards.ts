@@ -27,6 +27,9 @@ export const reward = z.looseObject({
 });
 export type Reward = z.infer<typeof reward>;
 
+/** The Reward's own fields (custom reward attributes cannot take these names). */
+export const REWARD_FIELDS = Object.keys(reward.shape) as (keyof Reward & string)[];
+
 /** GET /rewards */
 export const listRewardsQuery = z.object({
   contact_uuid: idField(),

@@ -4,13 +4,25 @@ import type { ContactTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
 import { listContactSubscriptions } from './subscriptions';
+import { tierView } from './tiers';
 import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
 
 /** A contact row as stored. */
 export type ContactRow = Omit<ContactTable, 'id'> & { id: number };
 
+/**
+ * The domain of the placeholder address of an anonymous contact (one without e-mail: the address
+ * column is required and unique). `.invalid` is reserved (RFC 2606): it can never receive mail.
+ */
+export const ANONYMOUS_EMAIL_DOMAIN = 'anonymous.invalid';
+
+/** Whether a stored address is an anonymous contact's placeholder. */
+export function isAnonymousEmail(email: string): boolean {
+  return email.endsWith(`@${ANONYMOUS_EMAIL_DOMAIN}`);
+}
+
 /** Profile fields kept in `contacts.attributes` that the current_values map shows by name. */
-const PROFILE_FIELDS = [
+export const PROFILE_FIELDS = [
   'city',
   'address',
   'avatar',
@@ -91,15 +103,10 @@ export async function createContact(
   channel: string,
 ): Promise<{ uuid: string; id: number }> {
   const email = input.email.trim().toLowerCase();
-  const exists = await tx.db
-    .selectFrom('contacts')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (exists) throw new ServiceError(60005);
   const at = isoTimestamp(tx.now);
   const uuid = newUuid();
-  const { id } = await tx.db
+  // ON CONFLICT: of two concurrent creations with one address, the second is 60005, not a database error.
+  const created = await tx.db
     .insertInto('contacts')
     .values({
       uuid,
@@ -116,9 +123,11 @@ export async function createContact(
       created_at: at,
       updated_at: at,
     })
+    .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return { uuid, id };
+    .executeTakeFirst();
+  if (!created) throw new ServiceError(60005);
+  return { uuid, id: created.id };
 }
 
 function ageOn(birthdate: unknown, now: Date): number | null {
@@ -208,7 +217,7 @@ export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: s
     locale: row.locale,
     status: 'ACTIVE',
     channel: row.channel,
-    is_anonymous: false,
+    is_anonymous: isAnonymousEmail(row.email),
     tier: tier?.name ?? null,
     age: ageOn(attributes.birthdate, now),
     created_at: row.created_at,
@@ -243,15 +252,7 @@ export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: s
     id: row.id,
     uuid: row.uuid,
     email: row.email,
-    tier: tier
-      ? {
-          uuid: tier.uuid,
-          name: tier.name,
-          description: tier.description,
-          position: tier.position,
-          media: tier.media ? JSON.parse(tier.media) : null,
-        }
-      : null,
+    tier: tier ? tierView(tier) : null,
     subscriptions,
     credit_balance: { balance },
     prepaid_balance: { balance_in_cents: row.prepaid_balance_in_cents },

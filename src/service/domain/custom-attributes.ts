@@ -8,6 +8,7 @@ import type {
   CustomAttribute,
   UpdateAttributeBody,
 } from '../../contract/public/custom-attributes';
+import { REWARD_FIELDS } from '../../contract/public/rewards';
 import type { CustomAttributeTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { CONTACT_VALUE_KEYS } from './contacts';
@@ -25,22 +26,6 @@ interface StoredOption {
 }
 
 // Keys the entity's own resource already shows: an attribute of that name would shadow them.
-const REWARD_FIELDS = [
-  'id',
-  'uuid',
-  'title',
-  'description',
-  'type',
-  'reward_type',
-  'is_active',
-  'active',
-  'required_credits',
-  'media',
-  'pre_redeemable',
-  'expiration_duration',
-  'cost_price',
-  'stock',
-];
 // The contact's own id and the built-in keys of its current_values.
 const CONTACT_FIELDS = ['id', ...CONTACT_VALUE_KEYS];
 const RESERVED: Partial<Record<AttributeEntity, { names: string[]; prefixes: string[] }>> = {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Reward, UpdateRewardBody } from '../../contract/public/rewards';
+import { booleanField, numberField } from '../../contract/fields';
+import { REWARD_FIELDS, type Reward, type UpdateRewardBody } from '../../contract/public/rewards';
 import type { Db, RewardTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -77,19 +78,57 @@ export async function listRewards(
   return rows.map((row) => rewardView(row, names));
 }
 
-const REWARD_FIELDS = new Set(['title', 'description', 'required_credits']);
+const EDITABLE_FIELDS = ['title', 'description', 'required_credits'];
+
+// The Reward's other fields an update cannot change. A client may send them back as it read them
+// (the PHP SDK's rewards->update sends type, pre_redeemable and expiration_duration); another value
+// is refused, never ignored.
+const READ_ONLY_FIELDS = REWARD_FIELDS.filter((field) => !EDITABLE_FIELDS.includes(field));
+
+/** Whether a sent value (JSON, or form text such as `1`/`0` and numbers as text) is the current one. */
+function sameValue(current: unknown, sent: unknown): boolean {
+  if (current === null) return sent === null || sent === '';
+  if (typeof current === 'boolean') {
+    const parsed = booleanField().safeParse(sent);
+    return parsed.success && parsed.data === current;
+  }
+  if (typeof current === 'number') {
+    const parsed = numberField().safeParse(sent);
+    return parsed.success && parsed.data === current;
+  }
+  return sent === current;
+}
+
+/** @throws ServiceError 1003 naming each read-only field sent with a value other than the reward's. */
+function checkReadOnlyFields(current: Reward, input: Record<string, unknown>): void {
+  const errors: Record<string, string[]> = {};
+  for (const field of READ_ONLY_FIELDS) {
+    if (field in input && !sameValue(current[field], input[field])) {
+      errors[field] = [
+        `The ${field} field cannot be changed; send it as the reward shows it, or leave it out.`,
+      ];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ServiceError(1003, errors);
+}
 
 /**
  * Changes a reward (spec PUT /rewards/{reward_uuid}): title, description, required_credits (credits,
- * at most 2 decimals) and values of custom reward attributes (further keys; null clears one).
- * @throws ServiceError 6003 unknown reward; 1003 naming unknown keys or bad values.
+ * at most 2 decimals) and values of custom reward attributes (further keys; null clears one). The
+ * reward's read-only fields may be sent back unchanged.
+ * @throws ServiceError 6003 unknown reward; 1003 naming unknown keys, bad values, or a read-only
+ * field with another value than the reward's.
  */
 export async function updateReward(tx: Tx, uuid: string, input: UpdateRewardBody): Promise<Reward> {
   const found = await rewardByUuid(tx.db, uuid);
   await tx.lock('rewards', found.id);
-  const custom = Object.fromEntries(Object.entries(input).filter(([key]) => !REWARD_FIELDS.has(key)));
-  const values = await checkedAttributeValues(tx.db, 'reward', custom);
   const row = await rewardByUuid(tx.db, uuid);
+  // Custom reward attributes cannot take these names (custom-attributes.ts reserves them).
+  checkReadOnlyFields(rewardView(row, await rewardAttributeNames(tx.db)), input);
+  const custom = Object.fromEntries(
+    Object.entries(input).filter(([key]) => !(REWARD_FIELDS as string[]).includes(key)),
+  );
+  const values = await checkedAttributeValues(tx.db, 'reward', custom);
   const changes = {
     ...(input.title === undefined ? {} : { title: input.title }),
     ...(input.description === undefined ? {} : { description: input.description }),

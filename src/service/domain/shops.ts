@@ -1,4 +1,6 @@
-import type { Db } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { Shop } from '../../contract/public/account';
+import type { Db, ShopTable } from '../db/schema';
 import type { Actor } from './actor';
 import { ServiceError } from './errors';
 
@@ -11,6 +13,10 @@ export interface ShopRecord {
   address: Record<string, unknown> | null;
 }
 
+function shopRecord(row: Selectable<ShopTable>): ShopRecord {
+  return { ...row, address: row.address ? (JSON.parse(row.address) as Record<string, unknown>) : null };
+}
+
 async function shopBy(
   db: Db,
   column: 'id' | 'uuid',
@@ -21,8 +27,25 @@ async function shopBy(
     .selectAll()
     .where(column, '=', value as never)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return { ...row, address: row.address ? (JSON.parse(row.address) as Record<string, unknown>) : null };
+  return row && shopRecord(row);
+}
+
+/** Extension GET /shops: every shop of the account, by id. */
+export async function listShops(db: Db): Promise<Shop[]> {
+  const rows = await db.selectFrom('shops').selectAll().orderBy('id').execute();
+  return rows.map((row) => shopView(shopRecord(row)));
+}
+
+/** Extension GET /shops/{shop_uuid}. @throws ServiceError 1008 when there is none. */
+export async function getShop(db: Db, uuid: string): Promise<Shop> {
+  const shop = await shopBy(db, 'uuid', uuid);
+  if (!shop) throw new ServiceError(1008);
+  return shopView(shop);
+}
+
+/** A shop as GET /shops shows it: the receptions' shop object with its reference. */
+export function shopView(shop: ShopRecord): Shop {
+  return { ...shopWithAddress(shop), reference: shop.reference };
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import type { contactSubscription } from '../../contract/public/contacts';
+import type {
+  contactSubscription,
+  subscriptionType as subscriptionTypeSchema,
+} from '../../contract/public/contacts';
 import type { Db, SubscriptionTypeTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
@@ -9,24 +12,34 @@ import { bool, isoTimestamp } from './values';
 /** Spec "Contact Subscription" with its string status. */
 export type ContactSubscriptionView = z.infer<typeof contactSubscription>;
 
+/** A subscription type (spec "Contact Subscription" `subscription_type`). */
+export type SubscriptionTypeView = z.infer<typeof subscriptionTypeSchema>;
+
 type Status = ContactSubscriptionView['status'];
 
 /** A subscription type by its uuid or by its numeric id (the kiosk sends ids). */
 export type SubscriptionTypeRef = { uuid?: string | undefined; id?: number | undefined };
 
-function subscriptionView(type: SubscriptionTypeTable, status: Status): ContactSubscriptionView {
+/** A subscription type as contact subscriptions embed it, and GET /subscription-types lists it. */
+function subscriptionTypeView(type: SubscriptionTypeTable): SubscriptionTypeView {
   return {
-    is_subscribed: status === 'SUBSCRIBED',
-    status,
-    subscription_type: {
-      id: type.id,
-      uuid: type.uuid,
-      name: type.name,
-      description: type.description,
-      active: bool(type.active),
-      strategy: type.strategy,
-    },
+    id: type.id,
+    uuid: type.uuid,
+    name: type.name,
+    description: type.description,
+    active: bool(type.active),
+    strategy: type.strategy,
   };
+}
+
+function subscriptionView(type: SubscriptionTypeTable, status: Status): ContactSubscriptionView {
+  return { is_subscribed: status === 'SUBSCRIBED', status, subscription_type: subscriptionTypeView(type) };
+}
+
+/** Extension GET /subscription-types: every subscription type of the account, active or not, by id. */
+export async function listSubscriptionTypes(db: Db): Promise<SubscriptionTypeView[]> {
+  const types = await db.selectFrom('subscription_types').selectAll().orderBy('id').execute();
+  return types.map(subscriptionTypeView);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   reverseCreditReception,
 } from '../../domain/credit-receptions';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
+import { SURFACE_PREFIX } from '../surfaces';
 
 /** Spec "Credit receptions (K)": create and calculate, plus the reverse extension. Push: its own module. */
 export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
@@ -59,27 +60,36 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
     async (req) => ok(await calculateReceptionCredits(app.db, req.actor, req.query, app.clock())),
   );
 
-  app.post(
-    '/credit-receptions/:credit_reception_uuid/reverse',
-    {
-      config: { auth: 'K' },
-      schema: {
-        tags: ['Credit receptions', EXTENSION_TAG],
-        summary: 'Extension: reverse a credit reception',
-        description:
-          'Creates a new credit reception with the negated credits for the same contact, shop and ' +
-          'unit. A reception can be reversed once. Errors: 1028 not found, 55024 another shop’s ' +
-          'reception (shop-bound key), 1003 already reversed, a reversal, or the balance would go ' +
-          'below zero.',
-        params: creditReceptionUuidParams,
-        response: { 201: envelope(creditReception) },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(
-          ok(await req.tx((tx) => reverseCreditReception(tx, req.actor, req.params.credit_reception_uuid))),
-        ),
-  );
+  const reverse = {
+    tags: ['Credit receptions', EXTENSION_TAG],
+    description:
+      'Creates a new credit reception with the negated credits for the same contact, shop and ' +
+      'unit. A reception can be reversed once. Errors: 1028 not found, 55024 another shop’s ' +
+      'reception (shop-bound key), 1003 already reversed, a reversal, or the balance would go ' +
+      'below zero.',
+    params: creditReceptionUuidParams,
+    response: { 201: envelope(creditReception) },
+  };
+  for (const [method, url, summary, surface] of [
+    ['POST', '/credit-receptions/:credit_reception_uuid/reverse', 'Extension: reverse a credit reception'],
+    [
+      'GET',
+      `${SURFACE_PREFIX.register}/credit-receptions/:credit_reception_uuid/reverse`,
+      'Extension: reverse a credit reception by GET, as the PHP SDK’s RegisterClient sends it',
+      'register',
+    ],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      config: { auth: 'K', ...(surface ? { surface } : {}) },
+      schema: { ...reverse, summary },
+      handler: async (req, reply) =>
+        reply
+          .code(201)
+          .send(
+            ok(await req.tx((tx) => reverseCreditReception(tx, req.actor, req.params.credit_reception_uuid))),
+          ),
+    });
+  }
 }

@@ -11,7 +11,8 @@ import {
   giftcardTransactionView,
   reverseGiftcardTransaction,
 } from '../../domain/giftcard-transactions';
-import { ok, zodRoutes } from '../route';
+import { EXTENSION_TAG, ok, zodRoutes } from '../route';
+import { SURFACE_PREFIX } from '../surfaces';
 
 const RULES =
   'A card must be active (else 1003) and not expired (5002). A digital card can be incremented once ' +
@@ -62,23 +63,37 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
       reply.code(201).send(ok(await req.tx((tx) => createGiftcardTransaction(tx, req.actor, req.body)))),
   );
 
-  app.post(
-    '/giftcard-transactions/:giftcard_transaction_uuid/reverse',
-    {
-      config: { auth: 'K' },
+  const reverse = {
+    description:
+      "Only the card's last transaction (else 55025): a new transaction of the negated amount, " +
+      `checked by the same rules. ${RULES} Errors: 5010, 55025, 1003, 5002, 5003, 5008.`,
+    params: giftcardTransactionUuidParams,
+    response: { 201: envelope(giftcardTransaction) },
+  };
+  for (const [method, url, summary, surface] of [
+    ['POST', '/giftcard-transactions/:giftcard_transaction_uuid/reverse', 'Reverse a giftcard transaction'],
+    [
+      'GET',
+      `${SURFACE_PREFIX.register}/giftcard-transactions/:giftcard_transaction_uuid/reverse`,
+      'Extension: reverse a giftcard transaction by GET, as the PHP SDK’s RegisterClient sends it',
+      'register',
+    ],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      config: { auth: 'K', ...(surface ? { surface } : {}) },
       schema: {
-        tags: ['Giftcard transactions'],
-        summary: 'Reverse a giftcard transaction',
-        description:
-          "Only the card's last transaction (else 55025): a new transaction of the negated amount, " +
-          `checked by the same rules. ${RULES} Errors: 5010, 55025, 1003, 5002, 5003, 5008.`,
-        params: giftcardTransactionUuidParams,
-        response: { 201: envelope(giftcardTransaction) },
+        ...reverse,
+        summary,
+        tags: surface ? ['Giftcard transactions', EXTENSION_TAG] : ['Giftcard transactions'],
       },
-    },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(ok(await req.tx((tx) => reverseGiftcardTransaction(tx, req.params.giftcard_transaction_uuid)))),
-  );
+      handler: async (req, reply) =>
+        reply
+          .code(201)
+          .send(
+            ok(await req.tx((tx) => reverseGiftcardTransaction(tx, req.params.giftcard_transaction_uuid))),
+          ),
+    });
+  }
 }

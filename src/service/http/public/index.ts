@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import accountRoutes from './account';
 import bookingRoutes from './bookings';
 import categoryRoutes from './categories';
 import collectableRewardRoutes from './collectable-rewards';
@@ -11,6 +12,7 @@ import customAttributeRoutes from './custom-attributes';
 import endScreenPushRoutes from './end-screen-push';
 import giftcardTransactionRoutes from './giftcard-transactions';
 import giftcardRoutes from './giftcards';
+import loyaltyTransactionRoutes from './loyalty-transactions';
 import oauthTokenRoutes from './oauth-token';
 import perkRoutes from './perks';
 import portalSessionRoutes from './portal-sessions';
@@ -29,6 +31,8 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
   for (const routes of [
     oauthTokenRoutes,
     contactRoutes,
+    loyaltyTransactionRoutes,
+    accountRoutes,
     contactIdentifierRoutes,
     contactSessionTokenRoutes,
     contactSubscriptionRoutes,

@@ -7,6 +7,7 @@ import {
   rewardReceptionUuidParams,
 } from '../../../contract/public/reward-receptions';
 import { createRewardReception, reverseRewardReception } from '../../domain/reward-receptions';
+import { shopById } from '../../domain/shops';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Reward receptions and rewards (K)": claim a reward, reverse a claim. */
@@ -17,6 +18,14 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
     '/reward-receptions',
     {
       config: { auth: 'K' },
+      // A shop-bound key acts for its shop when the body names none, as in every other call of such a
+      // key (the PHP SDK's RegisterClient sends no shop_uuid); an unbound key must name it (spec).
+      preValidation: async (req) => {
+        const body = req.body as Record<string, unknown> | null | undefined;
+        if (req.actor.shopId !== null && body && typeof body === 'object' && body.shop_uuid === undefined) {
+          body.shop_uuid = (await shopById(app.db, req.actor.shopId)).uuid;
+        }
+      },
       schema: {
         tags: ['Reward receptions'],
         summary: 'A contact claims a reward',
