@@ -67,5 +67,7 @@ describe('browser bundles', () => {
     expect(js).toContain('/cashier/api');
     expect(js).not.toMatch(/authorization/i);
     expect(js).not.toContain('/portal-sessions');
+    // The contract's schemas stay on the server: the console takes their types only.
+    expect(js).not.toContain('ZodError');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   cashierDevice,
@@ -13,6 +13,8 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { idField } from '../../../contract/fields';
 import { portalContact } from '../../../contract/portal';
+import type { Tx } from '../../db/transaction';
+import type { Actor } from '../../domain/actor';
 import {
   cashierActor,
   cashierDeviceView,
@@ -30,7 +32,7 @@ import {
   shopSessionsSince,
   startCashierSession,
 } from '../../domain/cashier-sessions';
-import { shopTopic } from '../../domain/portal-sessions';
+import { type PortalSessionRow, shopTopic } from '../../domain/portal-sessions';
 import { withIdempotency } from '../idempotency';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
@@ -74,6 +76,22 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
     ttlMinutes: app.config.sessionTtlMinutes,
   });
   const describe = (text: string) => `${text}\n\n${AUTH}`;
+  /**
+   * An action on one session of the device's shop: the session is marked expired first when overdue
+   * (kept even if the action is then refused), then `work` runs once per Idempotency-Key.
+   */
+  const act = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    uuid: string,
+    work: (tx: Tx, actor: Actor) => Promise<PortalSessionRow>,
+  ) => {
+    const actor = cashierActor(req.cashierDevice);
+    await app.tx((tx) => shopSession(tx, actor, uuid));
+    return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
+      ok(await cashierSessionView(tx.db, await work(tx, actor), tx.now)),
+    );
+  };
 
   app.post(
     '/pair',
@@ -289,13 +307,8 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(cashierSession) },
       },
     },
-    async (req, reply) => {
-      const actor = cashierActor(req.cashierDevice);
-      await app.tx((tx) => shopSession(tx, actor, req.params.uuid));
-      return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
-        ok(await cashierSessionView(tx.db, await cancelCashierSession(tx, actor, req.params.uuid), tx.now)),
-      );
-    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, (tx, actor) => cancelCashierSession(tx, actor, req.params.uuid)),
   );
 
   app.post(
@@ -315,12 +328,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(cashierSession) },
       },
     },
-    async (req, reply) => {
-      const actor = cashierActor(req.cashierDevice);
-      await app.tx((tx) => shopSession(tx, actor, req.params.uuid));
-      return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
-        ok(await cashierSessionView(tx.db, await sendPurchase(tx, actor, req.params.uuid, req.body), tx.now)),
-      );
-    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, (tx, actor) => sendPurchase(tx, actor, req.params.uuid, req.body)),
   );
 }
