@@ -17,13 +17,16 @@ import { registerCashierConsole } from './http/cashier';
 import { registerRequestTransactions } from './http/idempotency';
 import { toJson } from './http/json';
 import { registerAuth } from './http/plugins/auth';
-import { registerErrorHandling } from './http/plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
+import { registerHealth } from './http/plugins/health';
 import { registerMail } from './http/plugins/mail';
+import { type PoolStats, registerMetrics } from './http/plugins/metrics';
 import { registerOpenApi } from './http/plugins/openapi';
 import { registerRateLimit } from './http/plugins/rate-limit';
 import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
+import { RequestLog } from './http/request-log';
 import { registerSurfaces } from './http/surfaces';
 
 declare module 'fastify' {
@@ -57,6 +60,12 @@ export interface AppDeps {
   cashierDir?: string;
   /** Check every response against its schema (tests); production only serializes. */
   validateResponses?: boolean;
+  /** PostgreSQL pool counts, for the metrics. */
+  poolStats?: () => PoolStats;
+  /** Text of GET /metrics when not this process's own (a cluster worker asks the primary). */
+  metricsText?: () => Promise<string>;
+  /** HTTPS certificate and key (PEM); plain HTTP without. */
+  https?: { cert: string | Buffer; key: string | Buffer };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -72,15 +81,27 @@ export function defaultKioskDir(): string {
  * document (/openapi.json, /docs) and the built kiosk (/portal/). Tests and the CLI share it.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // A line per request only when debugging; errors are logged at every level.
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One JSON line per request (request-log.ts) instead of Fastify's two.
+    logController: requestLog,
+    // Without a Host header, Node would answer 400 with an empty body; errors.ts answers the error body.
+    http: { requireHostHeader: false },
+    ...(deps.https ? { https: { ...deps.https, requireHostHeader: false } } : {}),
     bodyLimit: 1024 * 1024,
     // Stable ids of our own; a proxy's request id is not trusted.
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
-  });
+    // A long path parameter is input like any other: the token is checked first, then the
+    // parameter (422 naming it); only a request line past Node's 16 KiB header limit is refused
+    // before that (431). Malformed paths and requests answer the error body too.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // Requests that arrive while shutting down are still served (Connection: close) rather than
+    // answered with Fastify's own 503 body; /readyz turns 503 at once.
+    return503OnClosing: false,
+  }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   // A cached read view is the same object on every hit: its text is kept beside it, not rebuilt.
   const serialized = new WeakMap<object, string>();
@@ -137,6 +158,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app);
   registerSurfaces(app);
   registerMail(app);
+  registerHealth(app);
+  registerMetrics(app, requestLog, { poolStats: deps.poolStats, metricsText: deps.metricsText });
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);

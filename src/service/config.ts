@@ -23,13 +23,25 @@ export interface Config {
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset: mail is written to `{dataDir}/outbox`. */
   smtpUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Serve Prometheus metrics on this separate port (plain HTTP, on `host`), no token. */
+  metricsPort: number | undefined;
+  /** Serve Prometheus metrics at /metrics on the main port to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Service processes on this machine (node:cluster); more than 1 needs PostgreSQL. */
+  workers: number;
+  /** HTTPS: certificate and key files, or a self-signed certificate kept in `{dataDir}/tls`. */
+  tls: TlsOption | undefined;
 }
+
+/** How the service gets its TLS certificate. */
+export type TlsOption = { kind: 'files'; certFile: string; keyFile: string } | { kind: 'self-signed' };
 
 /** A bad option: the message names the flag and the environment variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+// `type: 'boolean'` options are flags without a value; their variable takes 1/true/yes or 0/false/no.
 const OPTIONS = {
   port: { env: 'PORT', type: 'string' },
   host: { env: 'HOST', type: 'string' },
@@ -42,6 +54,12 @@ const OPTIONS = {
   'allowed-origins': { env: 'ALLOWED_ORIGINS', type: 'string' },
   'log-level': { env: 'LOG_LEVEL', type: 'string' },
   'smtp-url': { env: 'SMTP_URL', type: 'string' },
+  'metrics-port': { env: 'METRICS_PORT', type: 'string' },
+  'metrics-token': { env: 'METRICS_TOKEN', type: 'string' },
+  workers: { env: 'WORKERS', type: 'string' },
+  'tls-cert': { env: 'TLS_CERT', type: 'string' },
+  'tls-key': { env: 'TLS_KEY', type: 'string' },
+  'tls-self-signed': { env: 'TLS_SELF_SIGNED', type: 'boolean' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -79,7 +97,42 @@ const SCHEMA = z.object({
     .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins' }))),
   'log-level': z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   'smtp-url': z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  'metrics-port': wholeNumber(1, 65535).optional(),
+  'metrics-token': z.string().min(16, 'must be at least 16 characters (a secret)').optional(),
+  workers: wholeNumber(1, 256).default(1),
+  'tls-cert': z.string().min(1).optional(),
+  'tls-key': z.string().min(1).optional(),
+  'tls-self-signed': z
+    .enum(['1', 'true', 'yes', '0', 'false', 'no'], { error: 'must be 1/true/yes or 0/false/no' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true' || v === 'yes'),
 });
+
+// Options that only make sense together; each message names the option to change.
+const COMBINATIONS: { when: (o: z.infer<typeof SCHEMA>) => boolean; option: OptionName; message: string }[] =
+  [
+    {
+      when: (o) => o.workers > 1 && !o['database-url'],
+      option: 'workers',
+      message:
+        'more than one process needs PostgreSQL (--database-url); SQLite allows one writing process, so run without --workers',
+    },
+    {
+      when: (o) => Boolean(o['tls-cert']) !== Boolean(o['tls-key']),
+      option: 'tls-cert',
+      message: 'give both --tls-cert and --tls-key (PEM files), or --tls-self-signed',
+    },
+    {
+      when: (o) => o['tls-self-signed'] && Boolean(o['tls-cert'] ?? o['tls-key']),
+      option: 'tls-self-signed',
+      message: 'not together with --tls-cert/--tls-key: use your certificate or a self-signed one',
+    },
+    {
+      when: (o) => o['metrics-port'] !== undefined && o['metrics-port'] === o.port,
+      option: 'metrics-port',
+      message: 'must differ from --port',
+    },
+  ];
 
 /**
  * Reads the configuration from command-line flags (`--port 8080`) and environment variables
@@ -87,9 +140,9 @@ const SCHEMA = z.object({
  * @throws ConfigError naming the option, e.g. "--port / PORT: must be a whole number".
  */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
-  let flags: Partial<Record<OptionName, string>>;
+  let flags: Partial<Record<OptionName, string | boolean>>;
   try {
-    const options = Object.fromEntries(Object.keys(OPTIONS).map((k) => [k, { type: 'string' as const }]));
+    const options = Object.fromEntries(Object.entries(OPTIONS).map(([k, { type }]) => [k, { type }]));
     flags = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as typeof flags;
   } catch (err) {
     throw new ConfigError(
@@ -100,38 +153,53 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   }
   const raw: Partial<Record<OptionName, string>> = {};
   for (const [name, { env: variable }] of Object.entries(OPTIONS) as [OptionName, { env: string }][]) {
-    const value = flags[name] ?? env[variable];
+    const flag = flags[name];
+    const value = typeof flag === 'boolean' ? String(flag) : (flag ?? env[variable]);
     if (value !== undefined && value !== '') raw[name] = value;
   }
   const parsed = SCHEMA.safeParse(raw);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
+  const issues = parsed.success
+    ? COMBINATIONS.filter((c) => c.when(parsed.data)).map((c) => ({ path: [c.option], message: c.message }))
+    : parsed.error.issues;
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map((issue) => {
       const name = String(issue.path[0]) as OptionName;
       return `--${name} / ${OPTIONS[name]?.env ?? name}: ${issue.message}`;
     });
     throw new ConfigError(lines.join('\n'));
   }
   const o = parsed.data;
+  const tls: TlsOption | undefined =
+    o['tls-cert'] && o['tls-key']
+      ? { kind: 'files', certFile: o['tls-cert'], keyFile: o['tls-key'] }
+      : o['tls-self-signed']
+        ? { kind: 'self-signed' }
+        : undefined;
   return {
     port: o.port,
     host: o.host,
     dataDir: o.data,
     databaseUrl: o['database-url'],
-    portalUrl: o['portal-url'] ?? defaultPortalUrl(o.host, o.port),
+    portalUrl: o['portal-url'] ?? defaultPortalUrl(o.host, o.port, tls !== undefined),
     fixture: o.fixture,
     rateLimit: o['rate-limit'],
     sessionTtlMinutes: o['session-ttl'],
     allowedOrigins: o['allowed-origins'].map((u) => new URL(u).origin),
     logLevel: o['log-level'],
     smtpUrl: o['smtp-url'],
+    metricsPort: o['metrics-port'],
+    metricsToken: o['metrics-token'],
+    workers: o.workers,
+    tls,
   };
 }
 
 /**
- * The kiosk address of this process: `http://{host}:{port}/portal/`. When bound to every interface
- * (0.0.0.0), the first LAN address, so that a tablet on the same network can open session urls.
+ * The kiosk address of this process: `http(s)://{host}:{port}/portal/` (https when `tls`). When bound
+ * to every interface (0.0.0.0), the first LAN address, so that a tablet on the same network can
+ * open session urls.
  */
-export function defaultPortalUrl(host: string, port: number): string {
+export function defaultPortalUrl(host: string, port: number, tls = false): string {
   let name = host;
   if (host === '0.0.0.0' || host === '::') {
     const lan = Object.values(networkInterfaces())
@@ -140,5 +208,5 @@ export function defaultPortalUrl(host: string, port: number): string {
     name = lan?.address ?? '127.0.0.1';
   }
   if (name.includes(':')) name = `[${name}]`;
-  return `http://${name}:${port}/portal/`;
+  return `${tls ? 'https' : 'http'}://${name}:${port}/portal/`;
 }

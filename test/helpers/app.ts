@@ -33,7 +33,7 @@ export const DEMO = {
  * With TEST_DATABASE_URL (a PostgreSQL server URL), every test app gets a database of its own on
  * that server, so the same suite proves the service on PostgreSQL; else undefined (SQLite).
  */
-async function createTestDatabase(): Promise<string | undefined> {
+export async function createTestDatabase(): Promise<string | undefined> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return undefined;
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -46,7 +46,8 @@ async function createTestDatabase(): Promise<string | undefined> {
   return url.toString();
 }
 
-async function dropTestDatabase(databaseUrl: string): Promise<void> {
+/** Drops a database made by createTestDatabase, closing its connections. */
+export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
   url.pathname = '/postgres';
@@ -110,6 +111,7 @@ export async function createTestApp(
     databaseUrl,
     kioskDir: join(dir, 'no-kiosk'),
     validateResponses: true,
+    poolStats: database.poolStats,
   });
   // Every response a test sees must match the service's own OpenAPI document.
   let openApi: OpenApiCheck | undefined;

@@ -43,6 +43,24 @@ describe('parseConfig', () => {
     ).toEqual(['https://pos.example.com', 'http://localhost:3000']);
   });
 
+  it('reads the operations options: metrics, workers, TLS', () => {
+    const db = 'postgres://u:p@localhost/portal';
+    expect(
+      parseConfig(['--metrics-port', '9464', '--workers', '4', '--database-url', db], {
+        METRICS_TOKEN: 'a-long-enough-secret',
+      }),
+    ).toMatchObject({ metricsPort: 9464, metricsToken: 'a-long-enough-secret', workers: 4, tls: undefined });
+    const files = parseConfig(['--tls-cert', 'c.pem', '--tls-key', 'k.pem', '--port', '8443'], {});
+    expect(files.tls).toEqual({ kind: 'files', certFile: 'c.pem', keyFile: 'k.pem' });
+    expect(files.portalUrl).toBe('https://127.0.0.1:8443/portal/');
+    expect(parseConfig(['--tls-self-signed'], {}).tls).toEqual({ kind: 'self-signed' });
+    expect(parseConfig([], { TLS_SELF_SIGNED: 'yes' }).tls).toEqual({ kind: 'self-signed' });
+    expect(parseConfig([], { TLS_SELF_SIGNED: '0' }).tls).toBeUndefined();
+    expect(() => parseConfig([], { TLS_SELF_SIGNED: 'maybe' })).toThrow(
+      '--tls-self-signed / TLS_SELF_SIGNED',
+    );
+  });
+
   it.each([
     [['--port', 'abc'], '--port / PORT: must be a whole number'],
     [['--port', '70000'], '--port / PORT: must be at most 65535'],
@@ -52,6 +70,16 @@ describe('parseConfig', () => {
     [['--log-level', 'loud'], '--log-level / LOG_LEVEL'],
     [['--smtp-url', 'http://mail'], '--smtp-url / SMTP_URL: must be an smtp:// or smtps:// URL'],
     [['--bogus', '1'], "Unknown option '--bogus'"],
+    [['--workers', '2'], '--workers / WORKERS: more than one process needs PostgreSQL (--database-url)'],
+    [['--workers', '0'], '--workers / WORKERS: must be at least 1'],
+    [['--tls-cert', 'c.pem'], '--tls-cert / TLS_CERT: give both --tls-cert and --tls-key'],
+    [['--tls-key', 'k.pem'], '--tls-cert / TLS_CERT: give both --tls-cert and --tls-key'],
+    [
+      ['--tls-self-signed', '--tls-cert', 'c', '--tls-key', 'k'],
+      '--tls-self-signed / TLS_SELF_SIGNED: not together',
+    ],
+    [['--metrics-port', '8080'], '--metrics-port / METRICS_PORT: must differ from --port'],
+    [['--metrics-token', 'short'], '--metrics-token / METRICS_TOKEN: must be at least 16 characters'],
   ])('refuses %j with a message naming the option', (argv, message) => {
     expect(() => parseConfig(argv, {})).toThrow(ConfigError);
     expect(() => parseConfig(argv, {})).toThrow(message);

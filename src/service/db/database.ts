@@ -24,6 +24,8 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's counts, for metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // Versioned migrations, applied in name order; never edit one that has shipped, add the next.
@@ -44,6 +46,7 @@ export async function openDatabase(options: {
 }): Promise<OpenDatabase> {
   let db: Kysely<Database>;
   let dialect: DialectName;
+  let poolStats: OpenDatabase['poolStats'];
   if (options.databaseUrl) {
     dialect = 'postgres';
     // Counts, sums and bigint columns arrive as numbers, as from SQLite (values stay below 2^53).
@@ -53,6 +56,7 @@ export async function openDatabase(options: {
     // listener its error would end the process.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });
@@ -64,7 +68,7 @@ export async function openDatabase(options: {
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   await migrate(db, dialect);
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, close: () => db.destroy(), poolStats };
 }
 
 /**
@@ -88,7 +92,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   });
 }
 
-async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+function migrator(db: Kysely<Database>, dialect: DialectName): Migrator {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -98,13 +102,24 @@ async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void
   };
   // Migrations are numbered ahead and may land out of order (0005 before 0004); each is independent
   // of the others, so a database that has a later one still gets an earlier one that arrives after.
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    allowUnorderedMigrations: true,
-  }).migrateToLatest();
+  return new Migrator({ db, provider, allowUnorderedMigrations: true });
+}
+
+/**
+ * Names of this version's migrations not yet applied to the database (readiness: empty when the
+ * schema is up to date). Throws when the database cannot be reached.
+ */
+export async function pendingMigrations(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const migrations = await migrator(db, dialect).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+async function migrate(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const { error, results } = await migrator(db, dialect).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
   }
 }

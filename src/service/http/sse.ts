@@ -49,6 +49,7 @@ export function eventStreams(app: FastifyInstance): {
         closed = true;
         clearInterval(heartbeat);
         open.delete(end);
+        app.metrics.eventStreams.dec();
         for (const cleanup of cleanups) cleanup();
       };
       const end = () => {
@@ -56,6 +57,7 @@ export function eventStreams(app: FastifyInstance): {
         res.end();
       };
       open.add(end);
+      app.metrics.eventStreams.inc();
       res.on('close', close);
       return {
         send(event, data, id) {

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../../contract/errors';
 import { ServiceError } from '../../domain/errors';
@@ -15,6 +17,12 @@ const FRAMEWORK: Record<string, { status: number; en: string; nl: string }> = {
     nl: 'Niet-ondersteund inhoudstype',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, en: 'Invalid content length', nl: 'Ongeldige lengte' },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    en: 'Malformed percent-encoding in the path',
+    nl: 'Ongeldige procentcodering in het pad',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, en: 'Path parameter too long', nl: 'Padparameter te lang' },
 };
 
 function send(reply: { code(n: number): { send(b: ErrorBody): unknown } }, body: ErrorBody) {
@@ -26,37 +34,29 @@ function send(reply: { code(n: number): { send(b: ErrorBody): unknown } }, body:
  * extensions.md (`{code, message, status_code, errors?}`), framework-level ones included.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request, reply) => {
-    const err = error as FastifyError;
-    const dutch = wantsDutch(request.headers['accept-language']);
-    if (error instanceof ServiceError) {
-      const { code, fields, detail, status } = error;
-      const body = errorBody(code, dutch, fields, typeof detail === 'string' ? { en: detail } : detail);
-      return send(reply, status ? { ...body, status_code: status } : body);
+  app.setErrorHandler(answerError);
+
+  // Node answers these two itself with an empty body unless told otherwise (see buildApp's
+  // requireHostHeader: false): an HTTP/1.1 request without Host, and an Expect other than 100-continue.
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      throw Object.assign(new Error('Missing Host header'), { statusCode: 400 });
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const part = err.validationContext ?? 'body';
-      const data = part === 'querystring' ? request.query : part === 'params' ? request.params : request.body;
-      return send(
-        reply,
-        errorBody(1003, dutch, fieldErrors(err.validation as unknown as InputIssue[], data, dutch)),
-      );
-    }
-    const framework = err.code ? FRAMEWORK[err.code] : undefined;
-    if (framework) {
-      const body = errorBody(1003, dutch, undefined, framework);
-      return send(reply, { ...body, status_code: framework.status });
-    }
-    if (err.statusCode === 429) {
-      const body = errorBody(1003, dutch, undefined, { en: 'Too many requests', nl: 'Te veel verzoeken' });
-      return send(reply, { ...body, status_code: 429 });
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const body = errorBody(1003, dutch, undefined, { en: err.message });
-      return send(reply, { ...body, status_code: err.statusCode });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return send(reply, errorBody(1000, dutch));
+  });
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const dutch = wantsDutch(req.headers['accept-language']);
+    const detail = {
+      en: 'Unsupported Expect header (only 100-continue)',
+      nl: 'Niet-ondersteunde Expect-header',
+    };
+    const body = JSON.stringify({ ...errorBody(1003, dutch, undefined, detail), status_code: 417 });
+    res
+      .writeHead(417, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      })
+      .end(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -67,4 +67,80 @@ export function registerErrorHandling(app: FastifyInstance): void {
     };
     return send(reply, { ...errorBody(1003, dutch, undefined, detail), status_code: 404 });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a request refused before routing (malformed percent-encoding in the
+ * path) answers the error body like any other (1003, HTTP 400).
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return answerError(error, request, reply);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'Request line and headers exceed 16 KiB',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'Request timed out' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node cannot parse (bad request line, headers over
+ * 16 KiB, a timeout) answers the error body with code 1003 — in English, as its headers are unknown
+ * — and the connection closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[err.code ?? ''] ?? {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'Malformed HTTP request',
+  };
+  const body = JSON.stringify({
+    ...errorBody(1003, false, undefined, { en: known.message }),
+    status_code: known.status,
+  });
+  this.log.debug({ err }, 'malformed request');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const err = error as FastifyError;
+  const dutch = wantsDutch(request.headers['accept-language']);
+  if (error instanceof ServiceError) {
+    const { code, fields, detail, status } = error;
+    const body = errorBody(code, dutch, fields, typeof detail === 'string' ? { en: detail } : detail);
+    return send(reply, status ? { ...body, status_code: status } : body);
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const part = err.validationContext ?? 'body';
+    const data = part === 'querystring' ? request.query : part === 'params' ? request.params : request.body;
+    return send(
+      reply,
+      errorBody(1003, dutch, fieldErrors(err.validation as unknown as InputIssue[], data, dutch)),
+    );
+  }
+  const framework = err.code ? FRAMEWORK[err.code] : undefined;
+  if (framework) {
+    const body = errorBody(1003, dutch, undefined, framework);
+    return send(reply, { ...body, status_code: framework.status });
+  }
+  if (err.statusCode === 429) {
+    const body = errorBody(1003, dutch, undefined, { en: 'Too many requests', nl: 'Te veel verzoeken' });
+    return send(reply, { ...body, status_code: 429 });
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    const body = errorBody(1003, dutch, undefined, { en: err.message });
+    return send(reply, { ...body, status_code: err.statusCode });
+  }
+  request.log.error({ err }, 'unhandled error');
+  return send(reply, errorBody(1000, dutch));
 }
