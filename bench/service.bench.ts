@@ -73,13 +73,16 @@ const SCENARIOS: Scenario[] = [
 
 function start(command: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    // The service prints its banner on stderr, the bare server on stdout.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /(?:LISTENING|listening on) (http:\/\/[^\s]+)/.exec(out);
       if (match?.[1]) resolve({ child, url: match[1] });
-    });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
     child.on('exit', (code) => reject(new Error(`${command} exited with ${code} before listening:\n${out}`)));
   });
 }

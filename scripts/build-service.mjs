@@ -1,9 +1,10 @@
-// Bundles the service (src/service/main.ts) into dist/service/main.js; npm packages stay external.
+// Bundles the service (src/service/main.ts) into dist/service/main.js, or into the file given as
+// the first argument (the CLI tests build their own copy); npm packages stay external.
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/service/main.ts'],
-  outfile: 'dist/service/main.js',
+  outfile: process.argv[2] ?? 'dist/service/main.js',
   bundle: true,
   platform: 'node',
   format: 'esm',

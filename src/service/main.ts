@@ -1,10 +1,16 @@
+import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config';
+import { runPrimary, type WorkerRole, workerRole } from './cluster';
+import { type Config, ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/database';
 import { FixtureError } from './fixture/load';
 import { seedAccount } from './fixture/seed';
+import { serveMetrics } from './http/plugins/metrics';
+import { ensureDataFolder, StartupError, startupStep } from './startup-errors';
+import { loadTls, type TlsMaterial } from './tls';
 
 const DEMO_SHOP = 'a0000000-0000-4000-8000-000000000001';
 
@@ -24,57 +30,185 @@ async function demoSessionUrl(app: Awaited<ReturnType<typeof buildApp>>): Promis
   return response.statusCode === 201 ? (response.json() as { data: { url: string } }).data.url : undefined;
 }
 
+/** Whether this configuration keeps anything in the data folder (SQLite, mail outbox, self-signed certificate). */
+function usesDataFolder(config: Config): boolean {
+  return !config.databaseUrl || !config.smtpUrl || config.tls?.kind === 'self-signed';
+}
+
+/** Data folder, TLS material, database (migrated) — each failure explained in one line. */
+async function prepare(config: Config) {
+  if (usesDataFolder(config)) await startupStep('data', config, () => ensureDataFolder(config.dataDir));
+  const tls = config.tls ? await loadTls(config.tls, config.dataDir) : undefined;
+  const database = await startupStep('database', config, () =>
+    openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
+  );
+  return { tls, database };
+}
+
 /**
- * `npm start`: one process serving the public API, the portal API and the built kiosk.
- * Prints the address, the demo credentials and a ready portal-session URL.
+ * The start-up banner, on stderr so that stdout carries only JSON log lines: the addresses (https
+ * with the certificate's fingerprint under TLS), health and metrics, the demo credentials and a
+ * ready portal-session URL.
  */
-async function main(): Promise<void> {
-  const config = parseConfig(process.argv.slice(2), process.env);
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const seeded = await seedAccount(database.db, config.fixture, new Date());
-  const app = await buildApp(config, {
-    db: database.db,
-    dialect: database.dialect,
-    databaseUrl: config.databaseUrl,
-  });
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    // Requests in flight get 3 s; a client that stalls (never reads its response) must not hold shutdown.
-    const cut = setTimeout(() => app.server.closeAllConnections(), 3000);
-    await app.close();
-    clearTimeout(cut);
-    await database.close();
-  });
-  const address = await app.listen({ port: config.port, host: config.host });
+function printBanner(
+  config: Config,
+  info: { address: string; fixture: string; session?: string; tls?: TlsMaterial; pids?: number[] },
+): void {
+  const { address, tls } = info;
+  const curl = tls?.selfSignedFile ? `curl --cacert ${tls.selfSignedFile}` : 'curl';
+  const metrics =
+    config.metricsPort !== undefined
+      ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.metricsPort}/metrics`
+      : config.metricsToken
+        ? `${address}/metrics  (Authorization: Bearer <metrics token>)`
+        : 'off (--metrics-port or --metrics-token)';
   const lines = [
     '',
     `Portal service listening on ${address}`,
     `  database     ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`,
-    `  fixture      ${seeded.source}`,
-    `  API docs     ${address}/docs  (OpenAPI: ${address}/openapi.json)`,
+    `  fixture      ${info.fixture}`,
   ];
-  const session = await demoSessionUrl(app);
-  if (session) {
+  if (info.pids) lines.push(`  workers      ${info.pids.length} processes (pids ${info.pids.join(', ')})`);
+  if (tls) {
+    const source = tls.selfSignedFile
+      ? `self-signed certificate ${tls.selfSignedFile}`
+      : 'certificate from --tls-cert';
+    lines.push(
+      `  tls          ${source}, valid until ${tls.validTo.toISOString().slice(0, 10)}`,
+      `               SHA-256 ${tls.fingerprint}`,
+    );
+  }
+  lines.push(
+    `  API docs     ${address}/docs  (OpenAPI: ${address}/openapi.json)`,
+    `  health       ${address}/healthz, ${address}/readyz`,
+    `  metrics      ${metrics}`,
+    '  logs         JSON lines on stdout, one per request',
+  );
+  if (info.session) {
     lines.push(
       '  credentials  API key demo-api-key, register key demo-register-key (Amsterdam),',
       '               access token demo-access-token, personal access token demo-personal-access-token,',
       '               OAuth client 1 with secret demo-oauth-client-secret (POST /oauth/token)',
-      `  kiosk        ${session}`,
+      `  kiosk        ${info.session}`,
       `  standby      ${config.portalUrl}?device=demo-device-amsterdam`,
       `  cashier      ${address}/cashier/#device=demo-cashier-amsterdam  (console of Till 1, Amsterdam)`,
-      `  try          curl -H 'Authorization: Bearer demo-api-key' ${address}/contacts/find-one-by?email=anna@example.com`,
+      `  try          ${curl} -H 'Authorization: Bearer demo-api-key' ${address}/contacts/find-one-by?email=anna@example.com`,
     );
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  process.stderr.write(`${lines.join('\n')}\n\n`);
+}
+
+/**
+ * One serving process: the public API, the portal API and the built kiosk. Alone, it prepares the
+ * data folder and database, loads the fixture and prints the banner; as a cluster worker the
+ * primary has done that, and the worker reports to it instead.
+ */
+async function serve(config: Config, worker: WorkerRole | undefined): Promise<void> {
+  const { tls, database } = worker
+    ? {
+        tls: config.tls ? await loadTls(config.tls, config.dataDir) : undefined,
+        database: await startupStep('database', config, () =>
+          openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
+        ),
+      }
+    : await prepare(config);
+  const seeded = worker ? undefined : await seedAccount(database.db, config.fixture, new Date());
+  const app = await buildApp(config, {
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+    poolStats: database.poolStats,
+    https: tls,
+    metricsText: worker?.metricsText,
+  });
+  worker?.shareMetrics(app.metrics.registries());
+  let metricsServer: Server | undefined;
+  const graceful = closeWithGrace(
+    {
+      delay: 10_000,
+      logger: { error: (message: unknown) => app.log.error(String(message)) },
+      // A worker hears Ctrl-C both directly and from the primary, in either order: it closes once
+      // (below) instead of taking the second as "exit now".
+      ...(worker ? { skip: ['SIGINT', 'SIGTERM'] as ('SIGINT' | 'SIGTERM')[] } : {}),
+    },
+    async ({ err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an error');
+      // Requests in flight get 3 s; a client that stalls (never reads its response) must not hold shutdown.
+      const cut = setTimeout(() => app.server.closeAllConnections(), 3000);
+      metricsServer?.close();
+      await app.close();
+      clearTimeout(cut);
+      await database.close();
+    },
+  );
+  if (worker) {
+    let closing = false;
+    const closeOnce = () => {
+      if (closing) return;
+      closing = true;
+      void graceful.close();
+    };
+    process.on('SIGINT', closeOnce);
+    process.on('SIGTERM', closeOnce);
+    worker.onShutdown(closeOnce);
+  }
+  const address = await startupStep('listen', config, () =>
+    app.listen({ port: config.port, host: config.host }),
+  );
+  if (config.metricsPort !== undefined && !worker) {
+    const port = config.metricsPort;
+    metricsServer = await startupStep('metrics', config, () =>
+      serveMetrics(config.host, port, () => app.metrics.text()),
+    );
+  }
+  const session = !worker || worker.index === 0 ? await demoSessionUrl(app) : undefined;
+  if (worker) worker.ready({ address, session });
+  else printBanner(config, { address, fixture: seeded?.source ?? '', session, tls });
+}
+
+/** `npm start`: one process, or with `--workers N` a primary and N workers (PostgreSQL). */
+async function main(worker: WorkerRole | undefined): Promise<void> {
+  const config = parseConfig(process.argv.slice(2), process.env);
+  if (config.workers > 1 && cluster.isPrimary) {
+    let fixture = '';
+    let tls: TlsMaterial | undefined;
+    await runPrimary(
+      config,
+      async () => {
+        // Migrate and load the fixture once, before the workers start.
+        const prepared = await prepare(config);
+        tls = prepared.tls;
+        try {
+          fixture = (await seedAccount(prepared.database.db, config.fixture, new Date())).source;
+        } finally {
+          await prepared.database.close();
+        }
+      },
+      (info) => printBanner(config, { ...info, fixture, tls }),
+    );
+    return;
+  }
+  await serve(config, worker);
+}
+
+/** The one line a start-up failure prints: what is wrong and what to do; the stack only when debugging. */
+function failureLine(err: unknown): string {
+  if (err instanceof ConfigError || err instanceof FixtureError || err instanceof StartupError) {
+    return err.message;
+  }
+  const debug =
+    /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '') ||
+    /(^| )--log-level[= ](debug|trace)( |$)/.test(process.argv.slice(2).join(' '));
+  if (debug) return `failed to start: ${(err as Error).stack ?? String(err)}`;
+  return `failed to start: ${(err as Error).message ?? String(err)} (--log-level debug shows where)`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch((err: unknown) => {
-    if (err instanceof ConfigError || err instanceof FixtureError) {
-      process.stderr.write(`portal: ${err.message}\n`);
-    } else {
-      process.stderr.write(`portal: failed to start: ${(err as Error).stack ?? String(err)}\n`);
-    }
+  const worker = workerRole();
+  main(worker).catch(async (err: unknown) => {
+    const line = failureLine(err);
+    if (worker) await worker.failed(line);
+    else process.stderr.write(`portal: ${line}\n`);
     process.exit(1);
   });
 }

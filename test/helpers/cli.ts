@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+let built: string | undefined;
+
+/**
+ * Builds the CLI as `npm start` does (scripts/build-service.mjs), once per test process, into
+ * test-results/cli-<pid>/service/main.js; answers that file. No kiosk is served from there.
+ */
+export function buildCli(): string {
+  if (built) return built;
+  const file = join(root, 'test-results', `cli-${process.pid}`, 'service', 'main.js');
+  const result = spawnSync(process.execPath, ['scripts/build-service.mjs', file], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`building the CLI failed: ${result.stderr}`);
+  built = file;
+  return file;
+}
+
+/** Removes this process's CLI build. */
+export function removeCliBuild(): void {
+  rmSync(join(root, 'test-results', `cli-${process.pid}`), { recursive: true, force: true });
+  built = undefined;
+}
+
+/** A TCP port free on loopback right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * A fresh data folder inside a temp folder anyone may enter (so a test can run the CLI as another
+ * user); `remove()` deletes both.
+ */
+export function tempDataDir(): { dir: string; parent: string; remove(): void } {
+  const parent = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+  chmodSync(parent, 0o755);
+  const dir = join(parent, 'data');
+  mkdirSync(dir);
+  return { dir, parent, remove: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+/** A running CLI process and everything it printed so far. */
+export interface CliProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Sends `signal` (default SIGTERM) and waits for the exit; SIGKILL after 20 s. */
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+/**
+ * Starts `node <built CLI> ...args` (no shell) with `env` added to a clean environment; `detached`
+ * gives it a process group of its own (to send Ctrl-C's SIGINT to the whole group, as a terminal does).
+ */
+export function spawnCli(
+  args: string[],
+  options: { env?: Record<string, string>; uid?: number; detached?: boolean } = {},
+): CliProcess {
+  const main = buildCli();
+  const child = spawn(process.execPath, [main, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    err += chunk;
+  });
+  const exited = new Promise<number | string>((resolveExit) => {
+    child.on('exit', (code, signal) => resolveExit(code ?? signal ?? -1));
+  });
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Runs the CLI until it exits (20 s at most); answers its exit code and output. */
+export async function runCliToExit(
+  args: string[],
+  options: { env?: Record<string, string>; uid?: number } = {},
+): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  const cli = spawnCli(args, options);
+  const timer = setTimeout(() => cli.child.kill('SIGKILL'), 20_000);
+  const code = await cli.exited;
+  clearTimeout(timer);
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
+}
+
+/**
+ * Waits until the CLI has printed its banner (stderr "Portal service listening on <url>");
+ * answers the URL. Throws with the output when it exits first or takes over 30 s.
+ */
+export async function waitForBanner(cli: CliProcess): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const match = /Portal service listening on (\S+)/.exec(cli.stderr());
+    // The banner is written in one piece; the kiosk line closes it when the demo account is loaded.
+    if (match && /\n\n$/.test(cli.stderr())) return match[1]!;
+    if (cli.child.exitCode !== null || cli.child.signalCode !== null || Date.now() > deadline) {
+      throw new Error(`the CLI did not start:\n${cli.stderr()}\n${cli.stdout()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
