@@ -19,6 +19,7 @@ import { toJson } from './http/json';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
 import { registerHealth } from './http/plugins/health';
+import { registerInputGuard } from './http/plugins/input-guard';
 import { registerMail } from './http/plugins/mail';
 import { type PoolStats, registerMetrics } from './http/plugins/metrics';
 import { registerOpenApi } from './http/plugins/openapi';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandling(app);
   await registerRateLimit(app);
   registerAuth(app);
+  registerInputGuard(app);
   registerRequestTransactions(app);
   await registerOpenApi(app);
   registerSurfaces(app);

@@ -173,6 +173,32 @@ describe('framework errors answer the error body', () => {
     expect(session.json()).toMatchObject({ code: expect.any(Number), status_code: session.statusCode });
   });
 
+  it('refuses a NUL character in a path parameter, query or body string with 1003 naming the field', async () => {
+    t = await createTestApp();
+    const inPath = await expectError(await t.call({ method: 'GET', url: '/contacts/a%00b' }), 1003, 422);
+    expect(inPath.errors).toEqual({
+      contact_uuid: ['The contact uuid field must not contain a NUL character.'],
+    });
+    const inQuery = await expectError(
+      await t.call({ method: 'GET', url: '/contacts/find-one-by?email=anna%00@example.com' }),
+      1003,
+      422,
+    );
+    expect(Object.keys(inQuery.errors ?? {})).toEqual(['email']);
+    const inBody = await expectError(
+      await t.call({
+        method: 'POST',
+        url: '/contacts',
+        payload: { email: 'nul@example.com', first_name: 'A\u0000B' },
+      }),
+      1003,
+      422,
+    );
+    expect(Object.keys(inBody.errors ?? {})).toEqual(['first_name']);
+    // The token still comes first.
+    await expectError(await t.call({ method: 'GET', url: '/contacts/a%00b', token: null }), 1003, 401);
+  });
+
   it('answers requests Node itself refuses with the error body too', async () => {
     t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
