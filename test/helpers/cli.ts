@@ -106,13 +106,16 @@ export function spawnCli(
   };
 }
 
-/** Runs the CLI until it exits (20 s at most); answers its exit code and output. */
+/**
+ * Runs the CLI until it exits (45 s at most: several workers starting on a loaded 2-core CI machine
+ * took 16 s); answers its exit code and output.
+ */
 export async function runCliToExit(
   args: string[],
   options: { env?: Record<string, string>; uid?: number } = {},
 ): Promise<{ code: number | string; stdout: string; stderr: string }> {
   const cli = spawnCli(args, options);
-  const timer = setTimeout(() => cli.child.kill('SIGKILL'), 20_000);
+  const timer = setTimeout(() => cli.child.kill('SIGKILL'), 45_000);
   const code = await cli.exited;
   clearTimeout(timer);
   return { code, stdout: cli.stdout(), stderr: cli.stderr() };
