@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { PRECOMPRESSED } from './vite.config';
 
 /**
  * The cashier console SPA (src/cashier), served by the service at /cashier/: a build of its own,
@@ -10,7 +12,7 @@ export default defineConfig({
   root: 'src/cashier',
   base: '/cashier/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), compression(PRECOMPRESSED)],
   build: {
     outDir: '../../dist/cashier',
     emptyOutDir: true,

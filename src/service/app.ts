@@ -174,6 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       prefix: '/portal/',
       index: 'index.html',
       wildcard: true,
+      // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         // Hashed assets never change; the page itself must always be fresh.
@@ -181,6 +183,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The same URL answers brotli, gzip or raw: caches keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
+import { buildBrowserBundles, filesUnder } from '../helpers/bundles';
 
 /*
  * No credential ships to a browser: the kiosk's and the cashier console's production bundles,
@@ -11,28 +11,12 @@ import { demoAccountFixture } from '../../src/service/fixture/seed';
  * never build an Authorization header.
  */
 
-const ROOT = join(import.meta.dirname, '..', '..');
 let out: string;
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-}
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
-  for (const [name, configFile] of [
-    ['kiosk', 'vite.config.ts'],
-    ['cashier', 'vite.cashier.config.ts'],
-  ] as const) {
-    await build({
-      configFile: join(ROOT, configFile),
-      logLevel: 'silent',
-      build: { outDir: join(out, name), emptyOutDir: true },
-    });
-  }
-}, 120_000);
+  await buildBrowserBundles(out);
+}, 180_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('browser bundles', () => {
@@ -47,7 +31,7 @@ describe('browser bundles', () => {
   it.each(['kiosk', 'cashier'])(
     'the %s bundle holds no token of the fixture and no bearer header',
     (name) => {
-      const texts = files(join(out, name))
+      const texts = filesUnder(join(out, name))
         .filter((file) => /\.(js|mjs|html|css|json|map)$/.test(file))
         .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
       expect(texts.some(({ file }) => file.endsWith('.js'))).toBe(true);
@@ -60,7 +44,7 @@ describe('browser bundles', () => {
   );
 
   it('the console sends its calls with the session cookie only (same origin), never a credential header', () => {
-    const js = files(join(out, 'cashier'))
+    const js = filesUnder(join(out, 'cashier'))
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -31,19 +30,14 @@ const PAGE_HEADERS = {
 export async function registerCashierConsole(app: FastifyInstance, dir = defaultCashierDir()): Promise<void> {
   await app.register(cashierRoutes, { prefix: '/cashier/api' });
   if (!existsSync(join(dir, 'index.html'))) return;
-  // Read per request (a small file), so a rebuilt console is served without a restart.
-  const sendPage = async (reply: FastifyReply) =>
-    reply
-      .headers(PAGE_HEADERS)
-      .type('text/html; charset=utf-8')
-      .send(await readFile(join(dir, 'index.html'), 'utf8'));
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
       root: dir,
       prefix: '/cashier/',
-      decorateReply: false,
       index: false,
       wildcard: true,
+      // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         // Hashed assets never change.
@@ -51,9 +45,13 @@ export async function registerCashierConsole(app: FastifyInstance, dir = default
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The same URL answers brotli, gzip or raw: caches keep them apart.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader('x-content-type-options', 'nosniff');
       },
     });
+    // From disk per request (a rebuilt console is served without a restart), compressed as asked.
+    const sendPage = (reply: FastifyReply) => reply.headers(PAGE_HEADERS).sendFile('index.html');
     // With ignoreTrailingSlash, /cashier/ arrives as /cashier.
     scope.get('/cashier', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
       sendPage(reply),
