@@ -29,6 +29,7 @@ import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
 import { registerSurfaces } from './http/surfaces';
+import { registerSessionExpiry } from './jobs/session-expiry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMail(app);
   registerHealth(app);
   registerMetrics(app, requestLog, { poolStats: deps.poolStats, metricsText: deps.metricsText });
+  registerSessionExpiry(app);
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);

@@ -76,15 +76,23 @@ export interface TestApp {
   clock: TestClock;
   dir: string;
   config: Config;
+  /** PostgreSQL: the test database's URL; undefined on SQLite. */
+  databaseUrl: string | undefined;
   /** Sends a request with `Authorization: Bearer <token>` (default: the demo API key). */
   call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
+/**
+ * The real app on a fresh database. `sharing` (PostgreSQL only): a second app on that app's database
+ * and data folder, as a second service process behind a load balancer (own pool, own listener,
+ * own clock); closing it leaves the database to its owner.
+ */
 export async function createTestApp(
-  options: { fixture?: AccountFixture; config?: Partial<Config>; argv?: string[] } = {},
+  options: { fixture?: AccountFixture; config?: Partial<Config>; argv?: string[]; sharing?: TestApp } = {},
 ): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const owner = !options.sharing;
+  const dir = options.sharing?.dir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config: Config = {
     ...parseConfig(
       [
@@ -101,9 +109,11 @@ export async function createTestApp(
     ...options.config,
   };
   const clock = new TestClock();
-  const databaseUrl = await createTestDatabase();
+  if (options.sharing && !options.sharing.databaseUrl)
+    throw new Error('only PostgreSQL apps share a database');
+  const databaseUrl = options.sharing?.databaseUrl ?? (await createTestDatabase());
   const database = await openDatabase({ dataDir: dir, databaseUrl });
-  await loadFixture(database.db, options.fixture ?? demoAccountFixture(), clock.now());
+  if (owner) await loadFixture(database.db, options.fixture ?? demoAccountFixture(), clock.now());
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
@@ -145,6 +155,7 @@ export async function createTestApp(
     clock,
     dir,
     config,
+    databaseUrl,
     call: async ({ token = DEMO.apiKey, headers, ...rest }) => {
       const seen = check.violations.length;
       const response = await app.inject({
@@ -158,6 +169,7 @@ export async function createTestApp(
       await app.close();
       assertDocumented(0);
       await database.close();
+      if (!owner) return;
       if (databaseUrl) await dropTestDatabase(databaseUrl);
       rmSync(dir, { recursive: true, force: true });
     },

@@ -14,6 +14,8 @@ import * as initial from './migrations/0001_initial';
 import * as catalog from './migrations/0002_catalog_rewards_bookings';
 import * as oauthClients from './migrations/0004_oauth_clients';
 import * as cashierDevices from './migrations/0005_cashier_devices';
+import * as sessionExpiry from './migrations/0009_session_expiry';
+import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
 /** Which SQL engine a database runs on. */
@@ -34,6 +36,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0002_catalog_rewards_bookings': catalog,
   '0004_oauth_clients': oauthClients,
   '0005_cashier_devices': cashierDevices,
+  '0009_session_expiry': sessionExpiry,
 };
 
 /**
@@ -51,10 +54,11 @@ export async function openDatabase(options: {
     dialect = 'postgres';
     // Counts, sums and bigint columns arrive as numbers, as from SQLite (values stay below 2^53).
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server closed (restart, failover) is dropped by the pool; without a
-    // listener its error would end the process.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
+    // A request waits at most 5 s for a connection, then answers 503 (outage.ts).
+    const pool = survivingOutages(
+      new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 }),
+      (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`),
+    );
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {

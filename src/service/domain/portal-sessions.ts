@@ -11,6 +11,7 @@ import type {
   CreatePortalSessionInput,
   PortalSession,
 } from '../../contract/public/portal-sessions';
+import type { DialectName } from '../db/database';
 import type { Db, PortalSessionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -265,6 +266,9 @@ export async function recordEvent(
   data: unknown,
 ): Promise<PortalEvent> {
   const event: PortalEvent = { uuid: newUuid(), type, created_at: isoTimestamp(tx.now), data };
+  // Under the session's row lock, a session's event ids follow commit order: a stream that has
+  // read up to an id never misses a smaller one committed later.
+  await tx.lock('portal_sessions', session.id);
   await tx.db
     .insertInto('portal_session_events')
     .values({
@@ -275,24 +279,50 @@ export async function recordEvent(
       created_at: event.created_at,
     })
     .execute();
-  tx.publish(sessionTopic(session.uuid), event);
+  // Only a wake-up: streams read the event from the table (sessionEventsAfter).
+  tx.publish(sessionTopic(session.uuid), { event: event.uuid });
   return event;
 }
 
 /** The events of a session, oldest first. */
 export async function sessionEvents(db: Db, sessionId: number): Promise<PortalEvent[]> {
+  return (await sessionEventsAfter(db, sessionId, 0)).map((r) => r.event);
+}
+
+/**
+ * The events of a session stored after the one with row id `afterId` (0: all), oldest first, each
+ * with its row id (the position an event stream has delivered up to).
+ */
+export async function sessionEventsAfter(
+  db: Db,
+  sessionId: number,
+  afterId: number,
+): Promise<{ id: number; event: PortalEvent }[]> {
   const rows = await db
     .selectFrom('portal_session_events')
-    .select(['uuid', 'type', 'created_at', 'data'])
+    .select(['id', 'uuid', 'type', 'created_at', 'data'])
     .where('portal_session_id', '=', sessionId)
+    .where('id', '>', afterId)
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
-    uuid: r.uuid,
-    type: r.type,
-    created_at: r.created_at,
-    data: JSON.parse(r.data),
+    id: r.id,
+    event: { uuid: r.uuid, type: r.type, created_at: r.created_at, data: JSON.parse(r.data) },
   }));
+}
+
+/**
+ * The row id of a session's event by its uuid (a stream's `Last-Event-ID`), 0 when the session has
+ * no such event (the stream then starts from the first).
+ */
+export async function sessionEventPosition(db: Db, sessionId: number, uuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('portal_session_events')
+    .select('id')
+    .where('portal_session_id', '=', sessionId)
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  return row?.id ?? 0;
 }
 
 /**
@@ -304,16 +334,43 @@ export async function sessionEvents(db: Db, sessionId: number): Promise<PortalEv
 export async function loadSession(tx: Tx, uuid: string): Promise<PortalSessionRow> {
   const row = await portalSessionByUuid(tx.db, uuid);
   if (row.status !== 'open' || row.expires_at > isoTimestamp(tx.now)) return row;
+  const [expired] = await markExpired(tx, [row.id]);
+  return expired ?? portalSessionByUuid(tx.db, uuid);
+}
+
+/**
+ * Expires up to `limit` open sessions past their expiry (the background job of
+ * session-expiry.ts, README "Session expiry"); answers how many. Safe with any number of
+ * processes: on PostgreSQL each takes the due rows no other holds (`SKIP LOCKED`), and the
+ * conditional update expires a session once whoever else (a kiosk load) gets there too.
+ */
+export async function expireDueSessions(tx: Tx, dialect: DialectName, limit: number): Promise<number> {
+  let due = tx.db
+    .selectFrom('portal_sessions')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', isoTimestamp(tx.now))
+    .orderBy('expires_at')
+    .limit(limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  const ids = (await due.execute()).map((r) => r.id);
+  return ids.length === 0 ? 0 : (await markExpired(tx, ids)).length;
+}
+
+// Open → expired (ended at its expiry), with `session_expired` recorded and the shop's standby
+// screens told, for those of `ids` still open; the status condition makes it happen once.
+async function markExpired(tx: Tx, ids: number[]): Promise<PortalSessionRow[]> {
   const expired = await tx.db
     .updateTable('portal_sessions')
-    .set({ status: 'expired', ended_at: row.expires_at })
-    .where('id', '=', row.id)
+    .set((eb) => ({ status: 'expired', ended_at: eb.ref('expires_at') }))
+    .where('id', 'in', ids)
     .where('status', '=', 'open')
     .returningAll()
-    .executeTakeFirst();
-  if (!expired) return portalSessionByUuid(tx.db, uuid);
-  await recordEvent(tx, expired, 'session_expired', { expired_at: row.expires_at });
-  tx.publish(shopTopic(row.shop_id), { session: row.uuid, status: 'expired' });
+    .execute();
+  for (const row of expired) {
+    await recordEvent(tx, row, 'session_expired', { expired_at: row.expires_at });
+    tx.publish(shopTopic(row.shop_id), { session: row.uuid, status: 'expired' });
+  }
   return expired;
 }
 

@@ -1,6 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { PortalEvent } from '../../contract/portal';
-import { type PortalSessionRow, sessionEvents, sessionTopic } from '../domain/portal-sessions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type PortalSessionRow,
+  sessionEventPosition,
+  sessionEventsAfter,
+  sessionTopic,
+} from '../domain/portal-sessions';
 import { toJson } from './json';
 
 /** How often an open stream sends a comment line, so proxies and browsers keep it open. */
@@ -12,6 +16,8 @@ export interface EventStream {
   send(event: string, data: unknown, id?: string): void;
   /** Runs `cleanup` once when the client disconnects or the server closes the stream. */
   onClose(cleanup: () => void): void;
+  /** Ends the response; the client's EventSource reconnects by itself (after `retry`, 3 s). */
+  end(): void;
 }
 
 /**
@@ -67,43 +73,57 @@ export function eventStreams(app: FastifyInstance): {
           if (closed) cleanup();
           else cleanups.push(cleanup);
         },
+        end,
       };
     },
   };
 }
 
+/** The `Last-Event-ID` a reconnecting EventSource sends (the id of the last event it received). */
+export function lastEventId(request: FastifyRequest): string | undefined {
+  const value = request.headers['last-event-id'];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 /**
- * Streams a portal session's events (`event: portal_event`, `id: <event uuid>`): the stored ones
- * first (after `lastEventId` when a reconnecting client sends `Last-Event-ID`), then each new one as
- * its transaction commits. Events published while the stored ones load are neither lost nor repeated.
+ * Streams a portal session's events (`event: portal_event`, `id: <event uuid>`) read from the
+ * events table: those after the request's `Last-Event-ID` (all when it has none or names no event
+ * of the session), then, at each wake-up of the session's topic, those after the last one sent.
+ * A wake-up that carries nothing (the PostgreSQL listener reconnected) reads just the same, so no
+ * event is lost or repeated; a read that fails (database away) is retried at the next one.
  */
 export async function streamSessionEvents(
   app: FastifyInstance,
   stream: EventStream,
   session: PortalSessionRow,
-  lastEventId: string | undefined,
+  request: FastifyRequest,
 ): Promise<void> {
-  const sent = new Set<string>();
-  const waiting: PortalEvent[] = [];
-  let live = false;
-  const emit = (event: PortalEvent) => {
-    if (sent.has(event.uuid)) return;
-    sent.add(event.uuid);
-    stream.send('portal_event', event, event.uuid);
+  const resumeFrom = lastEventId(request);
+  let position = resumeFrom ? await sessionEventPosition(app.db, session.id, resumeFrom) : 0;
+  let reading: Promise<void> | undefined;
+  let again = false;
+  const catchUp = (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = (async () => {
+      try {
+        do {
+          again = false;
+          for (const { id, event } of await sessionEventsAfter(app.db, session.id, position)) {
+            stream.send('portal_event', event, event.uuid);
+            position = id;
+          }
+        } while (again);
+      } catch (err) {
+        request.log.warn({ err }, 'event stream read failed');
+      } finally {
+        reading = undefined;
+      }
+    })();
+    return reading;
   };
-  stream.onClose(
-    app.bus.subscribe(sessionTopic(session.uuid), (payload) => {
-      const event = payload as PortalEvent;
-      if (live) emit(event);
-      else waiting.push(event);
-    }),
-  );
-  const stored = await sessionEvents(app.db, session.id);
-  const resumeAt = lastEventId ? stored.findIndex((e) => e.uuid === lastEventId) + 1 : 0;
-  for (const [i, event] of stored.entries()) {
-    if (i < resumeAt) sent.add(event.uuid);
-    else emit(event);
-  }
-  live = true;
-  for (const event of waiting) emit(event);
+  stream.onClose(app.bus.subscribe(sessionTopic(session.uuid), () => void catchUp()));
+  await catchUp();
 }

@@ -165,9 +165,12 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const stream = streams.open(reply);
       stream.onClose(
-        app.bus.subscribe(shopTopic(req.cashierDevice.shopId), (change) =>
-          stream.send('shop_session', change),
-        ),
+        app.bus.subscribe(shopTopic(req.cashierDevice.shopId), (change) => {
+          // Changes may have been missed (the PostgreSQL listener reconnected): end the stream; the
+          // console reconnects and refetches on open.
+          if (change === undefined) stream.end();
+          else stream.send('shop_session', change);
+        }),
       );
     },
   );
@@ -282,13 +285,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const session = await app.tx((tx) => shopSession(tx, cashierActor(req.cashierDevice), req.params.uuid));
-      const lastEventId = req.headers['last-event-id'];
-      await streamSessionEvents(
-        app,
-        streams.open(reply),
-        session,
-        typeof lastEventId === 'string' ? lastEventId : undefined,
-      );
+      await streamSessionEvents(app, streams.open(reply), session, req);
     },
   );
 

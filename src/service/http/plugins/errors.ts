@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../../contract/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/outage';
 import { ServiceError } from '../../domain/errors';
 import { errorBody, fieldErrors, type InputIssue, wantsDutch } from '../messages';
 
@@ -140,6 +141,15 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     const body = errorBody(1003, dutch, undefined, { en: err.message });
     return send(reply, { ...body, status_code: err.statusCode });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    const body = errorBody(1000, dutch, undefined, {
+      en: 'The service is briefly unavailable; try again shortly',
+      nl: 'De dienst is even niet beschikbaar; probeer het zo opnieuw',
+    });
+    return send(reply, { ...body, status_code: 503 });
   }
   request.log.error({ err }, 'unhandled error');
   return send(reply, errorBody(1000, dutch));

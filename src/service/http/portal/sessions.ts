@@ -66,13 +66,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const session = await app.tx((tx) => loadSession(tx, req.params.uuid));
-      const lastEventId = req.headers['last-event-id'];
-      await streamSessionEvents(
-        app,
-        streams.open(reply),
-        session,
-        typeof lastEventId === 'string' ? lastEventId : undefined,
-      );
+      await streamSessionEvents(app, streams.open(reply), session, req);
     },
   );
 

@@ -170,13 +170,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const row = await portalSessionByUuid(app.db, req.params.portal_session_uuid);
-      const lastEventId = req.headers['last-event-id'];
-      await streamSessionEvents(
-        app,
-        streams.open(reply),
-        row,
-        typeof lastEventId === 'string' ? lastEventId : undefined,
-      );
+      await streamSessionEvents(app, streams.open(reply), row, req);
     },
   );
 }
