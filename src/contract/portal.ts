@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandKit } from './public/brand-kit';
 
 /*
  * The portal API: the kiosk's own HTTP surface (DESIGN.md "The two HTTP surfaces"), under
@@ -75,12 +76,24 @@ export const portalEvent = z.object({
 });
 export type PortalEvent = z.infer<typeof portalEvent>;
 
-/** The account's brand, applied to every screen as CSS variables. */
-export const brand = z.object({
-  primary_color: z.string().nullable(),
-  secondary_color: z.string().nullable(),
-  logo_url: z.string().nullable(),
-});
+/**
+ * The account's brand kit (contract/public/brand-kit.ts), applied to every screen; a picture shipped
+ * with the account is a path on this service (`/media/…`).
+ */
+export const brand = brandKit;
+
+/** Profile fields an account may let customers change at the kiosk (`settings.editable_contact_fields`). */
+export const KIOSK_EDITABLE_FIELDS = [
+  'firstname',
+  'lastname',
+  'phonenumber',
+  'birthdate',
+  'address',
+  'housenumber',
+  'postalcode',
+  'city',
+] as const;
+export type KioskEditableField = (typeof KIOSK_EDITABLE_FIELDS)[number];
 
 /** A subscription type the registration screen offers (marketing preferences). */
 export const offeredSubscriptionType = z.object({
@@ -124,7 +137,12 @@ export const portalSessionState = z.object({
     .nullable(),
   subscription_types: z.array(offeredSubscriptionType),
   /** Kiosk timings: idle reset and end-screen dismissal, in seconds. */
-  kiosk: z.object({ idle_seconds: z.number().int(), end_screen_seconds: z.number().int() }),
+  kiosk: z.object({
+    idle_seconds: z.number().int(),
+    end_screen_seconds: z.number().int(),
+    /** Profile fields the customer may change in the customer portal (none: no profile editing). */
+    editable_contact_fields: z.array(z.enum(KIOSK_EDITABLE_FIELDS)),
+  }),
   /** Origins of POS pages that may embed the kiosk and receive its events by postMessage. */
   allowed_origins: z.array(z.string()),
   events: z.array(portalEvent),

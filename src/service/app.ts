@@ -16,6 +16,7 @@ import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
 import { registerRequestTransactions } from './http/idempotency';
 import { toJson } from './http/json';
+import mediaRoutes from './http/media';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
 import { registerHealth } from './http/plugins/health';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);
+  await app.register(mediaRoutes);
   await registerCashierConsole(app, deps.cashierDir);
 
   const kioskDir = deps.kioskDir ?? defaultKioskDir();

@@ -55,7 +55,11 @@ describe('GET /portal/api/sessions/{uuid}', () => {
       shop: { uuid: DEMO.shop, name: 'Demo Coffee Amsterdam' },
       account: {
         name: 'Demo Coffee',
-        brand: { primary_color: '#6b3e26', secondary_color: '#f4e9dc', logo_url: null },
+        brand: expect.objectContaining({
+          primary_color: '#6b3e26',
+          secondary_color: '#f4e9dc',
+          small_logo_url: expect.stringMatching(/^\/media\//),
+        }),
       },
       contact: null,
       pos_transaction: null,
@@ -66,7 +70,11 @@ describe('GET /portal/api/sessions/{uuid}', () => {
         { id: 2, name: 'Offers', description: expect.any(String), strategy: 'OPT_OUT' },
         { id: 3, name: 'Partner news', description: expect.any(String), strategy: 'OPT_IN' },
       ],
-      kiosk: { idle_seconds: 60, end_screen_seconds: 8 },
+      kiosk: {
+        idle_seconds: 60,
+        end_screen_seconds: 8,
+        editable_contact_fields: ['firstname', 'lastname', 'phonenumber', 'birthdate', 'city'],
+      },
       allowed_origins: [],
       events: [],
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandVariables, normalizeHex, readableOn } from '../../src/kiosk/lib/brand';
+import { brandVariables, EMPTY_BRAND, normalizeHex, readableOn } from '../../src/kiosk/lib/brand';
 import { looksLikeEmail } from '../../src/kiosk/lib/email';
 import { EMAIL_BUTTONS, layoutAfterKey } from '../../src/kiosk/lib/email-keyboard';
 import { formatCredits, formatMoney, greetingName } from '../../src/kiosk/lib/format';
@@ -23,13 +23,11 @@ describe('brand colours', () => {
     expect(normalizeHex('red; background: url(x)')).toBeNull();
     expect(readableOn('#6b3e26')).toBe('#ffffff');
     expect(readableOn('#f4e9dc')).toBe('#000000');
-    expect(brandVariables({ primary_color: '#6b3e26', secondary_color: null, logo_url: null })).toMatchObject(
-      {
-        '--brand-primary': '#6b3e26',
-        '--brand-on-primary': '#ffffff',
-        '--brand-secondary': '#eef3f8',
-      },
-    );
+    expect(brandVariables({ ...EMPTY_BRAND, primary_color: '#6b3e26' })).toMatchObject({
+      '--brand-primary': '#6b3e26',
+      '--brand-on-primary': '#ffffff',
+      '--brand-secondary': '#eef3f8',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_BRAND } from '../../src/kiosk/lib/brand';
 import {
   deviceStateFromMessage,
   onDeviceSession,
@@ -36,7 +37,7 @@ describe('standby screen: switching sessions', () => {
 describe('standby screen: device state messages of the live stream', () => {
   const state = {
     shop: { uuid: 'shop-1', name: 'Centrum' },
-    account: { name: 'Demo', brand: { primary_color: null, secondary_color: null, logo_url: null } },
+    account: { name: 'Demo', brand: EMPTY_BRAND },
     session: { uuid: 's1', type: 'identify' },
   };
 

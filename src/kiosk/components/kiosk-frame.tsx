@@ -21,7 +21,7 @@ export function KioskFrame({
   shopName?: string;
   children: ReactNode;
 }) {
-  const logo = accountBrand?.logo_url;
+  const logo = accountBrand?.small_logo_url;
   return (
     <div className="kiosk" style={brandVariables(accountBrand) as CSSProperties}>
       <header className="kiosk-header">

@@ -3,6 +3,21 @@ import type { brand } from '../../contract/portal';
 
 type Brand = z.infer<typeof brand>;
 
+/** A brand kit with nothing set: the kiosk's own look. */
+export const EMPTY_BRAND: Brand = {
+  small_logo_url: null,
+  large_logo_url: null,
+  cover_image_url: null,
+  primary_color: null,
+  secondary_color: null,
+  tertiary_color: null,
+  quaternary_color: null,
+  font_color: null,
+  description: null,
+  corner_theme: null,
+  font_family: null,
+};
+
 /** The kiosk's own colours, used when the account has none. */
 export const DEFAULT_BRAND = { primary: '#1f4e79', secondary: '#eef3f8' } as const;
 

@@ -14,6 +14,7 @@ import * as initial from './migrations/0001_initial';
 import * as catalog from './migrations/0002_catalog_rewards_bookings';
 import * as oauthClients from './migrations/0004_oauth_clients';
 import * as cashierDevices from './migrations/0005_cashier_devices';
+import * as mediaFiles from './migrations/0006_media_files';
 import * as sessionExpiry from './migrations/0009_session_expiry';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0002_catalog_rewards_bookings': catalog,
   '0004_oauth_clients': oauthClients,
   '0005_cashier_devices': cashierDevices,
+  '0006_media_files': mediaFiles,
   '0009_session_expiry': sessionExpiry,
 };
 

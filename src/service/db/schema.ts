@@ -274,6 +274,8 @@ export interface PromotionTable {
   limit_per_contact: number | null;
   expiration_duration: number | null;
   attributes: string;
+  /** `{type, value}` JSON of its image, or null. */
+  media: string | null;
 }
 
 export interface VoucherTable {
@@ -356,6 +358,14 @@ export interface Database extends CatalogTables, CashierTables {
   automated_emails: AutomatedEmailTable;
   custom_attributes: CustomAttributeTable;
   idempotency_keys: IdempotencyKeyTable;
+  media_files: MediaFileTable;
+}
+
+/** A picture shipped with the fixture, served at GET /media/{name}. */
+export interface MediaFileTable {
+  name: string;
+  content_type: string;
+  bytes: Buffer;
 }
 
 /** A database handle: the whole database, or one open transaction. */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type {
+  KioskEditableField,
   PortalContact,
   PortalEvent,
   PortalSessionState,
@@ -15,6 +16,7 @@ import type { DialectName } from '../db/database';
 import type { Db, PortalSessionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
+import { brandKitFrom } from './brand-kit';
 import { contactById, contactByUuid } from './contacts';
 import { ServiceError } from './errors';
 import { giftcardPaymentState } from './portal-payments';
@@ -484,26 +486,22 @@ export async function portalContact(db: Db, contactId: number): Promise<PortalCo
   };
 }
 
-/** The account's name and brand (colours, logo) and its kiosk settings. */
+/** The account's name and brand kit and its kiosk settings. */
 export async function accountLook(db: Db) {
   const account = await db.selectFrom('account').select(['name', 'brand', 'settings']).executeTakeFirst();
-  const brand = jsonObject(account?.brand ?? null);
   const settings = jsonObject(account?.settings ?? null);
-  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   const seconds = (v: unknown, fallback: number) =>
     typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
   return {
     account: {
       name: account?.name ?? '',
-      brand: {
-        primary_color: text(brand.primary_color),
-        secondary_color: text(brand.secondary_color),
-        logo_url: text(brand.logo_url),
-      },
+      brand: brandKitFrom(account?.brand ?? null),
     },
     kiosk: {
       idle_seconds: seconds(settings.idle_seconds, 60),
       end_screen_seconds: seconds(settings.end_screen_seconds, 8),
+      // Validated when the fixture loads.
+      editable_contact_fields: (settings.editable_contact_fields ?? []) as KioskEditableField[],
     },
   };
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { loyaltyProgram, shop, shopUuidParams, tier } from '../../../contract/public/account';
+import { brandKit } from '../../../contract/public/brand-kit';
 import { subscriptionType } from '../../../contract/public/contacts';
+import { brandKitOf } from '../../domain/brand-kit';
 import { getLoyaltyProgram } from '../../domain/loyalty-program';
 import { getShop, listShops } from '../../domain/shops';
 import { listSubscriptionTypes } from '../../domain/subscriptions';
@@ -12,8 +14,9 @@ import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 const TAGS = ['Account', EXTENSION_TAG];
 
 /**
- * Extensions: what a POS reads of the account — its shops, tiers, subscription types and loyalty
- * program (the spec names these operations without their payload; the real platform serves them).
+ * Extensions: what a POS reads of the account — its shops, tiers, subscription types, loyalty
+ * program and brand kit (the spec names these operations without their payload; the real platform
+ * serves them).
  */
 export default async function accountRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
@@ -32,6 +35,23 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       },
     },
     async () => ok(await getLoyaltyProgram(app.db)),
+  );
+
+  app.get(
+    '/brand-kit',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: TAGS,
+        summary: 'Extension: the brand kit',
+        description:
+          'The real platform’s shape (its PHP SDK’s `brandkit->get()`): logos, cover image, four ' +
+          'colours, font colour and family, description, corner theme; null when unset. Pictures ' +
+          'shipped with the account are served by this service (`/media/…`, absolute URLs here).',
+        response: { 200: envelope(brandKit) },
+      },
+    },
+    async (req) => ok(await brandKitOf(app.db, `${req.protocol}://${req.host}`)),
   );
 
   app.get(
