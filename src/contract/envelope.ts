@@ -27,6 +27,10 @@ export const paginatorMeta = z.object({
 });
 export type PaginatorMeta = z.infer<typeof paginatorMeta>;
 
+/** One of Laravel's paginator `links`: previous, a page, `...` for a gap, or next. */
+export const paginatorLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() });
+export type PaginatorLink = z.infer<typeof paginatorLink>;
+
 /** Pagination meta of the giftcards list (spec "Conventions"). */
 export const giftcardPageMeta = z.object({
   page: z.number().int(),

@@ -139,6 +139,12 @@ describe('POST /contacts', () => {
     });
     expect(res.statusCode).toBe(201);
     const { uuid } = res.json().data;
+    // The spec's {uuid}, and the rest of the Contact as the real platform answers (the PHP SDK maps it).
+    expect(res.json().data).toMatchObject({
+      uuid,
+      email: 'new.person@example.com',
+      subscriptions: expect.any(Array),
+    });
     const got = await t.call({ method: 'GET', url: `/contacts/${uuid}` });
     expect(got.json().data).toMatchObject({
       email: 'new.person@example.com',

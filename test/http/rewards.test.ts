@@ -53,6 +53,14 @@ describe('GET /rewards', () => {
     const missing = await t.call({ method: 'GET', url: '/rewards' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ code: 1003, errors: { contact_uuid: expect.any(Array) } });
+    // The real surfaces list the account's rewards without one, as the PHP SDK's rewards->list() asks.
+    for (const url of ['/api/v3/register/rewards', '/api/v3/oauth/clients/rewards']) {
+      const all = await t.call({ method: 'GET', url });
+      expect(all.statusCode).toBe(200);
+      expect(all.json().data.map((r: { uuid: string }) => r.uuid)).toContain(
+        'e0000000-0000-4000-8000-000000000001',
+      );
+    }
     const unknown = await t.call({
       method: 'GET',
       url: `/rewards?contact_uuid=${UNKNOWN}`,

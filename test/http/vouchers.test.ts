@@ -127,6 +127,13 @@ describe('GET /vouchers', () => {
       per_page: 30,
       from: 1,
       to: 15,
+      // Laravel's paginator links, which the PHP SDK's paginatedList reads.
+      path: 'http://localhost/vouchers',
+      links: [
+        { url: null, label: '&laquo; Previous', active: false },
+        { url: 'http://localhost/vouchers?page=1', label: '1', active: true },
+        { url: null, label: 'Next &raquo;', active: false },
+      ],
     });
     expect(data[0].code).toBe('MUFFIN-0001');
   });
@@ -143,6 +150,8 @@ describe('GET /vouchers', () => {
       'OVERDUE-2',
     ]);
     const active = (await get(`/vouchers?status=ACTIVE&promotion_uuid=${TWO_FOR_ONE}&limit=2&page=2`)).json();
+    // A link keeps the other query parameters.
+    const activePage = `http://localhost/vouchers?status=ACTIVE&promotion_uuid=${TWO_FOR_ONE}&limit=2&page`;
     expect(active.meta).toEqual({
       page: 2,
       limit: 2,
@@ -154,8 +163,16 @@ describe('GET /vouchers', () => {
       per_page: 2,
       from: 3,
       to: 4,
+      path: 'http://localhost/vouchers',
+      links: [
+        { url: `${activePage}=1`, label: '&laquo; Previous', active: false },
+        { url: `${activePage}=1`, label: '1', active: false },
+        { url: `${activePage}=2`, label: '2', active: true },
+        { url: `${activePage}=3`, label: '3', active: false },
+        { url: `${activePage}=3`, label: 'Next &raquo;', active: false },
+      ],
     });
-    expect((await get('/vouchers?promotion_uuid=nope')).json()).toEqual({
+    expect((await get('/vouchers?promotion_uuid=nope')).json()).toMatchObject({
       data: [],
       meta: {
         page: 1,
@@ -173,7 +190,7 @@ describe('GET /vouchers', () => {
   });
 
   it('pages: limit 0 (an empty page with the total), 500 (the maximum), a page past the end', async () => {
-    expect((await get('/vouchers?limit=0')).json()).toEqual({
+    expect((await get('/vouchers?limit=0')).json()).toMatchObject({
       data: [],
       meta: {
         page: 1,
@@ -189,6 +206,11 @@ describe('GET /vouchers', () => {
       },
     });
     expect((await get('/vouchers?limit=500')).json().data).toHaveLength(15);
+    // Many pages: three on each side of the current one, the first and the last, `...` between.
+    const labels = (await get('/vouchers?limit=1&page=8'))
+      .json()
+      .meta.links.map((l: { label: string }) => l.label);
+    expect(labels.slice(1, -1)).toEqual(['1', '...', '5', '6', '7', '8', '9', '10', '11', '...', '15']);
     const past = (await get('/vouchers?limit=10&page=3')).json();
     expect(past).toEqual({
       data: [],
@@ -203,6 +225,13 @@ describe('GET /vouchers', () => {
         per_page: 10,
         from: null,
         to: null,
+        path: 'http://localhost/vouchers',
+        links: [
+          { url: 'http://localhost/vouchers?limit=10&page=2', label: '&laquo; Previous', active: false },
+          { url: 'http://localhost/vouchers?limit=10&page=1', label: '1', active: false },
+          { url: 'http://localhost/vouchers?limit=10&page=2', label: '2', active: false },
+          { url: null, label: 'Next &raquo;', active: false },
+        ],
       },
     });
   });
@@ -233,6 +262,28 @@ describe('POST /vouchers/redeem', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json().data).toMatchObject({ status: 'ACTIVE', is_redeemed: false, redeemed_at: null });
     await expectError(await post(`/vouchers/${MUFFIN_0001}/reverse`), 1003);
+  });
+
+  it('on the OAuth surface an unbound credential may name no shop (the PHP SDK’s OAuth redeem sends none)', async () => {
+    await expectError(
+      await post('/api/v3/register/vouchers/redeem', { code: 'MUFFIN-0002' }, DEMO.apiKey),
+      1008,
+      404,
+    );
+    const res = await post('/api/v3/oauth/clients/vouchers/redeem', { code: 'MUFFIN-0002' }, DEMO.apiKey);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      code: 'MUFFIN-0002',
+      status: 'REDEEMED',
+      contact: { uuid: DEMO.ben },
+    });
+    const stored = await t.app.db
+      .selectFrom('vouchers')
+      .select('redeemed_shop_id')
+      .where('code', '=', 'MUFFIN-0002')
+      .executeTakeFirstOrThrow();
+    expect(stored.redeemed_shop_id).toBeNull();
+    expect((await post(`/vouchers/${voucher('2')}/reverse`)).json().data).toMatchObject({ status: 'ACTIVE' });
   });
 
   it('links an unlinked voucher to the contact, within the promotion’s limit per contact', async () => {

@@ -45,7 +45,6 @@ export type Contact = z.infer<typeof contact>;
 export const contactUuidParams = z.object({ contact_uuid: idField() });
 export const findContactQuery = z.object({ email: emailField() });
 export const createContactBody = z.object({ email: emailField(), referral_code: textField().optional() });
-export const createdContact = z.object({ uuid: z.string() });
 
 /** POST /contacts/anonymous (extension): a contact without e-mail, optionally with a card. */
 export const createAnonymousContactBody = z

@@ -25,7 +25,16 @@ export const giftcardTransaction = z.looseObject({
   type: z.literal('STANDARD'),
   settled: z.boolean(),
   card: z.object({ id: z.number().int(), uuid: z.string() }),
+  card_id: z
+    .number()
+    .int()
+    .describe('Extension: `card.id`, as the real platform sends it (its PHP SDK reads it).'),
   shop: z.object({ id: z.number().int(), uuid: z.string(), name: z.string() }).nullable(),
+  shop_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Extension: `shop.id` (null without a shop), as the real platform sends it.'),
   settlements: z.array(z.unknown()),
   created_at: z.string(),
 });

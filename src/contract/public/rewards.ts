@@ -38,6 +38,12 @@ export const listRewardsQuery = z.object({
     .describe('Extension: checked like the shop of a reward reception (1008 when unknown or not the key’s).'),
 });
 
+/**
+ * GET /rewards on the real platform's surfaces: `contact_uuid` may be left out, as the PHP SDK's
+ * rewards->list() does (extension); the spec's path keeps it required.
+ */
+export const listRewardsSurfaceQuery = listRewardsQuery.extend({ contact_uuid: idField().optional() });
+
 export const rewardUuidParams = z.object({ reward_uuid: idField() });
 
 /**

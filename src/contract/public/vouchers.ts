@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMeta, paginatorMeta } from '../envelope';
+import { pageMeta, paginatorLink, paginatorMeta } from '../envelope';
 import { idField } from '../fields';
 import { contactRef } from './common';
 import { limitField, pageField } from './pagination';
@@ -37,6 +37,15 @@ export type Voucher = z.infer<typeof voucher>;
  */
 export const voucherListMeta = pageMeta.extend(paginatorMeta.shape);
 export type VoucherListMeta = z.infer<typeof voucherListMeta>;
+
+/**
+ * GET /vouchers meta as answered: with the paginator's `path` and `links`, which the PHP SDK's
+ * vouchers->paginatedList() reads too.
+ */
+export const voucherListPageMeta = voucherListMeta.extend({
+  path: z.string(),
+  links: z.array(paginatorLink),
+});
 
 export const listVouchersQuery = z.object({
   promotion_uuid: idField().optional(),

@@ -27,7 +27,9 @@ const RESOURCE_FIELDS = new Set([
   'type',
   'settled',
   'card',
+  'card_id',
   'shop',
+  'shop_id',
   'settlements',
   'created_at',
 ]);
@@ -70,7 +72,9 @@ export async function giftcardTransactionView(
     type: 'STANDARD',
     settled: bool(row.settled),
     card: { id: card.id, uuid: card.uuid },
+    card_id: card.id,
     shop: shop ?? null,
+    shop_id: shop?.id ?? null,
     settlements: [],
     created_at: row.created_at,
   };

@@ -307,11 +307,20 @@ export interface RedeemVoucherInput {
  * the others get 80005.
  * @throws ServiceError 80004, 1008, 80005, 80006, 80012, 80014, 80017 (locked, no key given),
  * 55031, 1003 (wrong release_key; contact_uuid missing, another contact's voucher, or the limit
- * per contact reached).
+ * per contact reached). With `shopOptional` (the OAuth surface, whose PHP SDK redeem sends no shop)
+ * a credential bound to no shop may leave the shop out: the redemption then records none.
  */
-export async function redeemVoucher(tx: Tx, actor: Actor, input: RedeemVoucherInput): Promise<Voucher> {
+export async function redeemVoucher(
+  tx: Tx,
+  actor: Actor,
+  input: RedeemVoucherInput,
+  options: { shopOptional?: boolean } = {},
+): Promise<Voucher> {
   const found = await voucherByCode(tx.db, input.code);
-  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
+  const shop =
+    options.shopOptional && input.shop_uuid === undefined && actor.shopId === null
+      ? null
+      : await resolveShop(tx.db, actor, input.shop_uuid);
   const row = await lockedVoucher(tx, found.id);
   const status = voucherStatusAt(row, tx.now);
   if (status === 'LOCKED') {
@@ -362,7 +371,7 @@ export async function redeemVoucher(tx: Tx, actor: Actor, input: RedeemVoucherIn
     .set({
       status: 'REDEEMED',
       redeemed_at: isoTimestamp(tx.now),
-      redeemed_shop_id: shop.id,
+      redeemed_shop_id: shop?.id ?? null,
       contact_id: contactId,
       release_key_hash: null,
       locked_until: null,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { Actor } from '../domain/actor';
 
 /**
@@ -27,6 +27,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on the copy of a spec route served under a surface's prefix. */
     surface?: Surface;
+    /**
+     * Schema parts that replace the route's own on its surface copies, where the real platform
+     * takes more than the spec's path (docs/extensions.md); the spec's path keeps its schema.
+     */
+    surfaceSchema?: FastifySchema;
   }
 }
 
@@ -35,7 +40,8 @@ declare module 'fastify' {
  * `/v3/oauth/clients/products` become `/api/v3/register/products` and
  * `/api/v3/oauth/clients/products`. The copies share the route's handler and schemas, are left out
  * of the OpenAPI document (its description names the surfaces), and carry `config.surface`, by
- * which the auth plugin picks the credentials they take. Register before the routes.
+ * which the auth plugin picks the credentials they take; `config.surfaceSchema` replaces parts of
+ * the schema on the copies. Register before the routes.
  */
 export function registerSurfaces(app: FastifyInstance): void {
   app.addHook('onRoute', function copyToSurfaces(route) {
@@ -51,7 +57,7 @@ export function registerSurfaces(app: FastifyInstance): void {
         ...options,
         url: `${SURFACE_PREFIX[surface]}${path}`,
         config: { ...route.config, surface },
-        ...(route.schema ? { schema: { ...route.schema, hide: true } } : {}),
+        ...(route.schema ? { schema: { ...route.schema, ...route.config?.surfaceSchema, hide: true } } : {}),
       });
     }
   });

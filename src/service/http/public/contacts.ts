@@ -7,7 +7,6 @@ import {
   contactUuidParams,
   createAnonymousContactBody,
   createContactBody,
-  createdContact,
   findContactQuery,
   updateContactBody,
 } from '../../../contract/public/contacts';
@@ -79,14 +78,17 @@ export default async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Contacts'],
         summary: 'Create a contact from an e-mail address',
+        description:
+          'Answers the spec’s `{uuid}` and, as an addition, the rest of the Contact, as the real ' +
+          'platform does (its PHP SDK maps the answer as a Contact). Errors: 1003, 60005.',
         body: createContactBody,
-        response: { 201: envelope(createdContact) },
+        response: { 201: envelope(contact) },
       },
     },
     async (req, reply) => {
       reply.code(201);
       const created = await req.tx((tx) => createContact(tx, req.body, 'api'));
-      return ok({ uuid: created.uuid });
+      return ok(await contactView(app.db, await contactByUuid(app.db, created.uuid), app.clock(), base));
     },
   );
 

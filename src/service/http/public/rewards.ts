@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import {
   listRewardsQuery,
+  listRewardsSurfaceQuery,
   reward,
   rewardUuidParams,
   updateRewardBody,
@@ -17,14 +18,16 @@ export default async function rewardRoutes(fastify: FastifyInstance) {
   app.get(
     '/rewards',
     {
-      config: { auth: 'K' },
+      config: { auth: 'K', surfaceSchema: { querystring: listRewardsSurfaceQuery } },
       schema: {
         tags: ['Rewards'],
         summary: 'List the rewards for a contact',
         description:
           'Every reward of the account, inactive and out-of-stock ones included (`is_active`, `stock`), ' +
           'in creation order. Custom reward attributes appear as further keys. Errors: 1003, 55031, ' +
-          '1008 (neither a shop-bound key nor `shop_uuid` (extension), an unknown shop, or another shop than the key’s).',
+          '1008 (neither a shop-bound key nor `shop_uuid` (extension), an unknown shop, or another shop than the key’s). ' +
+          'Extension: on /api/v3/register and /api/v3/oauth/clients `contact_uuid` may be left out ' +
+          '(the PHP SDK’s rewards->list()): the account’s rewards, no shop needed.',
         querystring: listRewardsQuery,
         response: { 200: envelope(z.array(reward)) },
       },

@@ -7,7 +7,7 @@ import {
   releasedVoucher,
   releaseVoucherBody,
   voucher,
-  voucherListMeta,
+  voucherListPageMeta,
   voucherLock,
   voucherUuidParams,
 } from '../../../contract/public/vouchers';
@@ -21,6 +21,7 @@ import {
   voucherByCode,
   voucherView,
 } from '../../domain/vouchers';
+import { paginatorLinks } from '../paginator-links';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Promotions and vouchers'];
@@ -41,15 +42,16 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
           'Oldest first, filtered by promotion, contact and status (the status as of now: an active ' +
           'voucher past its expiration date is EXPIRED); an unknown promotion or contact matches ' +
           'nothing. Paginated with meta {page, limit, viewing_from, viewing_to, last_page, total} and ' +
-          "the real platform's {current_page, per_page, from, to} (from/to null on an empty page); " +
+          "the real platform's {current_page, per_page, from, to} (from/to null on an empty page) " +
+          'and its {path, links} (extension); ' +
           'limit 0 gives an empty page with the total. Errors: 1003 (page below 1, limit outside 0–500).',
         querystring: listVouchersQuery,
-        response: { 200: pagedEnvelope(voucher, voucherListMeta) },
+        response: { 200: pagedEnvelope(voucher, voucherListPageMeta) },
       },
     },
     async (req) => {
       const { items, meta } = await listVouchers(app.db, req.query, app.clock());
-      return { data: items, meta };
+      return { data: items, meta: { ...meta, ...paginatorLinks(req, meta) } };
     },
   );
 
@@ -119,13 +121,24 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
           'linked to nobody needs `contact_uuid` and is linked to that contact, unless the contact ' +
           "already holds the promotion's limit_per_contact vouchers (1003). A locked voucher needs its " +
           '`release_key` (none: 80017; a wrong one: 1003). Of concurrent redemptions of one voucher ' +
-          'exactly one succeeds. Errors: 1003, 1008, 55031, 80004, 80005, 80006, 80012, 80014, 80017.',
+          'exactly one succeeds. On /api/v3/oauth/clients a credential bound to no shop may leave ' +
+          '`shop_uuid` out (the PHP SDK’s OAuth redeem sends none): no shop is recorded. ' +
+          'Errors: 1003, 1008, 55031, 80004, 80005, 80006, 80012, 80014, 80017.',
         body: redeemVoucherBody,
         response: { 200: envelope(voucher) },
       },
     },
     async (req) =>
-      ok(await recordingVoucherExpiry(req.tx, (tx) => redeemVoucher(tx, req.actor, req.body), app.tx)),
+      ok(
+        await recordingVoucherExpiry(
+          req.tx,
+          (tx) =>
+            redeemVoucher(tx, req.actor, req.body, {
+              shopOptional: req.routeOptions.config.surface === 'oauth',
+            }),
+          app.tx,
+        ),
+      ),
   );
 
   app.post(
