@@ -64,7 +64,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () 
   beforeAll(async () => {
     a = await createTestApp();
     b = await createTestApp({ sharing: a });
-  });
+  }, 60_000);
   afterAll(async () => {
     await b.close();
     await a.close();
