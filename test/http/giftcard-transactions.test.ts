@@ -264,6 +264,17 @@ describe('POST /giftcard-transactions/{uuid}/reverse', () => {
     await expectError(await reverse(second.uuid), 55025);
   });
 
+  it('by GET on the register surface only, as the PHP SDK’s RegisterClient sends it', async () => {
+    const charge = (await transact({ giftcard_uuid: REVERSALS, amount_in_cents: -100 })).json().data;
+    const url = `/giftcard-transactions/${charge.uuid}/reverse`;
+    for (const path of [url, `/api/v3/oauth/clients${url}`]) {
+      expect((await t.call({ method: 'GET', url: path, token: DEMO.registerKey })).statusCode).toBe(404);
+    }
+    const res = await t.call({ method: 'GET', url: `/api/v3/register${url}`, token: DEMO.registerKey });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ amount_in_cents: 100, card: { uuid: REVERSALS } });
+  });
+
   it('refuses a reversal of a decrement that would exceed the max (5008), e.g. after the max was lowered', async () => {
     const spend = (await transact({ giftcard_uuid: SMALL, amount_in_cents: -300 })).json().data;
     await setMax(SMALL_PROGRAM, 800);

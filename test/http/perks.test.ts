@@ -124,6 +124,28 @@ describe('perks', () => {
     expect((await t.call({ method: 'GET', url: '/perks' })).json().data).toHaveLength(2);
   });
 
+  it('POST /perks: `dataType` (the PHP SDK’s name) is the data type; with data_type as well → 1003 naming dataType', async () => {
+    const perk = await create({
+      label: 'Free refill',
+      name: 'free_refill',
+      dataType: 'boolean',
+      options: [
+        { label: 'Yes', value: true, default: false },
+        { label: 'No', value: false, default: true },
+      ],
+    });
+    expect(perk.json().data).toMatchObject({ name: 'free_refill', data_type: 'boolean' });
+    const both = await create({
+      label: 'X',
+      name: 'x_both_names',
+      dataType: 'boolean',
+      data_type: 'single_select',
+      options: [{ label: 'A', value: 'a', default: true }],
+    });
+    expect(both.json()).toMatchObject({ code: 1003, status_code: 422 });
+    expect(Object.keys(both.json().errors)).toEqual(['dataType']);
+  });
+
   it('POST /perks: a name in use → 1003 with HTTP 409 naming name', async () => {
     const res = await create({
       label: 'Again',

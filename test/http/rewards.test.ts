@@ -233,6 +233,30 @@ describe('PUT /rewards/{reward_uuid}', () => {
     expect(unknown.json()).toMatchObject({ code: 6003, status_code: 404 });
   });
 
+  it('takes the reward’s read-only fields back unchanged (the PHP SDK sends them); another value → 1003 naming it', async () => {
+    const update = (fields: object) =>
+      t.call({
+        method: 'PUT',
+        url: `/rewards/${COFFEE}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          title: 'Free coffee',
+          type: 'reward',
+          pre_redeemable: '0',
+          expiration_duration: '30',
+          ...fields,
+        }).toString(),
+      });
+    expect((await update({})).json().data).toMatchObject({
+      title: 'Free coffee',
+      pre_redeemable: false,
+      expiration_duration: 30,
+    });
+    const changed = await update({ pre_redeemable: '1', expiration_duration: '5' });
+    expect(changed.json()).toMatchObject({ code: 1003, status_code: 422 });
+    expect(Object.keys(changed.json().errors).sort()).toEqual(['expiration_duration', 'pre_redeemable']);
+  });
+
   it('401/403', async () => {
     const call = (token: string | null) =>
       t.call({ method: 'PUT', url: `/rewards/${COFFEE}`, payload: { title: 'x' }, token });
