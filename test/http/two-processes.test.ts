@@ -77,3 +77,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('concurrent writes through two pro
     await expectLedgersBalanced(a.app.db);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the rate limit across two processes', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ argv: ['--rate-limit', '10'] });
+    b = await createTestApp({ sharing: a, argv: ['--rate-limit', '10'] });
+  }, 60_000);
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts one limit for a credential, whichever process serves it', async () => {
+    const get = (t: TestApp) => t.call({ method: 'GET', url: `/contacts/${DEMO.anna}` });
+    const remaining: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await get(i % 2 ? a : b);
+      expect(res.statusCode).toBe(200);
+      remaining.push(String(res.headers['x-ratelimit-remaining']));
+    }
+    expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
+    for (const t of [a, b]) {
+      const refused = await get(t);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another credential has its own count.
+    const other = await a.call({ method: 'GET', url: `/contacts/${DEMO.anna}`, token: DEMO.registerKey });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['x-ratelimit-remaining']).toBe('9');
+  });
+});

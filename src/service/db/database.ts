@@ -16,6 +16,7 @@ import * as oauthClients from './migrations/0004_oauth_clients';
 import * as cashierDevices from './migrations/0005_cashier_devices';
 import * as mediaFiles from './migrations/0006_media_files';
 import * as sessionExpiry from './migrations/0009_session_expiry';
+import * as rateLimitCounters from './migrations/0010_rate_limit_counters';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0005_cashier_devices': cashierDevices,
   '0006_media_files': mediaFiles,
   '0009_session_expiry': sessionExpiry,
+  '0010_rate_limit_counters': rateLimitCounters,
 };
 
 /**
