@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditReceptionView, serializeForContact } from '../../src/service/domain/credit-receptions';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
+import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
     from_time: '10:00',
     until_time: '12:00',
   });
-  custom = await createTestApp({ fixture: parseFixture(fixture) });
+  custom = await createTestApp({ fixture: parseFixture(fixture, '(test)', DEMO_FIXTURE_DIR) });
 });
 afterAll(async () => {
   await t.close();

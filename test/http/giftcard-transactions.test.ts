@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
+import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
 import { expectLedgersBalanced, storedGiftcardCents } from '../helpers/ledger';
@@ -43,7 +44,7 @@ function fixture() {
     max_amount_in_cents: 1000,
     giftcards: [extra(SMALL, 'GC-SMALL', 1000)],
   });
-  return parseFixture(json);
+  return parseFixture(json, '(test)', DEMO_FIXTURE_DIR);
 }
 
 let t: TestApp;

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
+import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
 
@@ -57,7 +58,7 @@ function fixture() {
     firstname: 'Erik <E>',
     subscriptions: { [OFFERS]: false, [PARTNER_NEWS]: true },
   } as never);
-  return parseFixture(json);
+  return parseFixture(json, '(test)', DEMO_FIXTURE_DIR);
 }
 
 let t: TestApp;

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rewardReception as receptionSchema } from '../../src/contract/public/reward-receptions';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
+import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   for (const [i, uuid] of crowd.entries()) {
     fixture.contacts.push({ uuid, email: `crowd${i}@example.com`, credit_balance: 100 });
   }
-  busy = await createTestApp({ fixture: parseFixture(fixture) });
+  busy = await createTestApp({ fixture: parseFixture(fixture, '(test)', DEMO_FIXTURE_DIR) });
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
+import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
 
@@ -37,7 +38,7 @@ function fixture() {
     contact: null,
   });
   (json.promotions[1] as { attributes?: object }).attributes = { colour: 'green' };
-  return parseFixture(json);
+  return parseFixture(json, '(test)', DEMO_FIXTURE_DIR);
 }
 
 let t: TestApp;
