@@ -168,7 +168,7 @@ describe('GET /portal/api/sessions/{uuid}/rewards', () => {
       description: 'A discount code by e-mail',
       reward_type: 'DIGITAL',
       required_credits: 30,
-      media: null,
+      media: { type: 'image', value: expect.stringMatching(/^\/media\/\w+\.png$/) },
       claimable: true,
       credits_short: 0,
       out_of_stock: false,

@@ -35,7 +35,8 @@ describe('GET /rewards', () => {
       is_active: true,
       active: true,
       required_credits: 50,
-      media: null,
+      // The demo fixture ships the reward's picture, served from /media.
+      media: { type: 'image', value: expect.stringMatching(/^\/media\/\w+\.svg$/) },
       pre_redeemable: false,
       expiration_duration: 30,
       cost_price: 120,
