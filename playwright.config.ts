@@ -14,7 +14,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Each screenshotted screen runs every axe rule set in two orientations: slow on 2 busy cores.
+  timeout: 60_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
   use: {

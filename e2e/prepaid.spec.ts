@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createSession, DEMO, kioskUrl, publicApi } from './support/api';
-import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+import { expect, screenshots, test } from './support/kiosk-test';
 
 /*
  * Prepaid at the kiosk: pay from and top up the customer's prepaid balance. Each test has a
@@ -54,7 +54,6 @@ test('pay the session amount (€ 12.50) from a balance of € 15: confirm, paid
   await expect(page.getByTestId('prepaid-balance')).toContainText(euro(1500));
   await expect(page.getByTestId('change-amount')).toHaveCount(0);
   await screenshots(page, 'kiosk-prepaid-confirm');
-  await expectAccessible(page);
   await page.getByTestId('confirm-button').click();
 
   const result = page.getByTestId('screen-prepaid-result');
@@ -63,7 +62,6 @@ test('pay the session amount (€ 12.50) from a balance of € 15: confirm, paid
   await expect(page.getByTestId('prepaid-new-balance')).toContainText(euro(250));
   await expect(page.getByTestId('prepaid-rest')).toHaveCount(0);
   await screenshots(page, 'kiosk-prepaid-result');
-  await expectAccessible(page);
   expect(await prepaidBalance(customer.uuid)).toBe(250);
 
   await page.reload();
@@ -86,7 +84,6 @@ test('pay a typed € 20 with € 2.50 on the balance: € 2.50 paid, the remain
   for (const key of ['2', '0', '00']) await page.getByTestId(`keypad-${key}`).click();
   await expect(page.getByTestId('keypad-amount')).toHaveText(euro(2000));
   await screenshots(page, 'kiosk-prepaid-amount');
-  await expectAccessible(page);
   await page.getByTestId('amount-continue').click();
 
   await expect(page.getByTestId('prepaid-partly')).toHaveText(
@@ -113,7 +110,6 @@ test('an empty prepaid balance is refused kindly before any amount is asked', as
   await expect(page.getByRole('heading', { name: 'Your prepaid balance is empty' })).toBeVisible();
   await expect(page.getByTestId('confirm-button')).toHaveCount(0);
   await screenshots(page, 'kiosk-prepaid-empty');
-  await expectAccessible(page);
   await page.getByTestId('cancel-button').click();
   await expect(page.getByTestId('screen-cancelled')).toContainText('Nothing was changed');
 });

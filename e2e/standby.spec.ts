@@ -1,6 +1,6 @@
 import { createSession, kioskAt } from './support/api';
 import { scanWithHandScanner } from './support/hand-scanner';
-import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+import { expect, screenshots, test } from './support/kiosk-test';
 
 // The Utrecht shop: no other spec creates sessions there, so its standby screen is ours alone.
 const UTRECHT = { shop: 'a0000000-0000-4000-8000-000000000002', device: 'demo-device-utrecht' };
@@ -13,7 +13,6 @@ test('a standby screen switches to a new session of its shop, and back when it i
   await expect(standby).toBeVisible();
   await expect(standby).toContainText('Demo Coffee Utrecht');
   await screenshots(page, 'standby');
-  await expectAccessible(page);
 
   await createSession('', { shop_uuid: UTRECHT.shop, scanner_type: 'hand_scanner' });
   await expect(page.getByTestId('screen-scan')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createSession, kioskAt, kioskUrl } from './support/api';
 import { scanWithHandScanner } from './support/hand-scanner';
-import { expect, expectAccessible, screenshots, test } from './support/kiosk-test';
+import { expect, screenshots, test } from './support/kiosk-test';
 
 async function scan(page: Page, value: string) {
   await expect(page.getByTestId('screen-scan')).toBeVisible();
@@ -15,7 +15,6 @@ test('an unknown card without registration explains and offers a way back', asyn
   await expect(page.getByTestId('screen-card-not-linked')).toBeVisible();
   await expect(page.getByText('Ask the cashier')).toBeVisible();
   await screenshots(page, 'card-not-linked');
-  await expectAccessible(page);
 });
 
 test('an inactive card (CARD-0004) is refused with a friendly message', async ({ page }) => {
@@ -26,14 +25,12 @@ test('an inactive card (CARD-0004) is refused with a friendly message', async ({
   await expect(error).toContainText('no longer active');
   await expect(error).toHaveAttribute('data-error-code', '60004');
   await screenshots(page, 'card-inactive');
-  await expectAccessible(page);
 });
 
 test('an unknown session link shows its own screen', async ({ page }) => {
   await page.goto(kioskAt('?uuid=00000000-0000-4000-8000-00000000dead'));
   await expect(page.getByTestId('screen-unknown-session')).toBeVisible();
   await screenshots(page, 'unknown-session');
-  await expectAccessible(page);
 });
 
 test('a network failure during identification says the connection is lost, then identifies by itself', async ({
@@ -54,7 +51,6 @@ test('a network failure during identification says the connection is lost, then 
   await expect(page.getByText('Checking your card…')).toBeVisible();
   expect(aborted).toBeGreaterThan(0);
   await screenshots(page, 'network-error');
-  await expectAccessible(page);
   offline = false;
   await expect(page.getByTestId('screen-welcome')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ben');
@@ -69,7 +65,6 @@ test.describe('camera denied', () => {
     await page.goto(kioskUrl(session));
     await expect(page.getByTestId('camera-unavailable')).toContainText('Camera not available');
     await screenshots(page, 'camera-denied');
-    await expectAccessible(page);
     await scan(page, 'CARD-0002');
     await expect(page.getByTestId('screen-welcome')).toBeVisible();
   });

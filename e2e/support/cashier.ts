@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startService } from '../../scripts/service-process.mjs';
+import { expectNoAxeViolations } from './axe';
 
 /*
  * The cashier console's e2e support: a service of the spec's own (its fixture, its data folder), so
@@ -41,6 +41,10 @@ export function cashierFixture(without: string[] = []): object {
 export async function startCashierService(name: string, fixture: object, dataDir: string, port?: number) {
   const file = join(dataDir, `${name}-fixture.json`);
   writeFileSync(file, JSON.stringify(fixture));
+  // The demo fixture's pictures are read from beside it.
+  cpSync(join(process.cwd(), 'src/service/fixture/demo-media'), join(dataDir, 'demo-media'), {
+    recursive: true,
+  });
   return startService(name, ['--fixture', file, '--data', dataDir], process.env.E2E_DIST, port);
 }
 
@@ -50,24 +54,16 @@ export function dataFolder(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** No axe violation at all on the current screen (WCAG 2.1 A/AA rules), of any impact. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(found, `axe violations on ${page.url()}`).toEqual([]);
-}
-
 const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 /** A phone behind the counter, and a small tablet. */
 export const PHONE = { width: 390, height: 844 } as const;
 export const SMALL_TABLET = { width: 768, height: 1024 } as const;
 
-/** Saves the console's screen as cashier-<name>-phone.png and cashier-<name>-tablet.png, then restores. */
+/**
+ * Saves the console's screen as cashier-<name>-phone.png and cashier-<name>-tablet.png, each checked
+ * with every axe rule set (no violation of any impact), then restores the size.
+ */
 export async function consoleScreenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
@@ -78,6 +74,7 @@ export async function consoleScreenshots(page: Page, name: string): Promise<void
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOT_DIR, `cashier-${name}-${size}.png`) });
+    await expectNoAxeViolations(page);
   }
   if (original) await page.setViewportSize(original);
 }

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, chromium, expect, type Page } from '@playwright/test';
 import { type CameraName, cameraFile } from '../fixtures/cameras';
+import { expectNoAxeViolations } from './axe';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
 /**
@@ -56,27 +56,23 @@ export { expect };
 
 const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
-/** Saves the current screen at 1280×800 (landscape) and 800×1280 (portrait tablet), then restores. */
+/** The kiosk's two orientations: a 10" tablet in landscape and in portrait. */
+const ORIENTATIONS = [
+  { width: 1280, height: 800 },
+  { width: 800, height: 1280 },
+] as const;
+
+/**
+ * Saves the current screen at 1280×800 (landscape) and 800×1280 (portrait), each checked with every
+ * axe rule set (no violation of any impact), then restores the size.
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 800, height: 1280 },
-  ]) {
+  for (const size of ORIENTATIONS) {
     await page.setViewportSize(size);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
+    await expectNoAxeViolations(page);
   }
   if (original) await page.setViewportSize(original);
-}
-
-/** Fails on serious or critical axe violations on the current screen (WCAG 2.1 A/AA rules). */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }

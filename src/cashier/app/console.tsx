@@ -67,7 +67,7 @@ export function Console({ device }: { device: CashierDevice }) {
     <div className="console" style={brandVariables(device.account.brand)}>
       <header className="console-header">
         <div className="console-brand">
-          <span className="console-name">{device.account.name}</span>
+          <h1 className="console-name">{device.account.name}</h1>
           <span className="console-device" data-testid="console-device">
             {t('app.device', { device: device.name, shop: device.shop.name })}
           </span>

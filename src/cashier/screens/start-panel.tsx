@@ -223,7 +223,7 @@ export function StartPanel({
         ) : null}
       </fieldset>
 
-      <div className="sticky-actions">
+      <div className="start-actions">
         {start.isError ? (
           <p className="form-error" role="alert" data-testid="start-error">
             {t(errorMessageKey(start.error))}

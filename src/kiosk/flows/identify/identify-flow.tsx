@@ -34,9 +34,13 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
     screen = (
       <Suspense
         fallback={
-          <WelcomeScreen contact={session.contact} {...finish}>
-            <Spinner label={t('common.loading')} />
-          </WelcomeScreen>
+          <>
+            <WelcomeScreen contact={session.contact} {...finish}>
+              <Spinner label={t('common.loading')} />
+            </WelcomeScreen>
+            {/* The customer's name is up: guarded like the portal, should its code be slow to come. */}
+            <IdleGuard session={session} rule="customer" screen="portal-loading" onReset={() => undefined} />
+          </>
         }
       >
         <CustomerPortal session={session} contact={session.contact} {...finish} />

@@ -34,9 +34,10 @@ export function RewardClaimedScreen({
       tone="success"
       footer={footer}
     >
-      <p className="lead" data-testid="claimed-reward">
-        <strong>{reception.title}</strong>
-      </p>
+      {/* The reward's name heads what follows (a bold <p> would only look like a heading). */}
+      <h2 className="lead" data-testid="claimed-reward">
+        {reception.title}
+      </h2>
       <p className="lead" data-testid="claimed-where">
         {where}
       </p>

@@ -26,9 +26,10 @@ export function VoucherRedeemedScreen({
       status="success"
       tone="success"
     >
-      <p className="lead" data-testid="redeemed-voucher">
-        <strong>{voucher.name}</strong>
-      </p>
+      {/* The voucher's name heads what follows (a bold <p> would only look like a heading). */}
+      <h2 className="lead" data-testid="redeemed-voucher">
+        {voucher.name}
+      </h2>
       <p className="muted">{t('voucher.redeemedBody')}</p>
       {error}
       <div className="form-actions">
