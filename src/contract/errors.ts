@@ -103,3 +103,10 @@ export interface ErrorBody {
 export function isErrorCode(code: number): code is ErrorCode {
   return Object.hasOwn(ERRORS, code);
 }
+
+/**
+ * One refusal a route documents (its OpenAPI error responses and description): an error code, or
+ * the code with the HTTP status it answers there when not the code's own (1003 for an unknown
+ * booking answers 404) and `when` it happens, where the code's text alone is vague.
+ */
+export type RouteError = ErrorCode | { code: ErrorCode; status?: number; when?: string };

@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 interface OpenApiDocument {
+  components?: object;
   paths: Record<
     string,
     Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>
@@ -61,7 +62,8 @@ export class OpenApiCheck {
     let validate = this.validators.get(id);
     if (validate === undefined) {
       const schema = operation.responses[key]?.content?.['application/json']?.schema;
-      validate = schema ? this.ajv.compile(schema) : null;
+      // The document's component schemas travel along, so that `#/components/schemas/…` resolves.
+      validate = schema ? this.ajv.compile({ ...schema, components: this.doc.components }) : null;
       this.validators.set(id, validate);
     }
     if (validate && !validate(JSON.parse(payload))) {

@@ -10,7 +10,8 @@ import { bearerToken } from './plugins/auth';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 const HEADER = 'idempotency-key';
-const MAX_KEY_LENGTH = 255;
+/** The longest `Idempotency-Key` accepted (characters). */
+export const MAX_KEY_LENGTH = 255;
 
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;

@@ -52,6 +52,9 @@ const AUTH =
   '401 when not paired or the device was removed from the fixture.';
 const IDEMPOTENCY = 'Takes an `Idempotency-Key` header: a retry with the same key and body acts once.';
 const params = z.object({ uuid: idField() });
+// Another shop's session answers as an unknown one.
+const UNKNOWN_SESSION = { code: 1003, status: 404, when: 'unknown session' } as const;
+const EXPIRED = { code: 1003, status: 410, when: 'the session expired' } as const;
 const noBody = z.preprocess((v) => v ?? {}, z.object({}));
 
 /**
@@ -102,8 +105,12 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         summary: 'Pair this browser with a cashier device token from the fixture',
         description:
           'Answers the device and sets its session cookie (httpOnly, SameSite=Strict, Path=/cashier, ' +
-          'Secure under TLS); the token itself is not kept by the browser. 401 unknown or revoked token. ' +
+          'Secure under TLS); the token itself is not kept by the browser. ' +
           `${PAIRING_RATE_LIMIT} attempts a minute per address.`,
+        errors: [
+          { code: 1003, status: 401, when: 'unknown or revoked token' },
+          { code: 1003, status: 403, when: 'a call from another site' },
+        ],
         body: pairRequest,
         response: { 200: envelope(cashierDevice) },
       },
@@ -159,6 +166,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The shop's session changes as server-sent events (event: shop_session)",
+        produces: ['text/event-stream'],
         description: describe('`data: {session, status}` whenever a session of the shop is created or ends.'),
       },
     },
@@ -182,10 +190,8 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Find a customer by e-mail address or loyalty card',
-        description: describe(
-          'A query with `@` is an e-mail address, else a card value. Errors: 55031 no such customer or ' +
-            'card not linked, 60003 unknown card, 60004 inactive card.',
-        ),
+        description: describe('A query with `@` is an e-mail address, else a card value.'),
+        errors: [{ code: 55031, when: 'no such customer, or the card is not linked' }, 60003, 60004],
         body: findContactRequest,
         response: { 200: envelope(portalContact) },
       },
@@ -221,14 +227,15 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Start a portal session of any type at the shop; its standby screens switch to it',
         description: describe(
           'As the public API’s POST /portal-sessions[/<type>], the shop being the device’s and the switches ' +
-            `left out taken from the account's session defaults. Errors: 55031 unknown contact. ${IDEMPOTENCY}`,
+            `left out taken from the account's session defaults. ${IDEMPOTENCY}`,
         ),
+        errors: [55031],
         body: startSessionRequest,
         response: { 201: envelope(cashierSession) },
       },
@@ -255,7 +262,8 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'One session of the shop as the console follows it',
-        description: describe('Another shop’s session answers 1003 (HTTP 404), as an unknown one.'),
+        description: describe('Another shop’s session answers as an unknown one.'),
+        errors: [UNKNOWN_SESSION],
         params,
         response: { 200: envelope(cashierSession) },
       },
@@ -279,7 +287,9 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "A session's events as server-sent events (event: portal_event), as the POS's stream",
+        produces: ['text/event-stream'],
         description: describe('The stored events first, then each new one live; `Last-Event-ID` resumes.'),
+        errors: [UNKNOWN_SESSION],
         params,
       },
     },
@@ -292,13 +302,12 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/cancel',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Cancel an open session of the shop (the counter screen shows it is cancelled)',
-        description: describe(
-          `Errors: 1003 with HTTP 404 unknown, 410 expired, 409 already ended. ${IDEMPOTENCY}`,
-        ),
+        description: describe(IDEMPOTENCY),
+        errors: [UNKNOWN_SESSION, EXPIRED, { code: 1003, status: 409, when: 'the session ended already' }],
         params,
         body: noBody,
         response: { 200: envelope(cashierSession) },
@@ -311,15 +320,20 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/purchase',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Send the purchase amount to a credit-reception session that waits for it',
         description: describe(
           'As a POS does: a POS transaction of the shop, pushed to this session; the screen then credits ' +
-            'the customer. Errors: 1003 with HTTP 403 not a credit-reception session, 409 ended or already ' +
-            `has its purchase, 410 expired, 404 unknown. ${IDEMPOTENCY}`,
+            `the customer. ${IDEMPOTENCY}`,
         ),
+        errors: [
+          UNKNOWN_SESSION,
+          EXPIRED,
+          { code: 1003, status: 409, when: 'the session ended or has its purchase already' },
+          { code: 1003, status: 403, when: 'not a credit-reception session' },
+        ],
         params,
         body: purchaseRequest,
         response: { 200: envelope(cashierSession) },

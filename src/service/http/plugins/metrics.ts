@@ -156,6 +156,8 @@ export function registerMetrics(
           'The Prometheus text format (`text/plain; version=0.0.4`). Needs `Authorization: Bearer <metrics token>`, ' +
           'the value of `--metrics-token`; 401 otherwise. See README "Metrics" for the series.',
         security: [{ bearer: [] }],
+        produces: ['text/plain'],
+        errors: [{ code: 1003, status: 401, when: 'missing or wrong metrics token' }],
       },
     },
     async (request, reply) => {

@@ -1,8 +1,27 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/envelope';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import '../../../contract/components';
+import type { RouteError } from '../../../contract/errors';
+import { CASHIER_COOKIE } from '../cashier/device-auth';
+import { MAX_KEY_LENGTH } from '../idempotency';
+import { commonComponents, completeDocument, type RouteFacts } from '../openapi/document';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The route's refusals beyond those of every route of its kind (malformed requests, credentials,
+     * invalid input, rate limit): its OpenAPI error responses and the errors of its description are
+     * written from this one list (http/openapi/document.ts).
+     */
+    errors?: readonly RouteError[];
+  }
+  interface FastifyContextConfig {
+    /** Honours `Idempotency-Key` (withIdempotency) though not a public-API POST with a token. */
+    idempotent?: boolean;
+  }
+}
 
 const AUTH_TEXT: Record<string, string> = {
   K: 'Auth K: API key bearer token.',
@@ -11,45 +30,116 @@ const AUTH_TEXT: Record<string, string> = {
   portal: 'Portal API: scoped to the portal session in the path; no token.',
 };
 
+/** The document's tags, in the order the reference shows them. */
+const TAGS: Record<string, string> = {
+  Contacts: 'Contacts: find, create, update (spec "Contacts").',
+  'Contact identifiers': 'Cards and other identifiers of contacts (spec "Contact identifiers").',
+  'Contact session tokens': 'One-time tokens of a contact app (spec "Contact session tokens").',
+  'Contact subscriptions': 'Newsletter and other subscriptions (spec "Contact subscriptions").',
+  'Loyalty transactions': "A contact's history of credits, rewards and gift card use.",
+  Account: 'The loyalty program, its shops, tiers and subscription types.',
+  Units: 'Units that credit receptions convert into credits (spec "Units").',
+  'Credit receptions': 'Credits given to contacts (spec "Credit receptions").',
+  'POS transactions': 'Purchases of the point of sale (spec "POS transactions").',
+  'Portal sessions':
+    'Sessions at the in-store screen, started by the point of sale (spec "Portal sessions").',
+  Giftcards: 'Gift cards (spec "Giftcards").',
+  'Giftcard transactions': 'Payments and top-ups on gift cards (spec "Giftcard transactions").',
+  'Prepaid transactions': 'Prepaid balance of contacts (extension).',
+  'Promotions and vouchers': 'Promotions and their vouchers (spec "Promotions and vouchers").',
+  Rewards: 'Rewards that contacts claim with credits (spec "Rewards").',
+  'Reward receptions': 'Rewards given to contacts (spec "Reward receptions").',
+  'Collectable rewards': 'Rewards to collect at the shop (spec "Collectable rewards").',
+  'Custom attributes': 'Custom attributes of contacts and other entities (spec "Custom attributes").',
+  Perks: 'Perks of tiers (spec "Perks").',
+  Bookings: 'Bookings (spec "Bookings").',
+  Visits: 'Visits (spec "Visits").',
+  Products: 'Products (spec "Products").',
+  Categories: 'Product categories (spec "Categories").',
+  'Portal API': "The kiosk's calls, scoped to one portal session (or one paired screen).",
+  'Cashier console': "The cashier console's calls, authorised by its device's session cookie.",
+  Operations: 'Health of the service (no credential).',
+  Extension: 'Our additions to the spec (docs/extensions.md).',
+};
+
+const DESCRIPTION =
+  'The public interface of the loyalty service (spec: `docs/spec/service-interface.md`) and our ' +
+  'extensions, marked with the tag "Extension". Every path is also served under the real platform\'s two ' +
+  'surfaces, as its PHP SDK calls them: `/api/v3/register/<path>` with an API key (a shop-bound key acts ' +
+  'for its shop), and `/api/v3/oauth/clients/<path>` with an API key, an access token (from ' +
+  'POST /oauth/token) or a personal access token; `<path>` is the path below without its ' +
+  "`/v3/oauth/clients` prefix. The paths below keep the spec's auth column.\n\n" +
+  'Bodies may be JSON or `application/x-www-form-urlencoded` (bracket nesting, as PHP writes them). ' +
+  'Every failed call answers the error body `{code, message, status_code, errors?}`; each operation lists ' +
+  'its codes by HTTP status. Every response carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`; past ' +
+  'the limit, 429 with `Retry-After`. A POST with a token honours `Idempotency-Key`.';
+
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** What the document needs of a route besides its schemas (see RouteFacts). */
+function routeFacts(route: RouteOptions): RouteFacts {
+  const schema = route.schema ?? {};
+  const auth = route.config?.auth;
+  const cashier = route.url.startsWith('/cashier/api/');
+  const security =
+    auth === 'K' || auth === 'A' || auth === 'P'
+      ? 'bearer'
+      : cashier && route.config?.cashier !== 'pair'
+        ? 'cashier'
+        : 'none';
+  const post = route.method === 'POST';
+  return {
+    security,
+    errors: schema.errors ?? [],
+    idempotent: post && (security === 'bearer' || auth === 'portal' || route.config?.idempotent === true),
+    formBodies: !cashier,
+    rateLimited: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false,
+    produces: schema.produces?.[0],
+    operationId: (schema as { operationId?: string }).operationId,
+    hasParams: Boolean(schema.params),
+    hasBody: Boolean(schema.body),
+    hasInput: Boolean(schema.params || schema.querystring || schema.body),
+  };
+}
+
 /**
  * The OpenAPI document at /openapi.json and a browsable reference at /docs, generated from the
- * routes' zod schemas. Routes tagged `Extension` are our additions to the spec (DESIGN.md).
+ * routes' zod schemas and completed in one place (http/openapi/document.ts). Schemas registered
+ * with `.meta({ id })` become named component schemas. Routes tagged `Extension` are our additions.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const facts = new Map<string, RouteFacts>();
   app.addHook('onRoute', (route) => {
-    const auth = route.config?.auth;
     // Fastify adds a HEAD twin for every GET, sharing its schema object.
     if (!route.schema || route.method === 'HEAD' || (route.schema as { hide?: boolean }).hide) return;
-    const schema = route.schema as Record<string, unknown>;
-    // Every documented route can fail with the error body (streams and pages describe their success in words).
-    schema.response = {
-      ...((schema.response as object | undefined) ?? {}),
-      '4xx': errorBody,
-      '5xx': errorBody,
-    };
-    if (!auth || auth === 'none') return;
-    const text = AUTH_TEXT[auth];
-    schema.description = [schema.description, text].filter(Boolean).join('\n\n');
-    if (auth !== 'portal') schema.security = [{ bearer: [] }];
+    const text = AUTH_TEXT[route.config?.auth ?? ''];
+    if (text && !route.config?.surface) {
+      route.schema.description = [route.schema.description, text].filter(Boolean).join('\n\n');
+    }
+    for (const method of [route.method].flat()) {
+      facts.set(`${method.toLowerCase()} ${toOpenApiPath(route.url)}`, routeFacts(route));
+    }
   });
+  const withComponents = createJsonSchemaTransformObject({});
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Portal loyalty service',
         version: '1.0.0',
-        description:
-          'The public interface of the loyalty service (spec: service-interface.md) and our extensions, ' +
-          'marked with the tag "Extension". Every path is also served under the real platform\'s two ' +
-          'surfaces, as its PHP SDK calls them: /api/v3/register/<path> with an API key (a shop-bound key ' +
-          'acts for its shop), and /api/v3/oauth/clients/<path> with an API key, an access token (from ' +
-          'POST /oauth/token) or a personal access token; <path> is the path below without its ' +
-          "/v3/oauth/clients prefix. The paths below keep the spec's auth column. " +
-          'Bodies may be JSON or application/x-www-form-urlencoded (bracket nesting).',
+        description: DESCRIPTION,
+        contact: { name: 'Portal maintainers' },
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      servers: [{ url: '/', description: 'This service' }],
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      components: commonComponents(MAX_KEY_LENGTH, CASHIER_COOKIE) as never,
     },
     transform: jsonSchemaTransform,
+    transformObject: (input) => {
+      if (!('openapiObject' in input)) throw new Error('OpenAPI 2.0 is not served');
+      return completeDocument(withComponents(input) as never, facts) as never;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import type { RouteError } from '../../../contract/errors';
 import {
   portalActivity,
   portalCard,
@@ -27,7 +28,11 @@ import {
 import { zodRoutes } from '../route';
 import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
 
-const NO_CUSTOMER = '1003 (HTTP 409) "Identify the customer first".';
+/** Every customer-portal call refuses before identification, besides the session's own refusals. */
+const CUSTOMER_REFUSED: readonly RouteError[] = [
+  ...REFUSED,
+  { code: 1003, status: 409, when: '"Identify the customer first"' },
+];
 
 /**
  * The identified customer's own things (contract/portal.ts "the customer portal"): vouchers
@@ -36,8 +41,6 @@ const NO_CUSTOMER = '1003 (HTTP 409) "Identify the customer first".';
 export default async function customerPortalRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const { act, read } = sessionCalls(fastify);
-  const explain = (errors: string, write = false) =>
-    `Errors: ${NO_CUSTOMER}${errors ? ` ${errors}` : ''} ${REFUSED}${write ? ` ${IDEMPOTENCY}` : ''}`;
 
   app.get(
     '/sessions/:uuid/vouchers',
@@ -46,7 +49,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's active vouchers; vouchers and identify",
-        description: explain(''),
+        errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalVoucher)) },
       },
@@ -61,12 +64,18 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Redeem a voucher by code for the customer (links a voucher of nobody); vouchers',
-        description: explain(
-          '1003 (HTTP 403) "This voucher belongs to someone else"; 80004 unknown code, 80005 already ' +
-            'redeemed, 80006 expired, 80012 deactivated, 80014 inactive, 80017 locked; 1003 naming ' +
-            "contact_uuid when the customer holds the promotion's limit.",
-          true,
-        ),
+        description: IDEMPOTENCY,
+        errors: [
+          ...CUSTOMER_REFUSED,
+          { code: 1003, status: 403, when: '"This voucher belongs to someone else"' },
+          80004,
+          80005,
+          80006,
+          80012,
+          80014,
+          80017,
+          { code: 1003, when: "naming contact_uuid when the customer holds the promotion's limit" },
+        ],
         params,
         body: voucherRedeemRequest,
         response: { 200: envelope(z.object({ voucher: portalVoucher })) },
@@ -85,7 +94,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'The active rewards, claimable ones first, then by required credits; identify',
-        description: explain(''),
+        errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalReward)) },
       },
@@ -100,11 +109,8 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Claim a reward with credits (a reward reception at this shop); identify',
-        description: explain(
-          '6003 unknown reward, 1052 inactive, 1018 out of stock, 1019 claim limit reached, ' +
-            '1017 insufficient credits.',
-          true,
-        ),
+        description: IDEMPOTENCY,
+        errors: [...CUSTOMER_REFUSED, 6003, 1052, 1018, 1019, 1017],
         params,
         body: rewardClaimRequest,
         response: { 200: envelope(rewardClaimResult) },
@@ -123,7 +129,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's recent activity, newest first (at most 50); identify",
-        description: explain(''),
+        errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalActivity)) },
       },
@@ -138,7 +144,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's e-mail subscriptions; identify",
-        description: explain(''),
+        errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalSubscription)) },
       },
@@ -153,7 +159,8 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); identify',
-        description: explain('55030 unknown subscription type.', true),
+        description: IDEMPOTENCY,
+        errors: [...CUSTOMER_REFUSED, 55030],
         params,
         body: subscriptionChangeRequest,
         response: { 200: envelope(portalSubscription) },
@@ -172,7 +179,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's cards (values as their last 4 characters); identify",
-        description: explain(''),
+        errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalCard)) },
       },
@@ -187,7 +194,8 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Add a scanned card to the customer (new, or unlinked); identify',
-        description: explain('60004 inactive card, 60014 card of someone else.', true),
+        description: IDEMPOTENCY,
+        errors: [...CUSTOMER_REFUSED, 60004, { code: 60014, when: "someone else's card" }],
         params,
         body: scanRequest,
         response: { 200: envelope(portalCard) },

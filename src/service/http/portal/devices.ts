@@ -15,6 +15,8 @@ const params = z.object({ token: idField() });
  * Standby screens (DESIGN.md "Portal sessions"): a tablet paired to a shop by its device token
  * reads which session to show, once or as a stream that follows the shop's sessions.
  */
+const UNKNOWN_DEVICE = { code: 1003, status: 404, when: 'unknown device' } as const;
+
 export default async function deviceRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const streams = eventStreams(fastify);
@@ -25,7 +27,8 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
       config: { auth: 'portal' },
       schema: {
         tags: [TAG],
-        summary: "A standby screen's shop and the session it shows (error 1003, HTTP 404: unknown device)",
+        summary: "A standby screen's shop and the session it shows",
+        errors: [UNKNOWN_DEVICE],
         params,
         response: { 200: envelope(deviceState) },
       },
@@ -43,9 +46,11 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "A standby screen's state as server-sent events (event: device_state)",
+        produces: ['text/event-stream'],
         description:
           'Sends the state at once, and again whenever a session of the shop is created or ends ' +
           '(or the one shown expires).',
+        errors: [UNKNOWN_DEVICE],
         params,
       },
     },

@@ -29,7 +29,6 @@ import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls
 export default async function portalMoneyRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const { act } = sessionCalls(fastify);
-  const explain = (errors: string) => `${errors} ${REFUSED} ${IDEMPOTENCY}`;
 
   app.post(
     '/sessions/:uuid/giftcards/scan',
@@ -38,7 +37,8 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'A scanned gift card (hash or QR content); redeem_giftcards and top_up_giftcards',
-        description: explain('Errors: 5001 unknown card.'),
+        description: IDEMPOTENCY,
+        errors: [...REFUSED, 5001],
         params,
         body: scanRequest,
         response: { 200: envelope(z.object({ giftcard: portalGiftcard })) },
@@ -55,10 +55,15 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "Pay with a gift card: min(balance, remaining) of the session's amount; redeem_giftcards",
-        description: explain(
-          'Errors: 1003 (HTTP 409) nothing remains to pay, or one card only and a card has paid; ' +
-            '5001 unknown card, 1003 inactive card, 5002 expired, 5003 empty.',
-        ),
+        description: IDEMPOTENCY,
+        errors: [
+          ...REFUSED,
+          { code: 1003, status: 409, when: 'nothing remains to pay, or one card only and a card has paid' },
+          5001,
+          { code: 1003, when: 'inactive card' },
+          5002,
+          { code: 5003, when: 'an empty card' },
+        ],
         params,
         body: giftcardRequest,
         response: { 200: envelope(giftcardRedeemResult) },
@@ -77,10 +82,15 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Top up a gift card; top_up_giftcards',
-        description: explain(
-          'Errors: 5001 unknown card, 1003 inactive card, 5002 expired, 5006 digital card already ' +
-            "topped up, 5008 above the program's maximum.",
-        ),
+        description: IDEMPOTENCY,
+        errors: [
+          ...REFUSED,
+          5001,
+          { code: 1003, when: 'inactive card' },
+          5002,
+          { code: 5006, when: 'a digital card topped up already' },
+          { code: 5008, when: "above the program's maximum" },
+        ],
         params,
         body: giftcardTopUpRequest,
         response: { 200: envelope(giftcardTopUpResult) },
@@ -99,11 +109,15 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "Pay min(amount, balance) from the customer's prepaid balance; pay_prepaid",
-        description: explain(
-          "The amount is `amount_in_cents`, else the session's. Once per session. Errors: 1003 " +
-            '(HTTP 409) no identified customer or already paid; 1003 naming amount_in_cents without ' +
-            'an amount; 1003 "Insufficient prepaid balance" when the balance is 0.',
-        ),
+        description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
+        errors: [
+          ...REFUSED,
+          { code: 1003, status: 409, when: 'no identified customer, or paid already' },
+          {
+            code: 1003,
+            when: 'naming amount_in_cents without an amount; "Insufficient prepaid balance" at 0',
+          },
+        ],
         params,
         body: optionalBody(amountRequest),
         response: { 200: envelope(prepaidResult) },
@@ -122,11 +136,12 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "Top up the customer's prepaid balance; top_up_prepaid",
-        description: explain(
-          "The amount is `amount_in_cents`, else the session's. Once per session. Errors: 1003 " +
-            '(HTTP 409) no identified customer or already topped up; 1003 naming amount_in_cents ' +
-            'without an amount.',
-        ),
+        description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
+        errors: [
+          ...REFUSED,
+          { code: 1003, status: 409, when: 'no identified customer, or topped up already' },
+          { code: 1003, when: 'naming amount_in_cents without an amount' },
+        ],
         params,
         body: optionalBody(amountRequest),
         response: { 200: envelope(prepaidResult) },

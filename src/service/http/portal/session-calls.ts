@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { RouteError } from '../../../contract/errors';
 import { idField } from '../../../contract/fields';
 import { optionalBody } from '../../../contract/public/portal-sessions';
 import type { Tx } from '../../db/transaction';
@@ -22,9 +23,15 @@ export const noBody = optionalBody(z.object({}));
 export const IDEMPOTENCY =
   'Send an `Idempotency-Key` header per action: a retry with the same key and body answers the first ' +
   'response without acting again.';
-/** What every session call may answer besides its own errors. */
-export const REFUSED =
-  'Refused with 1003: HTTP 404 unknown session, 410 expired, 409 ended, 403 not allowed in its type.';
+/** An unknown session uuid (or a session of another kiosk origin). */
+export const UNKNOWN_SESSION: RouteError = { code: 1003, status: 404, when: 'unknown session' };
+/** What every session call may answer besides its own errors (sessionForAction). */
+export const REFUSED: readonly RouteError[] = [
+  UNKNOWN_SESSION,
+  { code: 1003, status: 410, when: 'the session expired' },
+  { code: 1003, status: 409, when: 'the session ended' },
+  { code: 1003, status: 403, when: "not allowed in the session's type" },
+];
 
 /**
  * The two ways a kiosk call runs against its session. Both first mark an overdue session expired

@@ -20,7 +20,7 @@ import {
 } from '../../domain/portal-sessions';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
-import { IDEMPOTENCY, noBody, params, sessionCalls, TAG } from './session-calls';
+import { IDEMPOTENCY, noBody, params, REFUSED, sessionCalls, TAG, UNKNOWN_SESSION } from './session-calls';
 
 /**
  * The kiosk's session calls (contract/portal.ts): state, event stream, identify, register,
@@ -42,6 +42,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'The state the kiosk renders a session from (also of ended sessions)',
+        errors: [UNKNOWN_SESSION],
         params,
         response: { 200: envelope(portalSessionState) },
       },
@@ -61,6 +62,8 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The session's events as server-sent events (event: portal_event)",
+        produces: ['text/event-stream'],
+        errors: [UNKNOWN_SESSION],
         params,
       },
     },
@@ -77,7 +80,13 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Identify the customer by a scanned card or app token, or by e-mail',
-        description: `Errors: 60004 inactive card; 1003 app token already used. ${IDEMPOTENCY}`,
+        description: IDEMPOTENCY,
+        errors: [
+          ...REFUSED,
+          60004,
+          { code: 1003, when: 'app token unknown or already used' },
+          { code: 1003, status: 409, when: 'the customer of the session has already received credits' },
+        ],
         params,
         body: identifyRequest,
         response: { 200: envelope(identifyResult) },
@@ -94,7 +103,15 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Register a new contact (sessions with enable_registration)',
-        description: `Errors: 60005, 60014, 60004, 55030. ${IDEMPOTENCY}`,
+        description: IDEMPOTENCY,
+        errors: [
+          ...REFUSED,
+          60005,
+          60014,
+          60004,
+          55030,
+          { code: 1003, status: 409, when: 'the customer of the session has already received credits' },
+        ],
         params,
         body: registerRequest,
         response: { 200: envelope(z.object({ contact: portalContact })) },
@@ -112,6 +129,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
         tags: [TAG],
         summary: "Credit the customer for the pushed POS transaction or the session's amount",
         description: `Once per session; later calls answer the same reception. ${IDEMPOTENCY}`,
+        errors: [...REFUSED, 1015, 1027, 6001, { code: 1003, status: 409, when: 'no identified customer' }],
         params,
         body: noBody,
         response: { 200: envelope(portalCreditReception) },
@@ -128,6 +146,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
         tags: [TAG],
         summary: 'End the session as completed',
         description: IDEMPOTENCY,
+        errors: REFUSED,
         params,
         body: noBody,
         response: { 200: envelope(portalSessionState) },
@@ -144,6 +163,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
         tags: [TAG],
         summary: 'End the session as cancelled',
         description: IDEMPOTENCY,
+        errors: REFUSED,
         params,
         body: noBody,
         response: { 200: envelope(portalSessionState) },

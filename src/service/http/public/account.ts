@@ -75,7 +75,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'Extension: get a shop',
-        description: 'Errors: 1008.',
+        errors: [1008],
         params: shopUuidParams,
         response: { 200: envelope(shop) },
       },

@@ -22,8 +22,8 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
         summary: 'Create a booking',
         description:
           'For the shop the API key is bound to, or `shop_uuid` (extension) with an unbound key. ' +
-          'Timestamps ISO 8601 with offset; prepaid_amount in cents; status free text. ' +
-          'Errors: 1003, 55031, 1008.',
+          'Timestamps ISO 8601 with offset; prepaid_amount in cents; status free text.',
+        errors: [55031, 1008],
         body: createBookingBody,
         response: { 201: envelope(booking) },
       },
@@ -41,7 +41,8 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
         summary: 'Update a booking',
         description:
           'The fields sent change (null clears one); contact_uuid and shop_uuid cannot be sent. A ' +
-          'shop-bound key sees its own shop’s bookings only. Errors: 1003 (404 unknown booking).',
+          'shop-bound key sees its own shop’s bookings only.',
+        errors: [{ code: 1003, status: 404, when: 'unknown booking' }],
         params: bookingUuidParams,
         body: updateBookingBody,
         response: { 200: envelope(booking) },

@@ -33,7 +33,7 @@ export interface CatalogResource<Item, Create, FindOrCreate, Update, Batch exten
     update: z.ZodType<Update>;
   };
   /** The OpenAPI descriptions that differ between resources. */
-  descriptions: { delete: string; create: string; batch: string; update: string };
+  descriptions: { delete?: string; create?: string; batch: string; update: string };
   list(db: Db, query: PageQuery): Promise<{ data: Item[]; meta: z.infer<typeof pageMeta> }>;
   get(db: Db, uuid: string): Promise<Item>;
   find(db: Db, externalIdentifier: string): Promise<Item>;
@@ -51,10 +51,14 @@ function bodyOf<T>(req: FastifyRequest): T {
   return req.body as T;
 }
 
+const UNKNOWN = { code: 1003, status: 404, when: 'unknown uuid' } as const;
+const TAKEN = { code: 1003, status: 409, when: 'external_identifier taken (named)' } as const;
+
 /**
  * Registers the spec's routes of a catalog resource: list, get, delete (K); create, batch, find,
  * find-or-create, update (P). Unknown uuids and identifiers answer 1003 with 404 (from the domain).
  */
+
 export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends string>(
   app: FastifyInstance,
   r: CatalogResource<Item, Create, FindOrCreate, Update, Batch>,
@@ -69,7 +73,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `List ${r.batch}`,
-        description: 'Paginated, in creation order: `page` from 1, `limit` 1–100 (default 30). Errors: 1003.',
+        description: 'Paginated, in creation order: `page` from 1, `limit` 1–100 (default 30).',
         querystring: catalogPageQuery,
         response: { 200: pagedEnvelope(item, pageMeta) },
       },
@@ -84,7 +88,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `Get a ${r.noun}`,
-        description: 'Errors: 1003 (404).',
+        errors: [UNKNOWN],
         params: catalogUuidParams,
         response: { 200: envelope(item) },
       },
@@ -100,6 +104,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
         tags,
         summary: `Delete a ${r.noun}`,
         description: r.descriptions.delete,
+        errors: [UNKNOWN],
         params: catalogUuidParams,
         response: { 200: envelope(z.null()) },
       },
@@ -118,6 +123,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
         tags,
         summary: `Create a ${r.noun}`,
         description: r.descriptions.create,
+        errors: [TAKEN],
         body: r.schemas.create,
         response: { 201: envelope(item) },
       },
@@ -133,6 +139,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
         tags,
         summary: `Create up to 100 ${r.batch} at once`,
         description: r.descriptions.batch,
+        errors: [{ code: 1003, status: 409, when: 'an external_identifier taken or repeated (named)' }],
         body: r.schemas.batch,
         response: { 201: envelope(z.array(item)) },
       },
@@ -150,7 +157,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `Find a ${r.noun} by external identifier`,
-        description: 'Errors: 1003 (404 when none has it).',
+        errors: [{ code: 1003, status: 404, when: 'none has it' }],
         querystring: findByExternalIdentifierQuery,
         response: { 200: envelope(item) },
       },
@@ -165,9 +172,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `Find a ${r.noun} by external identifier, or create it`,
-        description:
-          `Answers the existing ${r.noun} unchanged (200), or creates one (201; then \`name\` is required). ` +
-          'Errors: 1003.',
+        description: `Answers the existing ${r.noun} unchanged (200), or creates one (201; then \`name\` is required).`,
         body: r.schemas.findOrCreate,
         response: { 200: envelope(item), 201: envelope(item) },
       },
@@ -191,6 +196,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
         tags,
         summary: `Update a ${r.noun}`,
         description: r.descriptions.update,
+        errors: [UNKNOWN, TAKEN],
         params: catalogUuidParams,
         body: r.schemas.update,
         response: { 200: envelope(item) },

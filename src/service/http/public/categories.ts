@@ -34,12 +34,9 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
       update: updateCategoryBody,
     },
     descriptions: {
-      delete: 'Products lose the category. Errors: 1003 (404).',
-      create: 'Errors: 1003 (409 when external_identifier is taken).',
-      batch:
-        'All or nothing: one bad item creates none. At most 100 items (else 1003 naming categories). ' +
-        'Errors: 1003 (409 naming categories.N.external_identifier when taken or repeated).',
-      update: 'Errors: 1003 (404 unknown, 409 external_identifier taken).',
+      delete: 'Products lose the category.',
+      batch: 'All or nothing: one bad item creates none. At most 100 items (else 1003 naming categories).',
+      update: 'Every field optional.',
     },
     list: listCategories,
     get: getCategory,

@@ -27,7 +27,8 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
         description:
           'Claimed physical rewards that are not reversed: waiting ones (not expired) and collected ones ' +
           '(`has_been_collected` true), oldest first. `uuid` is the reward reception’s, the value collect ' +
-          'takes. Errors: 1003, 55031.',
+          'takes.',
+        errors: [55031],
         querystring: collectableRewardsQuery,
         response: { 200: envelope(z.array(collectableReward)) },
       },
@@ -46,9 +47,12 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
           'The path value is the uuid of the reward reception. Answers the redemption `{uuid, status: ' +
           'COLLECTED}` (its uuid is what reverse takes) with the Collectable Reward fields ' +
           '(contact, created_at, title, reward, expires_at, has_been_collected: true), as the real ' +
-          'platform does. Errors: 80300 (unknown, not a physical reward, ' +
-          'reversed claim, or expired), 6003 (the reward no longer exists), 1003 with HTTP 409 (already ' +
-          'collected).',
+          'platform does.',
+        errors: [
+          { code: 80300, when: 'unknown, not a physical reward, reversed claim, or expired' },
+          { code: 6003, when: 'the reward no longer exists' },
+          { code: 1003, status: 409, when: 'already collected' },
+        ],
         params: collectParams,
         response: { 200: envelope(collectedReward) },
       },
@@ -66,7 +70,11 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
         description:
           'COLLECTED → REVERSED; the reward can be collected again (under a new redemption uuid). The ' +
           'input `uuid` is the redemption uuid of the path; when also sent in the body it must equal it. ' +
-          'Errors (none listed in the spec): 1003 (404 unknown redemption, 409 already reversed).',
+          'The spec lists no error codes here.',
+        errors: [
+          { code: 1003, status: 404, when: 'unknown redemption' },
+          { code: 1003, status: 409, when: 'already reversed' },
+        ],
         params: redemptionParams,
         body: reverseRedemptionBody,
         response: { 200: envelope(rewardRedemption) },

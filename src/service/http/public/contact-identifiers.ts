@@ -33,6 +33,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
       schema: {
         tags: TAGS,
         summary: 'Find a contact identifier by its value',
+        errors: [60003, 60004],
         querystring: findIdentifierQuery,
         response: { 200: envelope(contactIdentifier) },
       },
@@ -52,6 +53,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
       schema: {
         tags: TAGS,
         summary: 'Create a contact identifier, optionally linked to a contact',
+        errors: [55031, 60006],
         body: createIdentifierBody,
         response: { 201: envelope(contactIdentifier) },
       },
@@ -79,6 +81,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
       schema: {
         tags: TAGS,
         summary: 'Link an unlinked contact identifier to a contact',
+        errors: [55031, 60003, 60004, 60014],
         body: linkIdentifierBody,
         response: { 200: envelope(contactIdentifier) },
       },
@@ -102,6 +105,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
       schema: {
         tags: TAGS,
         summary: 'Unlink a contact identifier from its contact',
+        errors: [60003, 60004],
         body: unlinkIdentifierBody,
         response: { 200: envelope(contactIdentifier) },
       },
@@ -125,7 +129,8 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
           'clients send DELETE parameters); the response, not shown in the spec, is the deleted identifier.',
         description:
           'The response is the Contact Identifier as it was before the delete (as the real platform ' +
-          'answers; its PHP SDK maps it). Errors: 1003, 60003.',
+          'answers; its PHP SDK maps it).',
+        errors: [60003],
         querystring: deleteIdentifierParams,
         body: deleteIdentifierParams.nullish(),
         response: { 200: envelope(contactIdentifier) },

@@ -13,9 +13,8 @@ import { ServiceError } from '../../domain/errors';
 import { ok, zodRoutes } from '../route';
 
 const TAGS = ['Contact session tokens'];
-const NOTES =
-  'A used token still reads, with status `used`. Errors (the spec lists none): an unknown token ' +
-  'answers code 1003 with HTTP 404; using a token that was used before answers code 1003 with HTTP 422.';
+const NOTES = 'A used token still reads, with status `used`. The spec lists no error codes here.';
+const UNKNOWN_TOKEN = { code: 1003, status: 404, when: 'unknown token' } as const;
 
 // The spec lists no code for an unknown token: 1003, but with the HTTP status of "not found".
 async function unknownAs404<T>(work: () => Promise<T>): Promise<T> {
@@ -40,6 +39,7 @@ export default async function contactSessionTokensRoutes(fastify: FastifyInstanc
       schema: {
         tags: TAGS,
         summary: 'Get a contact session token',
+        errors: [UNKNOWN_TOKEN],
         description: NOTES,
         params: contactSessionTokenParams,
         response: { 200: envelope(contactSessionToken) },
@@ -56,6 +56,7 @@ export default async function contactSessionTokensRoutes(fastify: FastifyInstanc
       schema: {
         tags: TAGS,
         summary: 'Use a contact session token (once)',
+        errors: [UNKNOWN_TOKEN, { code: 1003, when: 'the token was used before' }],
         description: NOTES,
         params: contactSessionTokenParams,
         response: { 200: envelope(contactSessionToken) },

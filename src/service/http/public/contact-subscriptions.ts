@@ -40,6 +40,7 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
       schema: {
         tags: TAGS,
         summary: "List a contact's subscriptions",
+        errors: [55031],
         description:
           'One item per active subscription type. As the spec says, this list carries a numeric `status`: ' +
           '0 = UNSUBSCRIBED, 1 = SUBSCRIBED, 2 = PENDING_CONFIRMATION (the numbers are ours).',
@@ -80,6 +81,7 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
           tags: TAGS,
           summary,
           description,
+          errors: [55031, 55030],
           params: contactUuidParams,
           body: subscriptionChangeBody,
           response: { 200: envelope(contactSubscription) },
@@ -102,10 +104,12 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
       schema: {
         tags: [...TAGS, EXTENSION_TAG],
         summary: 'Extension: confirm a double opt-in subscription',
+        produces: ['text/html'],
         description:
           'The link of current_values.double_opt_in_confirmation_url_<id>, opened by the contact: ' +
           'PENDING_CONFIRMATION becomes SUBSCRIBED and the link stops working. Answers a small HTML page; ' +
-          'an unknown or used link answers the error body with HTTP 404. No token.',
+          'an unknown or used link answers the error body. No token.',
+        errors: [{ code: 1003, status: 404, when: 'unknown or used link' }],
         params: confirmSubscriptionParams,
       },
     },

@@ -47,6 +47,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Contacts'],
         summary: 'Find a contact by e-mail',
+        errors: [55031],
         querystring: findContactQuery,
         response: { 200: envelope(contact) },
       },
@@ -61,6 +62,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Contacts'],
         summary: 'Get a contact',
+        errors: [55031],
         params: contactUuidParams,
         response: { 200: envelope(contact) },
       },
@@ -80,7 +82,8 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         summary: 'Create a contact from an e-mail address',
         description:
           'Answers the spec’s `{uuid}` and, as an addition, the rest of the Contact, as the real ' +
-          'platform does (its PHP SDK maps the answer as a Contact). Errors: 1003, 60005.',
+          'platform does (its PHP SDK maps the answer as a Contact).',
+        errors: [60005],
         body: createContactBody,
         response: { 201: envelope(contact) },
       },
@@ -101,7 +104,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         summary: 'Extension: find a contact by e-mail, or create it',
         description:
           'The contact with this address (200), or a new one made from it (201), as the real platform ' +
-          'serves it by GET. Errors: 1003.',
+          'serves it by GET.',
         querystring: findContactQuery,
         response: { 200: envelope(contact), 201: envelope(contact) },
       },
@@ -123,8 +126,8 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         description:
           'Its `current_values.is_anonymous` is true and its `email` a placeholder at ' +
           `${ANONYMOUS_EMAIL_DOMAIN}, which can never receive mail (an update with an e-mail gives it one). ` +
-          'With `contact_identifier_value` the card is linked to it (an unknown one is created). Errors: ' +
-          '1003, 60004 (inactive card), 60014 (card linked to a contact already).',
+          'With `contact_identifier_value` the card is linked to it (an unknown one is created).',
+        errors: [60004, { code: 60014, when: 'the card is linked to a contact already' }],
         body: createAnonymousContactBody,
         response: { 201: envelope(contact) },
       },
@@ -149,7 +152,8 @@ export default async function contactRoutes(fastify: FastifyInstance) {
           'add_to_wallet, custom_app_login_url, custom_app_login_code and custom contact attributes ' +
           '(checked by their type); null clears one. Values the service keeps (balances, tier, status, ' +
           'subscriptions, …) are refused. Every bad key is named (`attributes.<key>`) and nothing ' +
-          'changes. Errors: 1003, 55031, 60005 (the address is another contact’s).',
+          'changes.',
+        errors: [55031, { code: 60005, when: 'the address is another contact’s' }],
         params: contactUuidParams,
         body: updateContactBody,
         response: { 200: envelope(contact) },
@@ -168,7 +172,8 @@ export default async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: EXTENSION_TAGS,
         summary: "Extension: a contact's credit balance",
-        description: 'Credits (up to 2 decimals). Errors: 55031.',
+        description: 'Credits (up to 2 decimals).',
+        errors: [55031],
         params: contactUuidParams,
         response: { 200: envelope(contactCreditBalance) },
       },
@@ -186,7 +191,8 @@ export default async function contactRoutes(fastify: FastifyInstance) {
       schema: {
         tags: EXTENSION_TAGS,
         summary: "Extension: a contact's tier",
-        description: 'The tier as the contact shows it, or null without one. Errors: 55031.',
+        description: 'The tier as the contact shows it, or null without one.',
+        errors: [55031],
         params: contactUuidParams,
         response: { 200: envelope(tier.nullable()) },
       },

@@ -32,8 +32,19 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
           'key is bound to, or `shop_uuid` (extension) with an unbound key. A POS transaction links to ' +
           'one credit reception only. The balance never goes below zero (1003). Concurrent creations ' +
           'for one contact are serialized, not refused; 60001 answers only when an earlier one is ' +
-          'still in progress after 5 seconds. Errors: 1003, 1008, 55031, 60003, 60007, 1015, 60001, ' +
-          '55046, 1027, 6001.',
+          'still in progress after 5 seconds.',
+        errors: [
+          1008,
+          55031,
+          60003,
+          60007,
+          1015,
+          { code: 60001, when: 'an earlier creation for the contact still runs after 5 seconds' },
+          55046,
+          1027,
+          6001,
+          { code: 1003, when: 'the balance would go below zero' },
+        ],
         body: createCreditReceptionBody,
         response: { 201: envelope(creditReception) },
       },
@@ -51,8 +62,12 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
         summary: 'Calculate the credits for a unit value',
         description:
           "The loyalty rules' result now, with the contact's tier when `contact_uuid` is given. A real " +
-          'reception can differ when time-based rules apply. Errors: 1003, 1008 (a named `shop_uuid` ' +
-          'or the key’s bound shop does not exist), 55031, 60007.',
+          'reception can differ when time-based rules apply.',
+        errors: [
+          { code: 1008, when: 'a named `shop_uuid` or the key’s bound shop does not exist' },
+          55031,
+          60007,
+        ],
         querystring: calculateCreditsQuery,
         response: { 200: envelope(calculatedCredits) },
       },
@@ -64,9 +79,12 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
     tags: ['Credit receptions', EXTENSION_TAG],
     description:
       'Creates a new credit reception with the negated credits for the same contact, shop and ' +
-      'unit. A reception can be reversed once. Errors: 1028 not found, 55024 another shop’s ' +
-      'reception (shop-bound key), 1003 already reversed, a reversal, or the balance would go ' +
-      'below zero.',
+      'unit. A reception can be reversed once.',
+    errors: [
+      1028,
+      { code: 55024, when: 'another shop’s reception (shop-bound key)' },
+      { code: 1003, when: 'already reversed, a reversal, or the balance would go below zero' },
+    ] as const,
     params: creditReceptionUuidParams,
     response: { 201: envelope(creditReception) },
   };

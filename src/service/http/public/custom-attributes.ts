@@ -26,7 +26,7 @@ export default async function customAttributeRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Custom attributes'],
         summary: 'List the custom attributes of an entity',
-        description: 'In position order. Errors: 1003.',
+        description: 'In position order.',
         querystring: listAttributesQuery,
         response: { 200: envelope(z.array(customAttribute)) },
       },
@@ -43,7 +43,8 @@ export default async function customAttributeRoutes(fastify: FastifyInstance) {
         summary: 'Define a custom attribute',
         description:
           '`options` only for select and multi_select. `group` is derived from `group_name`. A name may ' +
-          'not be a built-in field of the entity. Errors: 1003 (409 when the entity has the name).',
+          'not be a built-in field of the entity.',
+        errors: [{ code: 1003, status: 409, when: 'the entity has the name' }],
         body: createAttributeBody,
         response: { 201: envelope(customAttribute) },
       },
@@ -60,7 +61,11 @@ export default async function customAttributeRoutes(fastify: FastifyInstance) {
         summary: 'Update a custom attribute',
         description:
           'Only label, description, options (select and multi_select) and group_name change; other fields ' +
-          'are refused. Errors: 1003 (404 unknown, 403 system-defined attribute).',
+          'are refused.',
+        errors: [
+          { code: 1003, status: 404, when: 'unknown attribute' },
+          { code: 1003, status: 403, when: 'a system-defined attribute' },
+        ],
         params: attributeNameParams,
         body: updateAttributeBody,
         response: { 200: envelope(customAttribute) },

@@ -27,8 +27,8 @@ export default async function endScreenPushRoutes(fastify: FastifyInstance) {
         summary: "Push a credit reception to the shop's end-screen",
         description:
           `${DELIVERY} The pushing shop is the shop of a bound API key; with an unbound key the ` +
-          "**Extension** `shop_uuid`, else the reception's own shop. Errors: 1028 unknown reception, " +
-          '55024 the reception was not created by the pushing shop, 1008 unknown shop.',
+          "**Extension** `shop_uuid`, else the reception's own shop.",
+        errors: [1028, { code: 55024, when: 'the reception was not created by the pushing shop' }, 1008],
         params: creditReceptionUuidParams,
         body: pushCreditReceptionBody,
         response: { 200: envelope(emptyList) },
@@ -49,9 +49,8 @@ export default async function endScreenPushRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['POS transactions'],
         summary: "Push a POS transaction to its shop's end-screen",
-        description:
-          `${DELIVERY} There the customer identifies and the credit reception is created. Errors: 1027 ` +
-          "unknown (or, for a key bound to a shop, another shop's), 6001 already linked to a credit reception.",
+        description: `${DELIVERY} There the customer identifies and the credit reception is created.`,
+        errors: [{ code: 1027, when: "unknown (or, for a key bound to a shop, another shop's)" }, 6001],
         params: posTransactionUuidParams,
         response: { 200: envelope(emptyList) },
       },

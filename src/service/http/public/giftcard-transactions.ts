@@ -30,7 +30,7 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
       schema: {
         tags: ['Giftcard transactions'],
         summary: 'Get a giftcard transaction',
-        description: 'Errors: 5010.',
+        errors: [5010],
         params: giftcardTransactionUuidParams,
         response: { 200: envelope(giftcardTransaction) },
       },
@@ -54,7 +54,8 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
         description:
           `A positive amount increments the card, a negative one decrements it. ${RULES} The shop is ` +
           'the one the API key is bound to, or `shop_uuid` (extension); with neither the transaction ' +
-          'has no shop. An unknown card answers 5001. Errors: 1003, 1008, 5001, 5002, 5003, 5006, 5008.',
+          'has no shop.',
+        errors: [1008, 5001, 5002, 5003, 5006, 5008],
         body: createGiftcardTransactionBody,
         response: { 201: envelope(giftcardTransaction) },
       },
@@ -66,7 +67,8 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
   const reverse = {
     description:
       "Only the card's last transaction (else 55025): a new transaction of the negated amount, " +
-      `checked by the same rules. ${RULES} Errors: 5010, 55025, 1003, 5002, 5003, 5008.`,
+      `checked by the same rules. ${RULES}`,
+    errors: [5010, 55025, 5002, 5003, 5008] as const,
     params: giftcardTransactionUuidParams,
     response: { 201: envelope(giftcardTransaction) },
   };

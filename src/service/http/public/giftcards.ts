@@ -35,8 +35,8 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
         summary: 'Create a digital giftcard',
         description:
           'A new digital card with a zero balance and an unguessable hash, expiring after the ' +
-          "program's expiration_days. Only type 1 (digital) is accepted. Errors: 1003, 55021 (type 0, " +
-          'physical), 1100.',
+          "program's expiration_days. Only type 1 (digital) is accepted.",
+        errors: [{ code: 55021, when: 'type 0 (physical)' }, 1100],
         body: createGiftcardBody,
         response: { 201: envelope(giftcard) },
       },
@@ -53,7 +53,8 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
         summary: 'List giftcards',
         description:
           'Oldest first, with meta {page, per_page, last_page, total}; last_page is at least 1 and a ' +
-          'page past the end is empty. Errors: 1003 (page below 1, limit outside 1–100), 1100.',
+          'page past the end is empty.',
+        errors: [1100],
         querystring: listGiftcardsQuery,
         response: { 200: pagedEnvelope(giftcardListItem, giftcardListMeta) },
       },
@@ -73,7 +74,8 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
         summary: 'Find a giftcard by hash or QR code',
         description:
           '`hash` is the bare hash or the scanned QR content: a link whose last path segment is the ' +
-          'hash, or one with a `hash=` query parameter. Errors: 1003, 5001.',
+          'hash, or one with a `hash=` query parameter.',
+        errors: [5001],
         querystring: findGiftcardQuery,
         response: { 200: envelope(foundGiftcard) },
       },
@@ -93,9 +95,13 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
           'a subscription type the contact is subscribed to, `{{ giftcard.hash }}` in its content. ' +
           'Tokens: `{{ contact.firstname }}`, `{{ contact.lastname }}`, `{{ contact.email }}`, ' +
           '`{{ giftcard.hash }}`, `{{ giftcard.display_amount }}`, ' +
-          '`{{ giftcard.formatted_expiration_date }}` and `{{ custom.<name> }}` from merge_tags. ' +
-          'Errors: 1003 (no e-mail fits; a merge tag not starting with `custom.`), 5001, 55031; ' +
-          '1000 (HTTP 502) when the mail server refuses the message.',
+          '`{{ giftcard.formatted_expiration_date }}` and `{{ custom.<name> }}` from merge_tags.',
+        errors: [
+          { code: 1003, when: 'no e-mail fits; a merge tag not starting with `custom.`' },
+          5001,
+          55031,
+          { code: 1000, status: 502, when: 'the mail server refuses the message' },
+        ],
         params: giftcardUuidParams,
         body: sendGiftcardBody,
         response: { 200: envelope(sentGiftcard) },

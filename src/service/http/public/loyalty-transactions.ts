@@ -13,7 +13,7 @@ const TAGS = ['Loyalty transactions', EXTENSION_TAG];
 const DESCRIPTION =
   "A contact's credit receptions and reward receptions (each as its own resource, by `type`), " +
   'newest first; filtered by `type` and `shop_uuid`. Paginated: `page` from 1, `limit` 1–100 ' +
-  '(default 30), meta {current_page, per_page, from, to, last_page, total}. Errors: 1003, 55031, 1008.';
+  '(default 30), meta {current_page, per_page, from, to, last_page, total}.';
 
 /**
  * Extension: a contact's loyalty history, at both addresses the real platform's PHP SDK uses
@@ -31,6 +31,7 @@ export default async function loyaltyTransactionRoutes(fastify: FastifyInstance)
         tags: TAGS,
         summary: "Extension: a contact's loyalty transactions",
         description: DESCRIPTION,
+        errors: [55031, 1008],
         params: contactUuidParams,
         querystring: loyaltyTransactionsQuery,
         response,
@@ -53,6 +54,7 @@ export default async function loyaltyTransactionRoutes(fastify: FastifyInstance)
         tags: TAGS,
         summary: "Extension: a contact's loyalty transactions (contact_uuid in the query)",
         description: DESCRIPTION,
+        errors: [55031, 1008],
         querystring: contactLoyaltyTransactionsQuery,
         response,
       },

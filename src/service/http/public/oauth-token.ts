@@ -18,8 +18,10 @@ export default async function oauthTokenRoutes(fastify: FastifyInstance) {
           'Form or JSON: `grant_type=client_credentials`, `client_id` and `client_secret` of an OAuth ' +
           'client of the account fixture. Answers the OAuth 2 token response (not in the envelope); the ' +
           'token is an access token (auth A, and every path under /api/v3/oauth/clients) that expires ' +
-          'after `expires_in` seconds. Errors: 1003 (422) missing fields; 1003 (401) another grant ' +
-          'type, an unknown client or a wrong secret.',
+          'after `expires_in` seconds.',
+        errors: [
+          { code: 1003, status: 401, when: 'another grant type, an unknown client or a wrong secret' },
+        ],
         body: accessTokenBody,
         response: { 200: accessToken },
       },

@@ -32,7 +32,8 @@ export default async function perkRoutes(fastify: FastifyInstance) {
         summary: 'Create a perk',
         description:
           'Exactly one option must be the default; every existing tier gets it. Boolean perks take only ' +
-          'the values true and false. Errors: 1003 (409 for a name in use).',
+          'the values true and false.',
+        errors: [{ code: 1003, status: 409, when: 'a name in use' }],
         body: createPerkBody,
         response: { 201: envelope(perk) },
       },
@@ -47,7 +48,7 @@ export default async function perkRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Perks'],
         summary: 'Get a perk',
-        description: 'Errors: 1003, 110000.',
+        errors: [110000],
         params: perkUuidParams,
         response: { 200: envelope(perk) },
       },
@@ -62,7 +63,7 @@ export default async function perkRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Perks'],
         summary: "Change a perk's label",
-        description: 'Errors: 1003, 110000.',
+        errors: [110000],
         params: perkUuidParams,
         body: updatePerkBody,
         response: { 200: envelope(perk) },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import type { RouteError } from '../../../contract/errors';
 import { type PortalSessionType, portalEvent } from '../../../contract/portal';
 import {
   createdPortalSession,
@@ -21,9 +22,14 @@ import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
 
 const TAG = 'Portal sessions';
-const ERRORS =
-  'Response `url` = `{PORTAL_URL}?uuid={uuid}`; the session expires after SESSION_TTL_MINUTES (default 60). ' +
-  'Errors: 1008 shop missing, unknown or not the bound key’s; 55031 unknown contact; 1003 invalid settings.';
+const NOTES =
+  'Response `url` = `{PORTAL_URL}?uuid={uuid}`; the session expires after SESSION_TTL_MINUTES (default 60).';
+const CREATE_ERRORS: readonly RouteError[] = [
+  { code: 1008, when: 'shop missing, unknown or not the bound key’s' },
+  55031,
+  { code: 1003, when: 'invalid settings' },
+];
+const UNKNOWN_SESSION = { code: 1003, status: 404, when: 'unknown session' } as const;
 
 const PREPAID_AMOUNT =
   '**Extension**: optional `amount_in_cents`, the amount the screen pays or tops up (else typed there).';
@@ -35,6 +41,7 @@ const VARIANTS: {
   body: z.ZodType<Parameters<typeof createPortalSession>[3]>;
   summary: string;
   description?: string;
+  errors?: readonly RouteError[];
 }[] = [
   {
     path: '/portal-sessions',
@@ -49,7 +56,8 @@ const VARIANTS: {
     summary: 'Create a credit-reception portal session',
     description:
       '**Extension**: optional `amount_in_cents` (the purchase amount to credit, as unit_value = amount / 100) ' +
-      'and optional `pos_transaction_uuid` (a POS transaction to credit; errors 1027 unknown, 6001 already linked).',
+      'and optional `pos_transaction_uuid` (a POS transaction to credit).',
+    errors: [1027, 6001],
   },
   {
     path: '/portal-sessions/redeem-giftcards',
@@ -102,7 +110,8 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         schema: {
           tags: [TAG],
           summary: variant.summary,
-          description: [variant.description, ERRORS].filter(Boolean).join('\n\n'),
+          description: [variant.description, NOTES].filter(Boolean).join('\n\n'),
+          errors: [...CREATE_ERRORS, ...(variant.errors ?? [])],
           body: variant.body,
           response: { 201: envelope(createdPortalSession) },
         },
@@ -123,7 +132,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Get a portal session',
-        description: 'Unknown session: error 1003 with HTTP 404.',
+        errors: [UNKNOWN_SESSION],
         params: portalSessionUuidParams,
         response: { 200: envelope(portalSession) },
       },
@@ -142,8 +151,8 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         tags: [TAG, EXTENSION_TAG],
         summary: "Extension: list a portal session's events",
         description:
-          'Every step at the screen, oldest first: `{uuid, type, created_at, data}` (types in the README). ' +
-          'Unknown session: error 1003 with HTTP 404.',
+          'Every step at the screen, oldest first: `{uuid, type, created_at, data}` (types in the README).',
+        errors: [UNKNOWN_SESSION],
         params: portalSessionUuidParams,
         response: { 200: envelope(z.array(portalEvent)) },
       },
@@ -161,10 +170,12 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG, EXTENSION_TAG],
         summary: "Extension: stream a portal session's events (server-sent events)",
+        produces: ['text/event-stream'],
         description:
           '`text/event-stream`: each event as `event: portal_event`, `id: <event uuid>`, `data: <event JSON>`; ' +
           'the stored events first, then new ones live; a comment line every 15 s. ' +
-          'A reconnecting client sends `Last-Event-ID` to resume after it. Unknown session: error 1003 with HTTP 404.',
+          'A reconnecting client sends `Last-Event-ID` to resume after it.',
+        errors: [UNKNOWN_SESSION],
         params: portalSessionUuidParams,
       },
     },

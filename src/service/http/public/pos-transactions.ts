@@ -17,7 +17,8 @@ export default async function posTransactionsRoutes(fastify: FastifyInstance) {
         summary: 'Record a POS transaction',
         description:
           'Acts for the shop the API key is bound to; an unbound key names it with `shop_uuid` ' +
-          '(extension). Errors: 1003 invalid input, 1008 shop not found.',
+          '(extension).',
+        errors: [1008],
         body: createPosTransactionBody,
         response: { 201: envelope(posTransaction) },
       },

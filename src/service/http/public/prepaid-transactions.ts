@@ -34,7 +34,8 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
           'The contact by `contact_uuid` or by card (`contact_identifier_value`); a negative amount ' +
           'pays, a positive one tops up. The balance never goes below zero: a payment above it answers ' +
           '1003 "Insufficient prepaid balance". `prepaid_balance` is the balance right after the ' +
-          'transaction. Errors: 1003, 1008, 55031, 60003, 60004.',
+          'transaction.',
+        errors: [1008, 55031, 60003, 60004, { code: 1003, when: '"Insufficient prepaid balance"' }],
         body: createPrepaidTransactionBody,
         response: { 201: envelope(prepaidTransaction) },
       },
@@ -52,7 +53,8 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
         summary: "Extension: list a contact's prepaid transactions",
         description:
           'Newest first (the opening balance included), with meta {current_page, from, last_page, ' +
-          'per_page, total}. Errors: 1003 (page below 1, limit outside 1–30), 55031.',
+          'per_page, total}.',
+        errors: [55031],
         querystring: listPrepaidTransactionsQuery,
         response: { 200: pagedEnvelope(prepaidTransaction, prepaidListMeta) },
       },
@@ -70,7 +72,7 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
       schema: {
         tags: TAGS,
         summary: "Extension: a contact's prepaid balance",
-        description: 'Errors: 55031.',
+        errors: [55031],
         params: contactUuidParams,
         response: { 200: envelope(prepaidBalanceSchema) },
       },
@@ -86,9 +88,11 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
         tags: TAGS,
         summary: 'Extension: reverse a prepaid transaction',
         description:
-          'A new transaction of the negated amount for the same contact and shop; once per ' +
-          'transaction. Errors: 1003 (HTTP 404 unknown; already reversed; a reversal or the opening ' +
-          'balance; insufficient balance).',
+          'A new transaction of the negated amount for the same contact and shop; once per ' + 'transaction.',
+        errors: [
+          { code: 1003, status: 404, when: 'unknown transaction' },
+          { code: 1003, when: 'already reversed; a reversal or the opening balance; insufficient balance' },
+        ],
         params: prepaidTransactionUuidParams,
         response: { 201: envelope(prepaidTransaction) },
       },

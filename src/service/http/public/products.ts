@@ -34,16 +34,13 @@ export default async function productRoutes(fastify: FastifyInstance) {
       update: updateProductBody,
     },
     descriptions: {
-      delete: 'Errors: 1003 (404).',
-      create:
-        'Categories by uuid or external_identifier. Errors: 1003 (naming categories.N when unknown; ' +
-        '409 when external_identifier is taken).',
+      create: 'Categories by uuid or external_identifier (1003 naming categories.N when unknown).',
       batch:
-        'All or nothing: one bad item creates none. At most 100 items (else 1003 naming products). ' +
-        'Errors: 1003 (naming products.N.categories.M; 409 naming products.N.external_identifier).',
+        'All or nothing: one bad item creates none. At most 100 items (else 1003 naming products); ' +
+        'an unknown category names products.N.categories.M.',
       update:
-        'Every field optional; `categories` replaces the product’s categories. Errors: 1003 (404 ' +
-        'unknown, naming categories.N, 409 external_identifier taken).',
+        'Every field optional; `categories` replaces the product’s categories (1003 naming categories.N ' +
+        'when unknown).',
     },
     list: listProducts,
     get: getProduct,

@@ -29,7 +29,7 @@ export default async function promotionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Promotions and vouchers'],
         summary: 'Get a promotion',
-        description: 'Errors: 80002.',
+        errors: [80002],
         params: promotionUuidParams,
         response: { 200: envelope(promotion) },
       },

@@ -33,8 +33,16 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
           'The required credits leave the contact’s balance (`credits` is negative) and one unit of a ' +
           'limited stock is taken. A physical reward then waits at the shop as a collectable reward until ' +
           '`expires_at` (created_at + expiration_duration days). Reversed claims do not count against ' +
-          'the claim limit. Errors: 1003, 55031, 1008 (unknown shop, or not the shop of a shop-bound ' +
-          'key), 6003, 1017, 1018, 1019, 1052.',
+          'the claim limit.',
+        errors: [
+          55031,
+          { code: 1008, when: 'unknown shop, or not the shop of a shop-bound key' },
+          6003,
+          1017,
+          1018,
+          1019,
+          1052,
+        ],
         body: createRewardReceptionBody,
         response: { 201: envelope(rewardReception) },
       },
@@ -53,7 +61,11 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
         description:
           'A new credit reception (default unit) gives the spent credits back at the same shop; the stock ' +
           'is restored and a physical reward of it can no longer be collected. A reception is reversed ' +
-          'once. Errors: 1003 (404 unknown, 409 already reversed).',
+          'once.',
+        errors: [
+          { code: 1003, status: 404, when: 'unknown reward reception' },
+          { code: 1003, status: 409, when: 'already reversed' },
+        ],
         params: rewardReceptionUuidParams,
         response: { 201: envelope(creditReception) },
       },

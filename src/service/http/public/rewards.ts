@@ -24,10 +24,16 @@ export default async function rewardRoutes(fastify: FastifyInstance) {
         summary: 'List the rewards for a contact',
         description:
           'Every reward of the account, inactive and out-of-stock ones included (`is_active`, `stock`), ' +
-          'in creation order. Custom reward attributes appear as further keys. Errors: 1003, 55031, ' +
-          '1008 (neither a shop-bound key nor `shop_uuid` (extension), an unknown shop, or another shop than the key’s). ' +
+          'in creation order. Custom reward attributes appear as further keys. ' +
           'Extension: on /api/v3/register and /api/v3/oauth/clients `contact_uuid` may be left out ' +
           '(the PHP SDK’s rewards->list()): the account’s rewards, no shop needed.',
+        errors: [
+          55031,
+          {
+            code: 1008,
+            when: 'neither a shop-bound key nor `shop_uuid` (extension), an unknown shop, or another shop than the key’s',
+          },
+        ],
         querystring: listRewardsQuery,
         response: { 200: envelope(z.array(reward)) },
       },
@@ -42,7 +48,7 @@ export default async function rewardRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Rewards'],
         summary: 'Get a reward',
-        description: 'Errors: 6003.',
+        errors: [6003],
         params: rewardUuidParams,
         response: { 200: envelope(reward) },
       },
@@ -59,8 +65,9 @@ export default async function rewardRoutes(fastify: FastifyInstance) {
         summary: 'Update a reward',
         description:
           'title, description, required_credits (at most 2 decimals) and, as further keys, values of ' +
-          'custom reward attributes (see /custom-attributes?entity=reward; null clears one). ' +
-          'Errors: 1003 (naming unknown keys and bad values), 6003.',
+          'custom reward attributes (see /custom-attributes?entity=reward; null clears one); unknown keys ' +
+          'and bad values are named.',
+        errors: [6003],
         params: rewardUuidParams,
         body: updateRewardBody,
         response: { 200: envelope(reward) },

@@ -29,7 +29,7 @@ export default async function unitsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Units'],
         summary: 'Create a unit',
-        description: 'Errors: 1003 invalid input, 55045 a unit with this name exists.',
+        errors: [{ code: 55045, when: 'a unit with this name exists' }],
         body: createUnitBody,
         response: { 201: envelope(createdUnit) },
       },

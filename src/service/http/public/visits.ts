@@ -15,9 +15,8 @@ export default async function visitRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Visits'],
         summary: 'Record a visit',
-        description:
-          'Timestamps ISO 8601 with offset. Errors (none listed in the spec): 1003 (409 when external_id ' +
-          'is taken), 55031, 1008.',
+        description: 'Timestamps ISO 8601 with offset. The spec lists no error codes here.',
+        errors: [{ code: 1003, status: 409, when: 'external_id taken' }, 55031, 1008],
         body: createVisitBody,
         response: { 201: envelope(visit) },
       },
@@ -35,7 +34,11 @@ export default async function visitRoutes(fastify: FastifyInstance) {
         summary: 'Update a visit',
         description:
           'external_id, source, starts_at, ends_at (null clears one); contact_uuid and shop_uuid cannot ' +
-          'be sent. Errors: 1003 (404 unknown visit, 409 external_id taken).',
+          'be sent.',
+        errors: [
+          { code: 1003, status: 404, when: 'unknown visit' },
+          { code: 1003, status: 409, when: 'external_id taken' },
+        ],
         params: visitUuidParams,
         body: updateVisitBody,
         response: { 200: envelope(visit) },

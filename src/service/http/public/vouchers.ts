@@ -44,7 +44,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
           'nothing. Paginated with meta {page, limit, viewing_from, viewing_to, last_page, total} and ' +
           "the real platform's {current_page, per_page, from, to} (from/to null on an empty page) " +
           'and its {path, links} (extension); ' +
-          'limit 0 gives an empty page with the total. Errors: 1003 (page below 1, limit outside 0–500).',
+          'limit 0 gives an empty page with the total.',
         querystring: listVouchersQuery,
         response: { 200: pagedEnvelope(voucher, voucherListPageMeta) },
       },
@@ -62,7 +62,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
       schema: {
         tags: EXTENSION_TAGS,
         summary: 'Extension: find a voucher by code',
-        description: 'Errors: 1003, 80004.',
+        errors: [80004],
         querystring: findVoucherQuery,
         response: { 200: envelope(voucher) },
       },
@@ -80,8 +80,8 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         description:
           'Status LOCKED for one hour (then it counts as released): it can be redeemed or released ' +
           'only with the returned release key. Also answers, as the real platform does, the locked ' +
-          '`voucher` and its `lock` {release_key, locked_at, unlocked_at, system_release_at}. Errors: ' +
-          '80004, 80017 (already locked), 80005, 80006, 80012, 80014.',
+          '`voucher` and its `lock` {release_key, locked_at, unlocked_at, system_release_at}.',
+        errors: [80004, 80017, 80005, 80006, 80012, 80014],
         params: voucherUuidParams,
         response: { 200: envelope(voucherLock) },
       },
@@ -99,7 +99,8 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         summary: 'Extension: release a locked voucher',
         description:
           'Back to ACTIVE: the voucher, and, as the real platform answers, `voucher` and its ended ' +
-          '`lock`. Errors: 80004, 1003 (not locked; a wrong release_key).',
+          '`lock`.',
+        errors: [80004, { code: 1003, when: 'not locked; a wrong release_key' }],
         params: voucherUuidParams,
         body: releaseVoucherBody,
         response: { 200: envelope(releasedVoucher) },
@@ -122,8 +123,18 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
           "already holds the promotion's limit_per_contact vouchers (1003). A locked voucher needs its " +
           '`release_key` (none: 80017; a wrong one: 1003). Of concurrent redemptions of one voucher ' +
           'exactly one succeeds. On /api/v3/oauth/clients a credential bound to no shop may leave ' +
-          '`shop_uuid` out (the PHP SDK’s OAuth redeem sends none): no shop is recorded. ' +
-          'Errors: 1003, 1008, 55031, 80004, 80005, 80006, 80012, 80014, 80017.',
+          '`shop_uuid` out (the PHP SDK’s OAuth redeem sends none): no shop is recorded.',
+        errors: [
+          1008,
+          55031,
+          80004,
+          80005,
+          80006,
+          80012,
+          80014,
+          80017,
+          { code: 1003, when: "the promotion's limit per contact; a wrong release_key" },
+        ],
         body: redeemVoucherBody,
         response: { 200: envelope(voucher) },
       },
@@ -148,9 +159,8 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
       schema: {
         tags: EXTENSION_TAGS,
         summary: 'Extension: reverse a voucher redemption',
-        description:
-          'REDEEMED → ACTIVE (redeemed_at cleared; it stays linked to its contact). Errors: 80004, ' +
-          '1003 (not redeemed).',
+        description: 'REDEEMED → ACTIVE (redeemed_at cleared; it stays linked to its contact).',
+        errors: [80004, { code: 1003, when: 'not redeemed' }],
         params: voucherUuidParams,
         response: { 200: envelope(voucher) },
       },
