@@ -21,7 +21,9 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Extension'],
         summary: 'Extension: a picture shipped with the account (logo, reward or promotion image)',
-        description: 'Errors: 1003 (HTTP 404) unknown picture.',
+        description: 'PNG, JPEG, WebP or SVG, cached for ever (the name is its content hash).',
+        produces: ['image/*'],
+        errors: [{ code: 1003, status: 404, when: 'unknown picture' }],
         params,
       },
     },

@@ -83,6 +83,7 @@ function genericErrors(facts: RouteFacts): Refusal[] {
   }
   if (facts.rateLimited) list.push({ code: 1003, status: 429, when: 'rate limit exceeded' });
   list.push({ code: 1000, status: 500 });
+  list.push({ code: 1000, status: 503, when: 'the database is briefly unavailable (see Retry-After)' });
   return list;
 }
 
@@ -120,7 +121,9 @@ function errorResponses(facts: RouteFacts): Record<string, Json> {
       description: `${STATUS_TEXT[status] ?? 'Refused'}: ${[...new Set(whens)].join('; ')}.`,
       headers: {
         ...rateHeaders(facts),
-        ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+        ...(status === 429 || status === 503
+          ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+          : {}),
       },
       content: {
         'application/json': {
@@ -157,7 +160,10 @@ export function commonComponents(maxIdempotencyKeyLength: number, cashierCookie:
         description: 'Requests left in the current minute.',
         schema: { type: 'integer' },
       },
-      'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } },
+      'Retry-After': {
+        description: 'Seconds to wait before trying again (the rate limit resets; the database is back).',
+        schema: { type: 'integer' },
+      },
     },
     parameters: {
       IdempotencyKey: {
@@ -177,6 +183,7 @@ const NOT_JSON: Record<string, string> = {
   'text/event-stream': 'A server-sent event stream (see the description).',
   'text/html': 'An HTML page.',
   'text/plain': 'Plain text.',
+  'image/*': 'The picture.',
 };
 
 /** Completes one operation of the document from its route's facts. */
