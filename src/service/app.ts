@@ -10,6 +10,7 @@ import qs from 'qs';
 import type { ZodType } from 'zod';
 import type { Config } from './config';
 import type { DialectName } from './db/database';
+import { groupCommitOf } from './db/group-commit';
 import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
@@ -135,14 +136,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('bus', bus);
   const readCache = new ReadCache(deps.dialect === 'sqlite');
   app.decorate('readCache', readCache);
-  app.decorate('tx', async <T>(work: (tx: Tx) => Promise<T>) => {
-    try {
-      return await inTransaction(deps.db, deps.dialect, clock, (notes) => bus.deliver(notes), work);
-    } finally {
-      // Any write may change any view; a rolled-back one costs only a cache refill.
-      readCache.invalidate();
-    }
-  });
+  app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>) =>
+    inTransaction(deps.db, deps.dialect, clock, (notes) => bus.deliver(notes), work),
+  );
+  if (deps.dialect === 'sqlite') {
+    const commit = groupCommitOf(deps.db);
+    // Cached views of exactly what a batch changed go once it is on disk, before it is answered.
+    commit.onDurable((changed) => readCache.invalidate(changed));
+    // A read may see a batch that is committed but still syncing: it answers once that is on disk.
+    app.addHook('onSend', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') await commit.settled();
+    });
+  }
 
   // JSON with an empty body reads as {} (POST /…/push from clients that send the header anyway).
   const jsonParser = app.getDefaultJsonParser('error', 'error');

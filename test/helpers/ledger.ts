@@ -70,3 +70,39 @@ export async function storedGiftcardCents(db: Kysely<Database>, giftcardUuid: st
     .executeTakeFirstOrThrow();
   return Number(row.balance_in_cents);
 }
+
+/**
+ * Expects what every contact shows (migration 0011: receptions count, credits received, first and
+ * last reception, balance before the latest entry, shops received at) to equal what its history
+ * says, recomputed here from the credit receptions and the ledger.
+ */
+export async function expectContactTotalsMatchHistory(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select c.email,
+      c.credit_receptions_count as count, c.received_credits_centi as received,
+      c.first_credit_reception_at as first, c.last_credit_reception_at as last,
+      c.previous_credit_balance_centi as previous,
+      (select count(*) from credit_receptions r where r.contact_id = c.id) as history_count,
+      (select coalesce(sum(r.credits_centi), 0) from credit_receptions r
+        where r.contact_id = c.id and r.credits_centi > 0) as history_received,
+      (select min(r.created_at) from credit_receptions r where r.contact_id = c.id) as history_first,
+      (select max(r.created_at) from credit_receptions r where r.contact_id = c.id) as history_last,
+      coalesce((select c.credit_balance_centi - e.credits_centi from credit_entries e
+        where e.contact_id = c.id order by e.id desc limit 1), 0) as history_previous,
+      (select count(*) from contact_shops s where s.contact_id = c.id) as shops,
+      (select count(distinct r.shop_id) from credit_receptions r where r.contact_id = c.id) as history_shops,
+      (select count(*) from credit_receptions r where r.contact_id = c.id and not exists (
+        select 1 from contact_shops s where s.contact_id = c.id and s.shop_id = r.shop_id)) as missing_shops
+    from contacts c`.execute(db);
+  const off = rows.filter(
+    (r) =>
+      Number(r.count) !== Number(r.history_count) ||
+      Number(r.received) !== Number(r.history_received) ||
+      r.first !== r.history_first ||
+      r.last !== r.history_last ||
+      Number(r.previous) !== Number(r.history_previous) ||
+      Number(r.shops) !== Number(r.history_shops) ||
+      Number(r.missing_shops) !== 0,
+  );
+  expect(off).toEqual([]);
+}

@@ -100,6 +100,21 @@ export interface ContactTable {
   referral_code: string | null;
   created_at: string;
   updated_at: string;
+  // What the contact shows, kept with each ledger entry (credit-ledger.ts, migration 0011).
+  /** The number of its credit receptions (reversals included). */
+  credit_receptions_count: Generated<number>;
+  /** The sum of its credit receptions' positive credits. */
+  received_credits_centi: Generated<number>;
+  /** The credit balance before its latest credit entry (0 without any). */
+  previous_credit_balance_centi: Generated<number>;
+  first_credit_reception_at: string | null;
+  last_credit_reception_at: string | null;
+}
+
+/** The shops a contact received credits at (migration 0011). */
+export interface ContactShopTable {
+  contact_id: number;
+  shop_id: number;
 }
 
 export interface CreditEntryTable {
@@ -339,6 +354,7 @@ export interface Database extends CatalogTables, CashierTables {
   tiers: TierTable;
   subscription_types: SubscriptionTypeTable;
   contacts: ContactTable;
+  contact_shops: ContactShopTable;
   credit_entries: CreditEntryTable;
   contact_identifiers: ContactIdentifierTable;
   contact_session_tokens: ContactSessionTokenTable;

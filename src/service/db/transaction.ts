@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from './database';
+import { groupCommitOf } from './group-commit';
 import type { Database } from './schema';
 
 /** A message for live listeners (event streams), sent only once its transaction has committed. */
@@ -39,7 +40,8 @@ const ATTEMPTS = 5;
 
 /**
  * Runs `work` in one database transaction; every write of a request happens inside one.
- * SQLite runs transactions one at a time. PostgreSQL runs them READ COMMITTED: rules hold through
+ * SQLite runs them one at a time, batched by its group commit (group-commit.ts): `work` gets a
+ * savepoint of the batch's transaction and resolves once the batch is on disk. PostgreSQL runs them READ COMMITTED: rules hold through
  * `tx.lock` on the row that owns them and conditional updates (`balance + x >= 0`); a unit of work
  * that hits a deadlock is retried whole. On success the collected notifications go to `deliver`;
  * on error nothing is written or sent.
@@ -64,7 +66,8 @@ export async function inTransaction<T>(
         },
       });
     try {
-      const result = await db.transaction().execute(run);
+      const result =
+        dialect === 'sqlite' ? await groupCommitOf(db).run(run) : await db.transaction().execute(run);
       if (notes.length > 0) deliver(notes);
       return result;
     } catch (err) {

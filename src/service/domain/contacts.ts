@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Contact } from '../../contract/public/contacts';
 import type { ContactTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
@@ -8,7 +8,7 @@ import { tierView } from './tiers';
 import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
 
 /** A contact row as stored. */
-export type ContactRow = Omit<ContactTable, 'id'> & { id: number };
+export type ContactRow = Selectable<ContactTable>;
 
 /**
  * The domain of the placeholder address of an anonymous contact (one without e-mail: the address
@@ -152,60 +152,34 @@ function display(value: unknown): string | null {
  * `baseUrl` is the service's public address, for the double opt-in confirmation links.
  */
 export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: string): Promise<Contact> {
-  const [tier, subscriptions, stats, shops, lastEntry, identifier, customAttributes, pending] =
-    await Promise.all([
-      row.tier_id === null
-        ? undefined
-        : db.selectFrom('tiers').selectAll().where('id', '=', row.tier_id).executeTakeFirst(),
-      listContactSubscriptions(db, row.id),
-      db
-        .selectFrom('credit_receptions')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('count'),
-          eb.fn.min('created_at').as('first'),
-          eb.fn.max('created_at').as('last'),
-          sql<number>`coalesce(sum(case when credits_centi > 0 then credits_centi else 0 end), 0)`.as(
-            'received',
-          ),
-        ])
-        .where('contact_id', '=', row.id)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('credit_receptions')
-        .innerJoin('shops', 'shops.id', 'credit_receptions.shop_id')
-        .select('shops.name')
-        .distinct()
-        .where('credit_receptions.contact_id', '=', row.id)
-        .orderBy('shops.name')
-        .execute(),
-      db
-        .selectFrom('credit_entries')
-        .select('credits_centi')
-        .where('contact_id', '=', row.id)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-      db
-        .selectFrom('contact_identifiers')
-        .select('value')
-        .where('contact_id', '=', row.id)
-        .where('active', '=', 1)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst(),
-      db
-        .selectFrom('custom_attributes')
-        .select('name')
-        .where('entity', '=', 'contact')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('contact_subscriptions')
-        .select(['subscription_type_id', 'confirmation_token'])
-        .where('contact_id', '=', row.id)
-        .where('status', '=', 'PENDING_CONFIRMATION')
-        .execute(),
-    ]);
+  const [tier, subscriptions, shops, identifier, customAttributes, pending] = await Promise.all([
+    row.tier_id === null
+      ? undefined
+      : db.selectFrom('tiers').selectAll().where('id', '=', row.tier_id).executeTakeFirst(),
+    listContactSubscriptions(db, row.id),
+    db
+      .selectFrom('contact_shops')
+      .innerJoin('shops', 'shops.id', 'contact_shops.shop_id')
+      .select('shops.name')
+      .where('contact_shops.contact_id', '=', row.id)
+      .orderBy('shops.name')
+      .execute(),
+    db
+      .selectFrom('contact_identifiers')
+      .select('value')
+      .where('contact_id', '=', row.id)
+      .where('active', '=', 1)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+    db.selectFrom('custom_attributes').select('name').where('entity', '=', 'contact').orderBy('id').execute(),
+    db
+      .selectFrom('contact_subscriptions')
+      .select(['subscription_type_id', 'confirmation_token'])
+      .where('contact_id', '=', row.id)
+      .where('status', '=', 'PENDING_CONFIRMATION')
+      .execute(),
+  ]);
   const confirmationTokens = new Map(pending.map((p) => [p.subscription_type_id, p.confirmation_token]));
   const attributes = jsonObject(row.attributes);
   const balance = fromCenti(row.credit_balance_centi);
@@ -223,15 +197,13 @@ export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: s
     created_at: row.created_at,
     updated_at: row.updated_at,
     loyalty_balance: balance,
-    previous_loyalty_balance: lastEntry
-      ? fromCenti(row.credit_balance_centi - Number(lastEntry.credits_centi))
-      : 0,
+    previous_loyalty_balance: fromCenti(Number(row.previous_credit_balance_centi)),
     prepaid_balance: row.prepaid_balance_in_cents,
     loyalty_associated_shops: shops.map((s) => s.name),
-    loyalty_number_of_transactions: Number(stats.count),
-    loyalty_total_credits_received: fromCenti(Number(stats.received)),
-    loyalty_first_transaction_date: stats.first ?? null,
-    loyalty_last_transaction_date: stats.last ?? null,
+    loyalty_number_of_transactions: Number(row.credit_receptions_count),
+    loyalty_total_credits_received: fromCenti(Number(row.received_credits_centi)),
+    loyalty_first_transaction_date: row.first_credit_reception_at,
+    loyalty_last_transaction_date: row.last_credit_reception_at,
     default_contact_identifier: identifier?.value ?? null,
     subscription_preferences_url: null,
   };

@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { CreditReception } from '../../contract/public/credit-receptions';
 import type { CreditReceptionTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { identifierByValue, identifierViewById } from './contact-identifiers';
 import { contactById, contactByUuid } from './contacts';
+import { postCreditEntry } from './credit-ledger';
 import { ServiceError } from './errors';
 import { calculateCredits } from './loyalty-rules';
 import { posTransactionByUuid } from './pos-transactions';
@@ -116,9 +117,9 @@ export async function creditReceptionView(db: Db, id: number): Promise<CreditRec
 }
 
 /**
- * Writes one reception and its ledger entry, and moves the contact's cached balance by the same
- * credits, all in `tx`. The balance update is conditional in SQL, so concurrent writes can neither
- * lose credits nor take the balance below zero.
+ * Writes one reception and its ledger entry, and moves the contact's cached balance and totals by
+ * the same credits (postCreditEntry), all in `tx`. The balance update is conditional in SQL, so
+ * concurrent writes can neither lose credits nor take the balance below zero.
  * @returns the new reception's id.
  * @throws ServiceError 6001 when the POS transaction is already linked, 1003 when the reception is
  * already reversed or the balance would go below zero.
@@ -161,27 +162,18 @@ export async function recordReception(
       throw new ServiceError(1003, undefined, 'Credit reception already reversed');
     throw new ServiceError(6001);
   }
-  const moved = await tx.db
-    .updateTable('contacts')
-    .set({ credit_balance_centi: sql<number>`credit_balance_centi + ${values.creditsCenti}` })
-    .where('id', '=', values.contactId)
-    .where(sql<number>`credit_balance_centi + ${values.creditsCenti}`, '>=', 0)
-    .executeTakeFirst();
-  if (moved.numUpdatedRows === 0n) {
+  const moved = await postCreditEntry(tx, {
+    contactId: values.contactId,
+    creditsCenti: values.creditsCenti,
+    source: 'credit_reception',
+    sourceId: row.id,
+    reception: { shopId: values.shopId },
+  });
+  if (!moved) {
     throw new ServiceError(1003, {
       credits: ["The credits field would take the contact's credit balance below zero."],
     });
   }
-  await tx.db
-    .insertInto('credit_entries')
-    .values({
-      contact_id: values.contactId,
-      credits_centi: values.creditsCenti,
-      source: 'credit_reception',
-      source_id: row.id,
-      created_at: at,
-    })
-    .execute();
   return row.id;
 }
 

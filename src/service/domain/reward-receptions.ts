@@ -6,6 +6,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { identifierByValue, identifierViewById } from './contact-identifiers';
 import { contactById, contactByUuid } from './contacts';
+import { postCreditEntry } from './credit-ledger';
 import {
   type CreditReceptionView,
   creditReceptionView,
@@ -149,23 +150,13 @@ export async function createRewardReception(
       .executeTakeFirst();
     if (taken.numUpdatedRows === 0n) throw new ServiceError(1018);
   }
-  const debited = await tx.db
-    .updateTable('contacts')
-    .set({ credit_balance_centi: sql<number>`credit_balance_centi - ${required}` })
-    .where('id', '=', contact.id)
-    .where(sql<number>`credit_balance_centi - ${required}`, '>=', 0)
-    .executeTakeFirst();
-  if (debited.numUpdatedRows === 0n) throw new ServiceError(1017);
-  await tx.db
-    .insertInto('credit_entries')
-    .values({
-      contact_id: contact.id,
-      credits_centi: 0 - required,
-      source: 'reward_reception',
-      source_id: id,
-      created_at: at,
-    })
-    .execute();
+  const debited = await postCreditEntry(tx, {
+    contactId: contact.id,
+    creditsCenti: 0 - required,
+    source: 'reward_reception',
+    sourceId: id,
+  });
+  if (!debited) throw new ServiceError(1017);
   return rewardReceptionView(tx.db, id);
 }
 

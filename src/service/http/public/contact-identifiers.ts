@@ -40,8 +40,15 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
     },
     async (req) => {
       const value = req.query.contact_identifier_value;
-      return app.readCache.get(`identifier:${value}`, async () =>
-        ok(await identifierView(app.db, await activeIdentifierByValue(app.db, value))),
+      let contactId: number | null = null;
+      return app.readCache.get(
+        `identifier:${value}`,
+        async () => {
+          const row = await activeIdentifierByValue(app.db, value);
+          contactId = row.contact_id;
+          return ok(await identifierView(app.db, row));
+        },
+        () => [`identifier:${value}`, ...(contactId === null ? [] : [`contact:${contactId}`])],
       );
     },
   );

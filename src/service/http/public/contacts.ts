@@ -35,8 +35,10 @@ export default async function contactRoutes(fastify: FastifyInstance) {
   // The view shows the age, so a cached one is valid for its day only.
   const view = (key: string, find: () => Promise<ContactRow>) => {
     const now = app.clock();
-    return app.readCache.get(`contact:${key}:${now.toISOString().slice(0, 10)}`, async () =>
-      ok(await contactView(app.db, await find(), now, base)),
+    return app.readCache.get(
+      `contact:${key}:${now.toISOString().slice(0, 10)}`,
+      async () => ok(await contactView(app.db, await find(), now, base)),
+      (view) => [`contact:${view.data.id}`],
     );
   };
 

@@ -1,0 +1,175 @@
+import { type FileHandle, open } from 'node:fs/promises';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { takeChangedTags } from './changes';
+import type { Database } from './schema';
+
+interface Pending {
+  work: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  outcome?: { ok: true; value: unknown } | { ok: false; error: unknown };
+}
+
+const registry = new WeakMap<Kysely<Database>, GroupCommit>();
+
+/** Makes `commit` the way every transaction on `db` (embedded SQLite) commits. */
+export function registerGroupCommit(db: Kysely<Database>, commit: GroupCommit): void {
+  registry.set(db, commit);
+}
+
+/** The group commit of an SQLite database opened by openDatabase. @throws when there is none. */
+export function groupCommitOf(db: Kysely<Database>): GroupCommit {
+  const commit = registry.get(db);
+  if (!commit) throw new Error('this SQLite database has no group commit (open it with openDatabase)');
+  return commit;
+}
+
+/** What a group commit has done so far (bench and tests). */
+export interface GroupCommitStats {
+  /** Units of work run (committed or rolled back alone). */
+  units: number;
+  /** Transactions committed, each holding one or more units. */
+  batches: number;
+  /** fdatasync calls on the write-ahead log. */
+  syncs: number;
+}
+
+/**
+ * Group commit for embedded SQLite (docs/design.md "Durability"): the units of work of concurrent
+ * requests run one after the other in one transaction, each inside its own SAVEPOINT (a failing
+ * unit rolls back alone), and commit together. SQLite runs WAL with `synchronous = NORMAL` (its
+ * commit writes the log without waiting for the disk); the log is then made durable by one
+ * `fdatasync` per batch, off the event loop, before any unit of the batch is answered. That is
+ * what `synchronous = FULL` adds to NORMAL in WAL mode (a log sync after each commit), paid once
+ * per batch and without blocking the process. Every transaction of the process goes through here.
+ */
+export class GroupCommit {
+  readonly stats: GroupCommitStats = { units: 0, batches: 0, syncs: 0 };
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private wal: Promise<FileHandle> | undefined;
+  private syncing: Promise<void> | undefined;
+  private nextSync: Promise<void> | undefined;
+  private listeners: ((changed: Set<string>) => void)[] = [];
+  /** Settles once the latest batch started is on disk (or failed). */
+  private latest: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The database's write-ahead log (`<file>-wal`). */
+    private readonly walFile: string,
+  ) {}
+
+  /**
+   * Runs `work` in the next batch. Resolves with its result once the batch is on disk; rejects
+   * with its error (its savepoint rolled back, the rest of the batch unaffected), or with the
+   * commit's or the sync's error, in which case nothing of the batch may be taken as written.
+   */
+  run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // After the poll phase: every request that arrived with this one joins the batch.
+        setImmediate(() => this.start());
+      }
+    });
+  }
+
+  private start(): void {
+    this.scheduled = false;
+    // A batch started earlier may still be syncing: settled() waits for both.
+    this.latest = Promise.all([this.latest, this.flush()]).then(() => undefined);
+  }
+
+  /**
+   * Settles once everything committed so far is on disk, so that a read never answers data a
+   * crash could still take back.
+   */
+  settled(): Promise<void> {
+    return this.latest;
+  }
+
+  /**
+   * Calls `listener` after each batch is on disk with the tags of what it changed (changes.ts),
+   * e.g. to drop cached reads of exactly those contacts.
+   */
+  onDurable(listener: (changed: Set<string>) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Closes the log's file handle (the database itself is closed by its owner). */
+  async close(): Promise<void> {
+    const wal = this.wal;
+    this.wal = undefined;
+    if (wal) await (await wal.catch(() => undefined))?.close();
+  }
+
+  private async flush(): Promise<void> {
+    const batch: Pending[] = [];
+    let changed = new Set<string>();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        // Units queued while this batch runs join it; the queue is empty when it commits.
+        for (let unit = this.queue.shift(); unit; unit = this.queue.shift()) {
+          batch.push(unit);
+          await sql`savepoint unit`.execute(trx);
+          try {
+            unit.outcome = { ok: true, value: await unit.work(trx) };
+            await sql`release unit`.execute(trx);
+          } catch (error) {
+            unit.outcome = { ok: false, error };
+            await sql`rollback to unit`.execute(trx);
+            await sql`release unit`.execute(trx);
+          }
+        }
+        changed = await takeChangedTags(trx);
+      });
+      // An earlier batch took every unit queued for this one: nothing was written.
+      if (batch.length === 0) return;
+      this.stats.batches += 1;
+      this.stats.units += batch.length;
+      await this.durable();
+    } catch (error) {
+      for (const unit of batch) unit.reject(error);
+      // A failed batch leaves the units it had not reached queued: they go in the next one.
+      if (this.queue.length > 0 && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.start());
+      }
+      return;
+    }
+    for (const listener of this.listeners) listener(changed);
+    for (const unit of batch) {
+      const outcome = unit.outcome!;
+      if (outcome.ok) unit.resolve(outcome.value);
+      else unit.reject(outcome.error);
+    }
+  }
+
+  /** Resolves once every commit made before the call is on disk: one fdatasync at a time. */
+  private durable(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.syncWal().finally(() => {
+        this.syncing = undefined;
+      });
+      return this.syncing;
+    }
+    // The sync in flight began before this commit, so it may miss it: the next one covers it and
+    // every other commit made meanwhile.
+    this.nextSync ??= this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.nextSync = undefined;
+        return this.durable();
+      });
+    return this.nextSync;
+  }
+
+  private async syncWal(): Promise<void> {
+    // The log exists from the first commit on and stays while the database is open.
+    this.wal ??= open(this.walFile, 'r+');
+    await (await this.wal).datasync();
+    this.stats.syncs += 1;
+  }
+}

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupCommitOf } from '../../src/service/db/group-commit';
+import { ServiceError } from '../../src/service/domain/errors';
+import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
+
+// The group commit is SQLite's; PostgreSQL commits each transaction itself.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const commit = () => groupCommitOf(t.app.db);
+  const receive = (credits: number, contact: string = DEMO.anna) =>
+    t.call({
+      method: 'POST',
+      url: '/credit-receptions',
+      token: DEMO.registerKey,
+      payload: { contact_uuid: contact, credits },
+    });
+
+  it('concurrent requests commit together: fewer batches and syncs than requests, every one acknowledged and kept', async () => {
+    const before = { ...commit().stats };
+    const startBalance = await storedCredits(t.app.db, DEMO.ben);
+    const responses = await Promise.all(Array.from({ length: 40 }, () => receive(1, DEMO.ben)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+    const after = commit().stats;
+    expect(after.units - before.units).toBe(40);
+    expect(after.batches - before.batches).toBeLessThan(40);
+    expect(after.syncs - before.syncs).toBeLessThanOrEqual(after.batches - before.batches);
+    expect(await storedCredits(t.app.db, DEMO.ben)).toBe(startBalance + 40);
+    await expectLedgersBalanced(t.app.db);
+  });
+
+  it('a failing unit rolls back alone; the others of its batch are kept', async () => {
+    const before = commit().stats.batches;
+    const marker = `group-commit-${Date.now()}`;
+    const write = (suffix: string, fail: boolean) =>
+      commit().run(async (trx) => {
+        await sql`insert into idempotency_keys (scope, key, request_hash, created_at)
+          values (${marker}, ${suffix}, 'x', '2026-01-01T00:00:00+00:00')`.execute(trx);
+        if (fail) throw new ServiceError(1003);
+        return suffix;
+      });
+    const outcomes = await Promise.allSettled([write('a', false), write('b', true), write('c', false)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(commit().stats.batches - before).toBe(1);
+    const kept = await t.app.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('scope', '=', marker)
+      .orderBy('key')
+      .execute();
+    expect(kept.map((k) => k.key)).toEqual(['a', 'c']);
+  });
+
+  it('a refused request in a batch changes nothing while the others of the batch succeed', async () => {
+    const start = await storedCredits(t.app.db, DEMO.carla);
+    const responses = await Promise.all([
+      receive(2, DEMO.carla),
+      receive(-(start + 1000), DEMO.carla),
+      receive(3, DEMO.carla),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 422, 201]);
+    expect(await storedCredits(t.app.db, DEMO.carla)).toBe(start + 5);
+    await expectLedgersBalanced(t.app.db);
+  });
+
+  it('answers only once its batch is on disk', async () => {
+    const syncs = commit().stats.syncs;
+    const response = await receive(1);
+    expect(response.statusCode).toBe(201);
+    expect(commit().stats.syncs).toBeGreaterThan(syncs);
+  });
+
+  it('drops the cached reads of exactly the contacts a batch changed; a shared table empties the cache', async () => {
+    const ids = await t.app.db
+      .selectFrom('contacts')
+      .select(['id', 'uuid'])
+      .where('uuid', 'in', [DEMO.anna, DEMO.dirk])
+      .execute();
+    const id = (uuid: string) => ids.find((c) => c.uuid === uuid)!.id;
+    const loads = { anna: 0, dirk: 0 };
+    const read = (who: 'anna' | 'dirk', uuid: string) =>
+      t.app.readCache.get(
+        `test:${who}`,
+        async () => {
+          loads[who] += 1;
+          return { who };
+        },
+        () => [`contact:${id(uuid)}`],
+      );
+    await read('anna', DEMO.anna);
+    await read('dirk', DEMO.dirk);
+    expect((await receive(1, DEMO.dirk)).statusCode).toBe(201);
+    await read('anna', DEMO.anna);
+    await read('dirk', DEMO.dirk);
+    expect(loads).toEqual({ anna: 1, dirk: 2 });
+    await t.app.tx((tx) =>
+      tx.db
+        .updateTable('shops')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .execute(),
+    );
+    await read('anna', DEMO.anna);
+    expect(loads.anna).toBe(2);
+  });
+});
