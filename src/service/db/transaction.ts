@@ -41,9 +41,9 @@ const ATTEMPTS = 5;
 /**
  * Runs `work` in one database transaction; every write of a request happens inside one.
  * SQLite runs them one at a time, batched by its group commit (group-commit.ts): `work` gets a
- * savepoint of the batch's transaction and resolves once the batch is on disk. PostgreSQL runs them READ COMMITTED: rules hold through
- * `tx.lock` on the row that owns them and conditional updates (`balance + x >= 0`); a unit of work
- * that hits a deadlock is retried whole. On success the collected notifications go to `deliver`;
+ * savepoint of the batch's transaction and resolves once the batch is on disk. PostgreSQL runs
+ * them READ COMMITTED: rules hold through `tx.lock` on the row that owns them and conditional
+ * updates (`balance + x >= 0`); a unit of work that hits a deadlock is retried whole. On success the collected notifications go to `deliver`;
  * on error nothing is written or sent.
  */
 export async function inTransaction<T>(
