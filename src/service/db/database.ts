@@ -71,6 +71,7 @@ export async function openDatabase(options: {
       new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 }),
       (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`),
     );
+    pool.on('connect', withPreparedStatements);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
@@ -95,6 +96,28 @@ export async function openDatabase(options: {
     await db.destroy();
   };
   return { db, dialect, close, poolStats, groupCommit };
+}
+
+// SQL text → prepared statement name, shared by every connection of the process.
+const statementNames = new Map<string, string>();
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it anew each time. The hot
+ * paths run the same few hundred texts: give each text a name, so that each connection prepares
+ * it once and then only binds and executes it (node-postgres keeps the per-connection state).
+ * Texts past the first 2,000 stay unnamed, so the server's memory stays bounded.
+ */
+function withPreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || typeof values === 'function') return query(text, values, callback);
+    let name = statementNames.get(text);
+    if (!name && statementNames.size < 2000) {
+      name = `portal_${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    return name ? query({ name, text, values }, callback) : query(text, values, callback);
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Shop } from '../../contract/public/account';
+import { readOncePerTransaction } from '../db/memo';
 import type { Db, ShopTable } from '../db/schema';
 import type { Actor } from './actor';
 import { ServiceError } from './errors';
@@ -17,17 +18,16 @@ function shopRecord(row: Selectable<ShopTable>): ShopRecord {
   return { ...row, address: row.address ? (JSON.parse(row.address) as Record<string, unknown>) : null };
 }
 
-async function shopBy(
-  db: Db,
-  column: 'id' | 'uuid',
-  value: number | string,
-): Promise<ShopRecord | undefined> {
-  const row = await db
-    .selectFrom('shops')
-    .selectAll()
-    .where(column, '=', value as never)
-    .executeTakeFirst();
-  return row && shopRecord(row);
+// Shops come from the fixture only (never written while the service runs): one read per transaction.
+function shopBy(db: Db, column: 'id' | 'uuid', value: number | string): Promise<ShopRecord | undefined> {
+  return readOncePerTransaction(db, `shop:${column}:${value}`, async () => {
+    const row = await db
+      .selectFrom('shops')
+      .selectAll()
+      .where(column, '=', value as never)
+      .executeTakeFirst();
+    return row && shopRecord(row);
+  });
 }
 
 /** Extension GET /shops: every shop of the account, by id. */
