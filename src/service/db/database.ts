@@ -105,18 +105,28 @@ const statementNames = new Map<string, string>();
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it anew each time. The hot
  * paths run the same few hundred texts: give each text a name, so that each connection prepares
  * it once and then only binds and executes it (node-postgres keeps the per-connection state).
- * Texts past the first 2,000 stay unnamed, so the server's memory stays bounded.
+ * Texts past the first 2,000 stay unnamed, so the server's memory stays bounded. Callback-style
+ * calls (none of ours) pass through unnamed.
  */
 function withPreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== 'string' || typeof values === 'function') return query(text, values, callback);
+    if (typeof text !== 'string' || typeof values === 'function' || callback !== undefined)
+      return query(text, values, callback);
     let name = statementNames.get(text);
     if (!name && statementNames.size < 2000) {
       name = `portal_${statementNames.size}`;
       statementNames.set(text, name);
     }
-    return name ? query({ name, text, values }, callback) : query(text, values, callback);
+    if (!name) return query(text, values, callback);
+    const result = query({ name, text, values }, callback);
+    // A schema change by another process (a newer version migrating) invalidates prepared
+    // statements whose result columns changed (0A000); this connection is then closed, so the pool
+    // opens a fresh one that prepares them anew.
+    (result as Promise<unknown>).catch((err: { code?: string }) => {
+      if (err.code === '0A000') void client.end();
+    });
+    return result;
   };
 }
 
