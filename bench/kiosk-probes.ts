@@ -1,7 +1,7 @@
 /*
  * Page scripts of bench:kiosk, injected before the page's own (addInitScript). They only observe:
  * when the first screen appears, when the QR code enters the camera picture, when the identified
- * screen shows, and how late key events reach their handler.
+ * screen shows, when a hand scanner's Enter arrives, and how late key events reach their handler.
  */
 
 /** What the probes saw; times are performance.now() (ms since navigation start). */
@@ -11,6 +11,8 @@ export interface ProbeLog {
   codeAt: number | null;
   blankSeen: boolean;
   identifiedAt: number | null;
+  /** The last Enter key the page received (a hand scanner's end of code). */
+  enterAt: number | null;
   /** The decoder the camera scanner runs (its video's data-decoder). */
   decoder: string | null;
   keyDelays: number[];
@@ -38,6 +40,7 @@ export function installProbes({
     codeAt: null,
     blankSeen: false,
     identifiedAt: null,
+    enterAt: null,
     decoder: null,
     keyDelays: [],
   };
@@ -88,6 +91,7 @@ export function installProbes({
     'keydown',
     (event) => {
       log.keyDelays.push(performance.now() - event.timeStamp);
+      if (event.key === 'Enter') log.enterAt = performance.now();
     },
     { capture: true },
   );
