@@ -250,6 +250,25 @@ describe('GET /giftcards/find-one-by', () => {
   });
 });
 
+describe('GET /giftcards/{uuid} (extension)', () => {
+  it('answers the card as find-one-by does; 5001 for an unknown one; needs an API key', async () => {
+    const res = await t.call({ method: 'GET', url: `/giftcards/${CARD}` });
+    expect(res.statusCode).toBe(200);
+    const found = await t.call({ method: 'GET', url: '/giftcards/find-one-by?hash=GC-0001' });
+    expect(res.json().data).toEqual(found.json().data);
+    await expectError(
+      await t.call({ method: 'GET', url: '/giftcards/f1000000-0000-4000-8000-0000000000ff' }),
+      5001,
+      404,
+    );
+    await expectError(
+      await t.call({ method: 'GET', url: `/giftcards/${CARD}`, token: DEMO.accessToken }),
+      1003,
+      403,
+    );
+  });
+});
+
 /** Quoted-printable soft line breaks removed, so that assertions can read the text. */
 const unfold = (eml: string) => eml.replace(/=\r?\n/g, '');
 

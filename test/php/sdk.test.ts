@@ -13,7 +13,7 @@ import {
 /*
  * The real platform's official PHP SDK (piggy/piggy-php-sdk, run from SHARED_CLIENTS_DIR, default
  * ../shared/clients) against the real app listening on a free port: every SDK method whose
- * endpoint the service serves (40 of RegisterClient, 61 of the OAuth clients), through
+ * endpoint the service serves (40 of RegisterClient, 62 of the OAuth clients), through
  * RegisterClient, OAuthClientApiKey and OAuthClient (its token from POST /oauth/token), asserting
  * on the objects the SDK maps as an integrator reads them (test/php/bridge.php calls their
  * getters), and on the PiggyRequestException of the errors. Each client kind gets an app of its
@@ -533,7 +533,7 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
       expect(await call('contacts', 'getCreditBalance', uuid)).toMatchObject({ getBalance: 50 });
     });
 
-    it('giftcards: create, findOneBy; giftcardTransactions: create, get, reverse', async () => {
+    it('giftcards: create, findOneBy, get; giftcardTransactions: create, get, reverse', async () => {
       const card = await call('giftcards', 'create', GIFTCARD_PROGRAM, 1);
       expect(card).toMatchObject({ getType: 1, getGiftcardProgram: { getUuid: GIFTCARD_PROGRAM } });
       const topUp = await call('giftcardTransactions', 'create', SHOP, card.getUuid, 1500);
@@ -547,6 +547,12 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
       expect(await call('giftcards', 'findOneBy', card.getHash)).toMatchObject({
         getUuid: card.getUuid,
         getAmountInCents: 0,
+      });
+      expect(await call('giftcards', 'get', card.getUuid)).toMatchObject({
+        $class: 'Giftcard',
+        getHash: card.getHash,
+        getAmountInCents: 0,
+        getGiftcardProgram: { getUuid: GIFTCARD_PROGRAM },
       });
     });
 

@@ -17,12 +17,13 @@ import {
   createGiftcard,
   findGiftcard,
   foundGiftcardView,
+  giftcardByUuid,
   giftcardEmail,
   listGiftcards,
 } from '../../domain/giftcards';
-import { ok, zodRoutes } from '../route';
+import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
-/** Spec "Giftcards (K)": create, list, find-one-by (hash or QR content), send-by-email. */
+/** Spec "Giftcards (K)": create, list, find-one-by (hash or QR content), send-by-email; get (extension). */
 export default async function giftcardRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
 
@@ -81,6 +82,23 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ok(await foundGiftcardView(app.db, await findGiftcard(app.db, req.query.hash))),
+  );
+
+  app.get(
+    '/giftcards/:giftcard_uuid',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Giftcards', EXTENSION_TAG],
+        summary: 'Extension: get a giftcard',
+        description: 'The card as find-one-by answers it (the PHP SDK’s OAuth giftcards->get()).',
+        errors: [5001],
+        params: giftcardUuidParams,
+        response: { 200: envelope(foundGiftcard) },
+      },
+    },
+    async (req) =>
+      ok(await foundGiftcardView(app.db, await giftcardByUuid(app.db, req.params.giftcard_uuid))),
   );
 
   app.post(
