@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,4 +174,25 @@ export async function createTestApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `fn` against an app of its own, closed afterwards: for the few tests that need a known
+ * state of a whole table (an empty list, exact pagination totals) whatever ran before them.
+ */
+export async function withOwnApp<T>(
+  fn: (t: TestApp) => Promise<T>,
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<T> {
+  const t = await createTestApp(options);
+  try {
+    return await fn(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/** `prefix-` and 8 random hex digits: an identifier no other test uses, so tests hold in any order. */
+export function uniqueId(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
 
 const P = '/v3/oauth/clients/product-categories';
 const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
@@ -11,11 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (payload: object) => t.call({ method: 'POST', url: P, token: PAT, payload });
-const count = async () =>
+const create = (payload: object, on: TestApp = t) => on.call({ method: 'POST', url: P, token: PAT, payload });
+/** Creates a category of this test's own; answers it. */
+const ownCategory = async (name = 'Coffee') => {
+  const res = await create({ external_identifier: uniqueId('CAT'), name });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { uuid: string; external_identifier: string; name: string };
+};
+const count = async (on: TestApp = t) =>
   Number(
     (
-      await t.app.db
+      await on.app.db
         .selectFrom('product_categories')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
@@ -24,34 +30,42 @@ const count = async () =>
 
 describe('categories', () => {
   it('GET /product-categories: empty, with pagination meta', async () => {
-    const res = await t.call({ method: 'GET', url: '/product-categories' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      data: [],
-      meta: { page: 1, limit: 30, viewing_from: 0, viewing_to: 0, last_page: 1, total: 0 },
+    await withOwnApp(async (own) => {
+      const res = await own.call({ method: 'GET', url: '/product-categories' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: [],
+        meta: { page: 1, limit: 30, viewing_from: 0, viewing_to: 0, last_page: 1, total: 0 },
+      });
     });
   });
 
   it('POST creates; GET by uuid and find by external identifier return it', async () => {
-    const res = await create({ external_identifier: 'CAT-1', name: 'Coffee' });
+    const identifier = uniqueId('CAT');
+    const res = await create({ external_identifier: identifier, name: 'Coffee' });
     expect(res.statusCode).toBe(201);
     const category = res.json().data;
     expect(category).toEqual({
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      external_identifier: 'CAT-1',
+      external_identifier: identifier,
       name: 'Coffee',
     });
     expect(
       (await t.call({ method: 'GET', url: `/product-categories/${category.uuid}` })).json().data,
     ).toEqual(category);
-    const found = await t.call({ method: 'GET', url: `${P}/find?external_identifier=CAT-1`, token: PAT });
+    const found = await t.call({
+      method: 'GET',
+      url: `${P}/find?external_identifier=${identifier}`,
+      token: PAT,
+    });
     expect(found.json().data).toEqual(category);
   });
 
   it('POST: 1003 naming missing fields; 1003 with 409 for a taken external_identifier', async () => {
     const missing = await create({});
     expect(Object.keys(missing.json().errors).sort()).toEqual(['external_identifier', 'name']);
-    const taken = await create({ external_identifier: 'CAT-1', name: 'Other' });
+    const existing = await ownCategory();
+    const taken = await create({ external_identifier: existing.external_identifier, name: 'Other' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
       code: 1003,
@@ -69,14 +83,16 @@ describe('categories', () => {
   });
 
   it('batch: creates all (form body too); all or nothing; at most 100 items', async () => {
+    const b = uniqueId('B');
+    const existing = await ownCategory();
     const res = await t.call({
       method: 'POST',
       url: `${P}/batch`,
       token: PAT,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload:
-        'categories[0][external_identifier]=CAT-2&categories[0][name]=Tea' +
-        '&categories[1][external_identifier]=CAT-3&categories[1][name]=Cake',
+        `categories[0][external_identifier]=${b}-tea&categories[0][name]=Tea` +
+        `&categories[1][external_identifier]=${b}-cake&categories[1][name]=Cake`,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(['Tea', 'Cake']);
@@ -88,8 +104,8 @@ describe('categories', () => {
       token: PAT,
       payload: {
         categories: [
-          { external_identifier: 'CAT-4', name: 'Juice' },
-          { external_identifier: 'CAT-4', name: 'Juice again' },
+          { external_identifier: `${b}-juice`, name: 'Juice' },
+          { external_identifier: `${b}-juice`, name: 'Juice again' },
         ],
       },
     });
@@ -101,8 +117,8 @@ describe('categories', () => {
       token: PAT,
       payload: {
         categories: [
-          { external_identifier: 'CAT-5', name: 'New' },
-          { external_identifier: 'CAT-1', name: 'Old' },
+          { external_identifier: `${b}-new`, name: 'New' },
+          { external_identifier: existing.external_identifier, name: 'Old' },
         ],
       },
     });
@@ -114,7 +130,7 @@ describe('categories', () => {
       url: `${P}/batch`,
       token: PAT,
       payload: {
-        categories: Array.from({ length: 101 }, (_, i) => ({ external_identifier: `B-${i}`, name: 'B' })),
+        categories: Array.from({ length: 101 }, (_, i) => ({ external_identifier: `${b}-${i}`, name: 'B' })),
       },
     });
     expect(tooMany.statusCode).toBe(422);
@@ -134,7 +150,7 @@ describe('categories', () => {
       token: PAT,
       payload: {
         categories: Array.from({ length: 100 }, (_, i) => ({
-          external_identifier: `B-${i}`,
+          external_identifier: `${b}-${i}`,
           name: `B ${i}`,
         })),
       },
@@ -144,74 +160,100 @@ describe('categories', () => {
   });
 
   it('pagination: default limit 30, limit at min and max, page past the end, out of range', async () => {
-    const total = await count();
-    expect(total).toBe(103);
-    const first = (await t.call({ method: 'GET', url: '/product-categories' })).json();
-    expect(first.data).toHaveLength(30);
-    expect(first.meta).toEqual({ page: 1, limit: 30, viewing_from: 1, viewing_to: 30, last_page: 4, total });
-    const one = (await t.call({ method: 'GET', url: '/product-categories?limit=1&page=2' })).json();
-    expect(one.data).toEqual([expect.objectContaining({ external_identifier: 'CAT-2' })]);
-    expect(one.meta).toEqual({ page: 2, limit: 1, viewing_from: 2, viewing_to: 2, last_page: 103, total });
-    const max = (await t.call({ method: 'GET', url: '/product-categories?limit=100&page=2' })).json();
-    expect(max.data).toHaveLength(3);
-    expect(max.meta).toEqual({
-      page: 2,
-      limit: 100,
-      viewing_from: 101,
-      viewing_to: 103,
-      last_page: 2,
-      total,
+    await withOwnApp(async (own) => {
+      for (const [from, length] of [
+        [1, 100],
+        [101, 3],
+      ]) {
+        const categories = Array.from({ length }, (_, i) => ({
+          external_identifier: `CAT-${from + i}`,
+          name: `Category ${from + i}`,
+        }));
+        const res = await own.call({
+          method: 'POST',
+          url: `${P}/batch`,
+          token: PAT,
+          payload: { categories },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const total = await count(own);
+      expect(total).toBe(103);
+      const first = (await own.call({ method: 'GET', url: '/product-categories' })).json();
+      expect(first.data).toHaveLength(30);
+      expect(first.meta).toEqual({
+        page: 1,
+        limit: 30,
+        viewing_from: 1,
+        viewing_to: 30,
+        last_page: 4,
+        total,
+      });
+      const one = (await own.call({ method: 'GET', url: '/product-categories?limit=1&page=2' })).json();
+      expect(one.data).toEqual([expect.objectContaining({ external_identifier: 'CAT-2' })]);
+      expect(one.meta).toEqual({ page: 2, limit: 1, viewing_from: 2, viewing_to: 2, last_page: 103, total });
+      const max = (await own.call({ method: 'GET', url: '/product-categories?limit=100&page=2' })).json();
+      expect(max.data).toHaveLength(3);
+      expect(max.meta).toEqual({
+        page: 2,
+        limit: 100,
+        viewing_from: 101,
+        viewing_to: 103,
+        last_page: 2,
+        total,
+      });
+      const past = (await own.call({ method: 'GET', url: '/product-categories?limit=100&page=3' })).json();
+      expect(past).toEqual({
+        data: [],
+        meta: { page: 3, limit: 100, viewing_from: 0, viewing_to: 0, last_page: 2, total },
+      });
+      for (const [query, field] of [
+        ['limit=0', 'limit'],
+        ['limit=101', 'limit'],
+        ['limit=abc', 'limit'],
+        ['page=0', 'page'],
+        ['page=-1', 'page'],
+        ['page=1.5', 'page'],
+        ['page=1000001', 'page'],
+      ]) {
+        const res = await own.call({ method: 'GET', url: `/product-categories?${query}` });
+        expect(res.statusCode).toBe(422);
+        expect(Object.keys(res.json().errors)).toEqual([field]);
+      }
     });
-    const past = (await t.call({ method: 'GET', url: '/product-categories?limit=100&page=3' })).json();
-    expect(past).toEqual({
-      data: [],
-      meta: { page: 3, limit: 100, viewing_from: 0, viewing_to: 0, last_page: 2, total },
-    });
-    for (const [query, field] of [
-      ['limit=0', 'limit'],
-      ['limit=101', 'limit'],
-      ['limit=abc', 'limit'],
-      ['page=0', 'page'],
-      ['page=-1', 'page'],
-      ['page=1.5', 'page'],
-      ['page=1000001', 'page'],
-    ]) {
-      const res = await t.call({ method: 'GET', url: `/product-categories?${query}` });
-      expect(res.statusCode).toBe(422);
-      expect(Object.keys(res.json().errors)).toEqual([field]);
-    }
   });
 
   it('find-or-create: finds (200, unchanged) or creates (201, name required)', async () => {
+    const existing = await ownCategory('Coffee');
     const found = await t.call({
       method: 'POST',
       url: `${P}/find-or-create`,
       token: PAT,
-      payload: { external_identifier: 'CAT-1', name: 'Ignored' },
+      payload: { external_identifier: existing.external_identifier, name: 'Ignored' },
     });
     expect(found.statusCode).toBe(200);
-    expect(found.json().data).toMatchObject({ external_identifier: 'CAT-1', name: 'Coffee' });
+    expect(found.json().data).toEqual(existing);
+    const identifier = uniqueId('CAT');
     const created = await t.call({
       method: 'POST',
       url: `${P}/find-or-create`,
       token: PAT,
-      payload: { external_identifier: 'CAT-NEW', name: 'Bakery' },
+      payload: { external_identifier: identifier, name: 'Bakery' },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ external_identifier: 'CAT-NEW', name: 'Bakery' });
+    expect(created.json().data).toMatchObject({ external_identifier: identifier, name: 'Bakery' });
     const nameless = await t.call({
       method: 'POST',
       url: `${P}/find-or-create`,
       token: PAT,
-      payload: { external_identifier: 'CAT-NAMELESS' },
+      payload: { external_identifier: uniqueId('CAT') },
     });
     expect(nameless.json()).toMatchObject({ code: 1003, errors: { name: expect.any(Array) } });
   });
 
   it('PUT changes the fields sent; 404 unknown; 409 taken identifier', async () => {
-    const category = (
-      await t.call({ method: 'GET', url: `${P}/find?external_identifier=CAT-2`, token: PAT })
-    ).json().data;
+    const category = await ownCategory('Tea');
+    const other = await ownCategory();
     const renamed = await t.call({
       method: 'PUT',
       url: `${P}/${category.uuid}`,
@@ -224,14 +266,18 @@ describe('categories', () => {
       method: 'PUT',
       url: `${P}/${category.uuid}`,
       token: PAT,
-      payload: { external_identifier: 'CAT-2b' },
+      payload: { external_identifier: `${category.external_identifier}b` },
     });
-    expect(moved.json().data).toEqual({ ...category, name: 'Teas', external_identifier: 'CAT-2b' });
+    expect(moved.json().data).toEqual({
+      ...category,
+      name: 'Teas',
+      external_identifier: `${category.external_identifier}b`,
+    });
     const taken = await t.call({
       method: 'PUT',
       url: `${P}/${category.uuid}`,
       token: PAT,
-      payload: { external_identifier: 'CAT-1' },
+      payload: { external_identifier: other.external_identifier },
     });
     expect(taken.statusCode).toBe(409);
     const unknown = await t.call({
@@ -244,9 +290,7 @@ describe('categories', () => {
   });
 
   it('DELETE → data null; then 404', async () => {
-    const category = (
-      await t.call({ method: 'GET', url: `${P}/find?external_identifier=CAT-3`, token: PAT })
-    ).json().data;
+    const category = await ownCategory();
     const res = await t.call({ method: 'DELETE', url: `/product-categories/${category.uuid}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: null, meta: {} });
@@ -258,6 +302,7 @@ describe('categories', () => {
   });
 
   it('auth: list, get, delete need an API key; the others a personal access token; SDK paths', async () => {
+    const existing = await ownCategory();
     for (const [method, url] of [
       ['GET', '/product-categories'],
       ['GET', `/product-categories/${UNKNOWN}`],
@@ -270,7 +315,7 @@ describe('categories', () => {
     for (const [method, url] of [
       ['POST', P],
       ['POST', `${P}/batch`],
-      ['GET', `${P}/find?external_identifier=CAT-1`],
+      ['GET', `${P}/find?external_identifier=${existing.external_identifier}`],
       ['POST', `${P}/find-or-create`],
       ['PUT', `${P}/${UNKNOWN}`],
     ] as const) {
@@ -280,7 +325,11 @@ describe('categories', () => {
     expect((await t.call({ method: 'GET', url: '/api/v3/register/product-categories' })).statusCode).toBe(
       200,
     );
-    const sdk = await t.call({ method: 'GET', url: `/api${P}/find?external_identifier=CAT-1`, token: PAT });
+    const sdk = await t.call({
+      method: 'GET',
+      url: `/api${P}/find?external_identifier=${existing.external_identifier}`,
+      token: PAT,
+    });
     expect(sdk.statusCode).toBe(200);
   });
 });
