@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
 
 const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
 
@@ -11,6 +11,20 @@ afterAll(() => t.close());
 
 const create = (payload: object, token: string | null = DEMO.apiKey) =>
   t.call({ method: 'POST', url: '/perks', payload, token });
+/** A perk name no other test uses. */
+const perkName = (prefix: string) => uniqueId(prefix).replace('-', '_');
+/** A boolean perk of the calling test's own; answers it. */
+async function ownPerk() {
+  const res = await create({
+    label: 'Free coffee',
+    name: perkName('free_coffee'),
+    data_type: 'boolean',
+    options: [{ label: 'Yes', value: true, default: true }],
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data;
+}
+const perkCount = async () => (await t.call({ method: 'GET', url: '/perks' })).json().data.length;
 
 async function tierValues(perkUuid: string) {
   return t.app.db
@@ -26,15 +40,18 @@ async function tierValues(perkUuid: string) {
 
 describe('perks', () => {
   it('GET /perks: an empty list at first, no pagination', async () => {
-    const res = await t.call({ method: 'GET', url: '/perks' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [], meta: {} });
+    await withOwnApp(async (own) => {
+      const res = await own.call({ method: 'GET', url: '/perks' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: [], meta: {} });
+    });
   });
 
   it('POST /perks: a single_select perk; its default option goes to every tier', async () => {
+    const name = perkName('drink_size');
     const res = await create({
       label: 'Free drink size',
-      name: 'drink_size',
+      name,
       data_type: 'single_select',
       options: [
         { label: 'Small', value: 'small', default: true },
@@ -46,7 +63,7 @@ describe('perks', () => {
     expect(perk).toEqual({
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       label: 'Free drink size',
-      name: 'drink_size',
+      name,
       data_type: 'single_select',
       options: [
         { label: 'Small', value: 'small', default: true },
@@ -58,7 +75,7 @@ describe('perks', () => {
       { tier: 'Silver', value: 'small' },
     ]);
     const list = await t.call({ method: 'GET', url: '/perks' });
-    expect(list.json()).toEqual({ data: [perk], meta: {} });
+    expect(list.json()).toEqual({ data: expect.arrayContaining([perk]), meta: {} });
     expect((await t.call({ method: 'GET', url: `/perks/${perk.uuid}` })).json().data).toEqual(perk);
   });
 
@@ -68,7 +85,7 @@ describe('perks', () => {
       url: '/perks',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload:
-        'label=Free+parking&name=free_parking&data_type=boolean' +
+        `label=Free+parking&name=${perkName('free_parking')}&data_type=boolean` +
         '&options[0][label]=Yes&options[0][value]=1&options[0][default]=0' +
         '&options[1][label]=No&options[1][value]=0&options[1][default]=1',
     });
@@ -81,10 +98,11 @@ describe('perks', () => {
   });
 
   it('POST /perks: 1003 for missing fields, bad boolean values, repeated values, not exactly one default', async () => {
+    const before = await perkCount();
     const missing = await create({});
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors).sort()).toEqual(['data_type', 'label', 'name', 'options']);
-    const base = { label: 'X', name: 'x_perk' };
+    const base = { label: 'X', name: perkName('x_perk') };
     const cases = [
       [
         { ...base, data_type: 'boolean', options: [{ label: 'Maybe', value: 'maybe', default: true }] },
@@ -121,7 +139,7 @@ describe('perks', () => {
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual([field]);
     }
-    expect((await t.call({ method: 'GET', url: '/perks' })).json().data).toHaveLength(2);
+    expect(await perkCount()).toBe(before);
   });
 
   it('POST /perks: `dataType` (the PHP SDK’s name) is the data type; with data_type as well → 1003 naming dataType', async () => {
@@ -147,9 +165,10 @@ describe('perks', () => {
   });
 
   it('POST /perks: a name in use → 1003 with HTTP 409 naming name', async () => {
+    const existing = await ownPerk();
     const res = await create({
       label: 'Again',
-      name: 'drink_size',
+      name: existing.name,
       data_type: 'boolean',
       options: [{ label: 'Yes', value: true, default: true }],
     });
@@ -158,7 +177,7 @@ describe('perks', () => {
   });
 
   it('PUT /perks/{uuid} changes the label; 1003 without one; 110000 unknown', async () => {
-    const [perk] = (await t.call({ method: 'GET', url: '/perks' })).json().data;
+    const perk = await ownPerk();
     const res = await t.call({ method: 'PUT', url: `/perks/${perk.uuid}`, payload: { label: 'Drink size' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ ...perk, label: 'Drink size' });
