@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
 
 const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
 const P = '/v3/oauth/clients/visits';
@@ -18,10 +18,11 @@ const update = (uuid: string, payload: object, token: string | null = PAT) =>
 
 describe('visits', () => {
   it('POST records a visit', async () => {
+    const externalId = uniqueId('V');
     const res = await create({
       contact_uuid: DEMO.anna,
       shop_uuid: DEMO.shop,
-      external_id: 'V-1',
+      external_id: externalId,
       source: 'wifi',
       starts_at: '2026-11-21T09:00:00+01:00',
       ends_at: '2026-11-21T10:00:00+01:00',
@@ -31,7 +32,7 @@ describe('visits', () => {
       data: {
         uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
         contact: { uuid: DEMO.anna, email: 'anna@example.com' },
-        external_id: 'V-1',
+        external_id: externalId,
         source: 'wifi',
         starts_at: '2026-11-21T09:00:00+01:00',
         ends_at: '2026-11-21T10:00:00+01:00',
@@ -46,7 +47,11 @@ describe('visits', () => {
   it('POST: 1003 naming fields; 409 for a taken external_id; 55031; 1008', async () => {
     const missing = await create({ starts_at: 'yesterday' });
     expect(Object.keys(missing.json().errors).sort()).toEqual(['contact_uuid', 'shop_uuid', 'starts_at']);
-    const taken = await create({ contact_uuid: DEMO.ben, shop_uuid: DEMO.shop, external_id: 'V-1' });
+    const externalId = uniqueId('V');
+    expect(
+      (await create({ contact_uuid: DEMO.anna, shop_uuid: DEMO.shop, external_id: externalId })).statusCode,
+    ).toBe(201);
+    const taken = await create({ contact_uuid: DEMO.ben, shop_uuid: DEMO.shop, external_id: externalId });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 1003, errors: { external_id: expect.any(Array) } });
     expect((await create({ contact_uuid: UNKNOWN, shop_uuid: DEMO.shop })).json()).toMatchObject({
@@ -58,8 +63,12 @@ describe('visits', () => {
   });
 
   it('PUT changes the fields sent; contact and shop cannot change; 404; 409', async () => {
+    const [externalId, takenId] = [uniqueId('V'), uniqueId('V')];
+    expect(
+      (await create({ contact_uuid: DEMO.anna, shop_uuid: DEMO.shop, external_id: takenId })).statusCode,
+    ).toBe(201);
     const visit = (
-      await create({ contact_uuid: DEMO.carla, shop_uuid: DEMO.shop, external_id: 'V-2' })
+      await create({ contact_uuid: DEMO.carla, shop_uuid: DEMO.shop, external_id: externalId })
     ).json().data;
     const res = await update(visit.uuid, { source: 'app', ends_at: '2026-11-21T11:00:00Z' });
     expect(res.statusCode).toBe(200);
@@ -67,8 +76,8 @@ describe('visits', () => {
     expect(res.json().data).toEqual({ ...visit, source: 'app', ends_at: '2026-11-21T11:00:00+00:00' });
     const fixed = await update(visit.uuid, { contact_uuid: DEMO.anna });
     expect(Object.keys(fixed.json().errors)).toEqual(['contact_uuid']);
-    expect((await update(visit.uuid, { external_id: 'V-1' })).statusCode).toBe(409);
-    expect((await update(visit.uuid, { external_id: 'V-2' })).statusCode).toBe(200);
+    expect((await update(visit.uuid, { external_id: takenId })).statusCode).toBe(409);
+    expect((await update(visit.uuid, { external_id: externalId })).statusCode).toBe(200);
     const early = await update(visit.uuid, { starts_at: '2026-11-21T12:00:00Z' });
     expect(Object.keys(early.json().errors)).toEqual(['ends_at']);
     expect((await update(UNKNOWN, { source: 'x' })).json()).toMatchObject({ code: 1003, status_code: 404 });
