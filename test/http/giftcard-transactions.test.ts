@@ -7,7 +7,6 @@ import { expectError } from '../helpers/errors';
 import { expectLedgersBalanced, storedGiftcardCents } from '../helpers/ledger';
 
 const card = (n: string) => `f1000000-0000-4000-8000-${n.padStart(12, '0')}`;
-const PHYSICAL_EMPTY = card('3'); // GC-0003, 0
 const BENCH_CARD = card('2'); // GC-0002, 10000
 const DIGITAL_USED = card('4'); // GC-D-0001, 5000, already incremented
 const EXPIRED = card('5'); // GC-EXP-0001
@@ -17,6 +16,11 @@ const EXPIRES_SOON = card('a2');
 const CONCURRENT = card('a3');
 const REVERSALS = card('a4');
 const SMALL = card('b1');
+// Empty physical cards, one per test that moves money on one.
+const INCREMENTED = card('c1');
+const AGAIN = card('c2');
+const OVERDRAWN = card('c3');
+const REVERSED_TOP_UP = card('c4');
 const SMALL_PROGRAM = 'f0000000-0000-4000-8000-0000000000b1';
 const PROGRAM = 'f0000000-0000-4000-8000-000000000001';
 
@@ -36,6 +40,10 @@ function fixture() {
     extra(EXPIRES_SOON, 'GC-SOON', 1000, { expiration_date: '2026-11-22T00:00:00+01:00' }),
     extra(CONCURRENT, 'GC-CONC', 5000),
     extra(REVERSALS, 'GC-REV', 49500),
+    extra(INCREMENTED, 'GC-INCREMENTED', 0),
+    extra(AGAIN, 'GC-AGAIN', 0),
+    extra(OVERDRAWN, 'GC-OVERDRAWN', 0),
+    extra(REVERSED_TOP_UP, 'GC-REVERSED-TOP-UP', 0),
   );
   json.giftcard_programs.push({
     ...json.giftcard_programs[0]!,
@@ -85,7 +93,7 @@ afterAll(async () => {
 describe('POST /giftcard-transactions', () => {
   it('increments a card at the key’s shop with the full resource and custom attributes', async () => {
     const res = await transact({
-      giftcard_uuid: PHYSICAL_EMPTY,
+      giftcard_uuid: INCREMENTED,
       amount_in_cents: 1500,
       custom_attributes: { receipt: 'R-1', terminal: 4 },
     });
@@ -98,7 +106,7 @@ describe('POST /giftcard-transactions', () => {
       amount_in_cents: 1500,
       type: 'STANDARD',
       settled: true,
-      card: { id: expect.any(Number), uuid: PHYSICAL_EMPTY },
+      card: { id: expect.any(Number), uuid: INCREMENTED },
       card_id: data.card.id,
       shop: { id: 1, uuid: DEMO.shop, name: 'Demo Coffee Amsterdam' },
       shop_id: 1,
@@ -107,26 +115,24 @@ describe('POST /giftcard-transactions', () => {
       receipt: 'R-1',
       terminal: 4,
     });
-    expect(await balance(PHYSICAL_EMPTY)).toBe(1500);
+    expect(await balance(INCREMENTED)).toBe(1500);
     const got = await t.call({ method: 'GET', url: `/giftcard-transactions/${data.uuid}` });
     expect(got.statusCode).toBe(200);
     expect(got.json().data).toEqual(data);
   });
 
   it('increments a physical card again and again, and decrements it to exactly zero', async () => {
-    for (const amount of [100, 200]) {
-      expect((await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: amount })).statusCode).toBe(
-        201,
-      );
+    for (const amount of [1500, 100, 200]) {
+      expect((await transact({ giftcard_uuid: AGAIN, amount_in_cents: amount })).statusCode).toBe(201);
     }
-    expect(await balance(PHYSICAL_EMPTY)).toBe(1800);
-    expect((await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: -1800 })).statusCode).toBe(201);
-    expect(await balance(PHYSICAL_EMPTY)).toBe(0);
+    expect(await balance(AGAIN)).toBe(1800);
+    expect((await transact({ giftcard_uuid: AGAIN, amount_in_cents: -1800 })).statusCode).toBe(201);
+    expect(await balance(AGAIN)).toBe(0);
   });
 
   it('refuses a decrement beyond the balance with 5003, changing nothing', async () => {
-    await expectError(await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: -1 }), 5003);
-    expect(await balance(PHYSICAL_EMPTY)).toBe(0);
+    await expectError(await transact({ giftcard_uuid: OVERDRAWN, amount_in_cents: -1 }), 5003);
+    expect(await balance(OVERDRAWN)).toBe(0);
   });
 
   it('increments a digital card once only: 5006 for the fixture card and for a new card’s second increment', async () => {
@@ -292,12 +298,12 @@ describe('POST /giftcard-transactions/{uuid}/reverse', () => {
   it('refuses reversing an increment whose money is no longer on the card (5003)', async () => {
     // Through the API the last transaction's money is always there; the rule still guards the balance
     // when it was changed outside the ledger (restored below).
-    const top = (await transact({ giftcard_uuid: PHYSICAL_EMPTY, amount_in_cents: 700 })).json().data;
+    const top = (await transact({ giftcard_uuid: REVERSED_TOP_UP, amount_in_cents: 700 })).json().data;
     const setBalance = (cents: number) =>
       t.app.db
         .updateTable('giftcards')
         .set({ balance_in_cents: cents })
-        .where('uuid', '=', PHYSICAL_EMPTY)
+        .where('uuid', '=', REVERSED_TOP_UP)
         .execute();
     await setBalance(600);
     try {
@@ -306,7 +312,7 @@ describe('POST /giftcard-transactions/{uuid}/reverse', () => {
       await setBalance(700);
     }
     expect((await reverse(top.uuid)).statusCode).toBe(201);
-    expect(await balance(PHYSICAL_EMPTY)).toBe(0);
+    expect(await balance(REVERSED_TOP_UP)).toBe(0);
   });
 
   it("reverses a digital card's increment, and the reversal of a decrement is no new increment", async () => {
