@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
 
 const P = '/v3/oauth/clients/products';
 const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
@@ -27,10 +27,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (payload: object) => t.call({ method: 'POST', url: P, token: PAT, payload });
-const count = async () =>
+/** A product of the calling test's own (in the coffee category); answers it. */
+async function ownProduct(name = 'Espresso') {
+  const res = await create({
+    external_identifier: uniqueId('SKU'),
+    name,
+    categories: [{ uuid: coffee.uuid }],
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data;
+}
+const count = async (on: TestApp = t) =>
   Number(
     (
-      await t.app.db
+      await on.app.db
         .selectFrom('products')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
@@ -39,8 +49,9 @@ const count = async () =>
 
 describe('products', () => {
   it('POST creates with categories by uuid and by external_identifier; GET and find return it', async () => {
+    const sku = uniqueId('SKU');
     const res = await create({
-      external_identifier: 'SKU-1',
+      external_identifier: sku,
       name: 'Espresso',
       description: 'Strong',
       categories: [{ uuid: coffee.uuid }, { external_identifier: 'CAT-TEA' }],
@@ -49,13 +60,13 @@ describe('products', () => {
     const product = res.json().data;
     expect(product).toEqual({
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      external_identifier: 'SKU-1',
+      external_identifier: sku,
       name: 'Espresso',
       description: 'Strong',
       categories: [coffee, tea],
     });
     expect((await t.call({ method: 'GET', url: `/products/${product.uuid}` })).json().data).toEqual(product);
-    const found = await t.call({ method: 'GET', url: `${P}/find?external_identifier=SKU-1`, token: PAT });
+    const found = await t.call({ method: 'GET', url: `${P}/find?external_identifier=${sku}`, token: PAT });
     expect(found.json().data).toEqual(product);
   });
 
@@ -65,13 +76,14 @@ describe('products', () => {
       url: P,
       token: PAT,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `external_identifier=SKU-2&name=Green+tea&categories[0][external_identifier]=CAT-TEA`,
+      payload: `external_identifier=${uniqueId('SKU')}&name=Green+tea&categories[0][external_identifier]=CAT-TEA`,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: 'Green tea', description: null, categories: [tea] });
   });
 
   it('POST: 1003 naming missing fields and unknown categories; 409 for a taken external_identifier', async () => {
+    const existing = await ownProduct();
     const before = await count();
     const missing = await create({});
     expect(Object.keys(missing.json().errors).sort()).toEqual(['external_identifier', 'name']);
@@ -88,13 +100,15 @@ describe('products', () => {
       categories: [{ uuid: coffee.uuid, external_identifier: 'CAT-TEA' }],
     });
     expect(Object.keys(mismatch.json().errors)).toEqual(['categories.0']);
-    const taken = await create({ external_identifier: 'SKU-1', name: 'Again' });
+    const taken = await create({ external_identifier: existing.external_identifier, name: 'Again' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 1003, errors: { external_identifier: expect.any(Array) } });
     expect(await count()).toBe(before);
   });
 
   it('batch: all or nothing, at most 100, errors name products.N…', async () => {
+    const existing = await ownProduct();
+    const p = uniqueId('P');
     const before = await count();
     const bad = await t.call({
       method: 'POST',
@@ -102,8 +116,8 @@ describe('products', () => {
       token: PAT,
       payload: {
         products: [
-          { external_identifier: 'SKU-B1', name: 'B1' },
-          { external_identifier: 'SKU-B2', name: 'B2', categories: [{ external_identifier: 'NOPE' }] },
+          { external_identifier: `${p}-b1`, name: 'B1' },
+          { external_identifier: `${p}-b2`, name: 'B2', categories: [{ external_identifier: 'NOPE' }] },
         ],
       },
     });
@@ -115,8 +129,8 @@ describe('products', () => {
       token: PAT,
       payload: {
         products: [
-          { external_identifier: 'SKU-B1', name: 'B1' },
-          { external_identifier: 'SKU-1', name: 'Dup' },
+          { external_identifier: `${p}-b1`, name: 'B1' },
+          { external_identifier: existing.external_identifier, name: 'Dup' },
         ],
       },
     });
@@ -127,7 +141,7 @@ describe('products', () => {
       url: `${P}/batch`,
       token: PAT,
       payload: {
-        products: Array.from({ length: 101 }, (_, i) => ({ external_identifier: `P-${i}`, name: 'P' })),
+        products: Array.from({ length: 101 }, (_, i) => ({ external_identifier: `${p}-${i}`, name: 'P' })),
       },
     });
     expect(Object.keys(tooMany.json().errors)).toEqual(['products']);
@@ -139,7 +153,7 @@ describe('products', () => {
       token: PAT,
       payload: {
         products: Array.from({ length: 100 }, (_, i) => ({
-          external_identifier: `P-${i}`,
+          external_identifier: `${p}-${i}`,
           name: `P ${i}`,
           categories: [{ uuid: coffee.uuid }],
         })),
@@ -147,33 +161,63 @@ describe('products', () => {
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data).toHaveLength(100);
-    expect(ok.json().data[99]).toMatchObject({ external_identifier: 'P-99', categories: [coffee] });
+    expect(ok.json().data[99]).toMatchObject({ external_identifier: `${p}-99`, categories: [coffee] });
     expect(await count()).toBe(before + 100);
   });
 
   it('GET /products: pagination meta, limits, page past the end, out of range', async () => {
-    const total = await count();
-    expect(total).toBe(102);
-    const first = (await t.call({ method: 'GET', url: '/products' })).json();
-    expect(first.data).toHaveLength(30);
-    expect(first.data[0]).toMatchObject({ external_identifier: 'SKU-1', categories: [coffee, tea] });
-    expect(first.meta).toEqual({ page: 1, limit: 30, viewing_from: 1, viewing_to: 30, last_page: 4, total });
-    const last = (await t.call({ method: 'GET', url: '/products?page=4' })).json();
-    expect(last.meta).toEqual({ page: 4, limit: 30, viewing_from: 91, viewing_to: 102, last_page: 4, total });
-    expect(last.data).toHaveLength(12);
-    const min = (await t.call({ method: 'GET', url: '/products?limit=1' })).json();
-    expect(min.meta).toMatchObject({ limit: 1, viewing_from: 1, viewing_to: 1, last_page: 102 });
-    const max = (await t.call({ method: 'GET', url: '/products?limit=100' })).json();
-    expect(max.data).toHaveLength(100);
-    const past = (await t.call({ method: 'GET', url: '/products?page=5' })).json();
-    expect(past).toEqual({
-      data: [],
-      meta: { page: 5, limit: 30, viewing_from: 0, viewing_to: 0, last_page: 4, total },
+    await withOwnApp(async (own) => {
+      const batch = (from: number, length: number) =>
+        own.call({
+          method: 'POST',
+          url: `${P}/batch`,
+          token: PAT,
+          payload: {
+            products: Array.from({ length }, (_, i) => ({
+              external_identifier: `SKU-${from + i}`,
+              name: `Product ${from + i}`,
+            })),
+          },
+        });
+      expect((await batch(1, 100)).statusCode).toBe(201);
+      expect((await batch(101, 2)).statusCode).toBe(201);
+      const total = await count(own);
+      expect(total).toBe(102);
+      const first = (await own.call({ method: 'GET', url: '/products' })).json();
+      expect(first.data).toHaveLength(30);
+      expect(first.data[0]).toMatchObject({ external_identifier: 'SKU-1', categories: [] });
+      expect(first.meta).toEqual({
+        page: 1,
+        limit: 30,
+        viewing_from: 1,
+        viewing_to: 30,
+        last_page: 4,
+        total,
+      });
+      const last = (await own.call({ method: 'GET', url: '/products?page=4' })).json();
+      expect(last.meta).toEqual({
+        page: 4,
+        limit: 30,
+        viewing_from: 91,
+        viewing_to: 102,
+        last_page: 4,
+        total,
+      });
+      expect(last.data).toHaveLength(12);
+      const min = (await own.call({ method: 'GET', url: '/products?limit=1' })).json();
+      expect(min.meta).toMatchObject({ limit: 1, viewing_from: 1, viewing_to: 1, last_page: 102 });
+      const max = (await own.call({ method: 'GET', url: '/products?limit=100' })).json();
+      expect(max.data).toHaveLength(100);
+      const past = (await own.call({ method: 'GET', url: '/products?page=5' })).json();
+      expect(past).toEqual({
+        data: [],
+        meta: { page: 5, limit: 30, viewing_from: 0, viewing_to: 0, last_page: 4, total },
+      });
+      for (const query of ['limit=0', 'limit=101', 'page=0']) {
+        const res = await own.call({ method: 'GET', url: `/products?${query}` });
+        expect(res.json()).toMatchObject({ code: 1003, status_code: 422 });
+      }
     });
-    for (const query of ['limit=0', 'limit=101', 'page=0']) {
-      const res = await t.call({ method: 'GET', url: `/products?${query}` });
-      expect(res.json()).toMatchObject({ code: 1003, status_code: 422 });
-    }
   });
 
   it('find: 1003 with 404 when unknown', async () => {
@@ -183,11 +227,12 @@ describe('products', () => {
   });
 
   it('find-or-create: finds (200) or creates (201; name required)', async () => {
+    const existing = await ownProduct('Espresso');
     const found = await t.call({
       method: 'POST',
       url: `${P}/find-or-create`,
       token: PAT,
-      payload: { external_identifier: 'SKU-1' },
+      payload: { external_identifier: existing.external_identifier },
     });
     expect(found.statusCode).toBe(200);
     expect(found.json().data.name).toBe('Espresso');
@@ -195,7 +240,7 @@ describe('products', () => {
       method: 'POST',
       url: `${P}/find-or-create`,
       token: PAT,
-      payload: { external_identifier: 'SKU-NEW', name: 'Latte', categories: [{ uuid: coffee.uuid }] },
+      payload: { external_identifier: uniqueId('SKU'), name: 'Latte', categories: [{ uuid: coffee.uuid }] },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ name: 'Latte', categories: [coffee] });
@@ -203,15 +248,14 @@ describe('products', () => {
       method: 'POST',
       url: `${P}/find-or-create`,
       token: PAT,
-      payload: { external_identifier: 'SKU-NAMELESS' },
+      payload: { external_identifier: uniqueId('SKU') },
     });
     expect(nameless.json()).toMatchObject({ code: 1003, errors: { name: expect.any(Array) } });
   });
 
   it('PUT: every field optional; categories replace; 404 unknown; 409 taken; 1003 unknown category', async () => {
-    const product = (
-      await t.call({ method: 'GET', url: `${P}/find?external_identifier=SKU-2`, token: PAT })
-    ).json().data;
+    const product = await ownProduct('Green tea');
+    const other = await ownProduct();
     const put = (uuid: string, payload: object) =>
       t.call({ method: 'PUT', url: `${P}/${uuid}`, token: PAT, payload });
     expect((await put(product.uuid, {})).json().data).toEqual(product);
@@ -228,25 +272,38 @@ describe('products', () => {
       categories: [coffee],
     });
     expect((await put(product.uuid, { categories: [] })).json().data.categories).toEqual([]);
-    expect((await put(product.uuid, { external_identifier: 'SKU-1' })).statusCode).toBe(409);
+    expect((await put(product.uuid, { external_identifier: other.external_identifier })).statusCode).toBe(
+      409,
+    );
     const badCategory = await put(product.uuid, { categories: [{ uuid: UNKNOWN }] });
     expect(Object.keys(badCategory.json().errors)).toEqual(['categories.0']);
     expect((await put(UNKNOWN, { name: 'X' })).json()).toMatchObject({ code: 1003, status_code: 404 });
   });
 
   it('deleting a category removes it from its products', async () => {
-    const res = await t.call({ method: 'DELETE', url: `/product-categories/${tea.uuid}` });
-    expect(res.statusCode).toBe(200);
-    const product = (
-      await t.call({ method: 'GET', url: `${P}/find?external_identifier=SKU-1`, token: PAT })
+    const category = (
+      await t.call({
+        method: 'POST',
+        url: '/v3/oauth/clients/product-categories',
+        token: PAT,
+        payload: { external_identifier: uniqueId('CAT'), name: 'Seasonal' },
+      })
     ).json().data;
+    const created = await create({
+      external_identifier: uniqueId('SKU'),
+      name: 'Pumpkin latte',
+      categories: [{ uuid: coffee.uuid }, { uuid: category.uuid }],
+    });
+    expect(created.json().data.categories).toEqual([coffee, category]);
+    const res = await t.call({ method: 'DELETE', url: `/product-categories/${category.uuid}` });
+    expect(res.statusCode).toBe(200);
+    const product = (await t.call({ method: 'GET', url: `/products/${created.json().data.uuid}` })).json()
+      .data;
     expect(product.categories).toEqual([coffee]);
   });
 
   it('DELETE → data null; then 404', async () => {
-    const product = (
-      await t.call({ method: 'GET', url: `${P}/find?external_identifier=SKU-1`, token: PAT })
-    ).json().data;
+    const product = await ownProduct();
     const res = await t.call({ method: 'DELETE', url: `/products/${product.uuid}` });
     expect(res.json()).toEqual({ data: null, meta: {} });
     expect((await t.call({ method: 'GET', url: `/products/${product.uuid}` })).json()).toMatchObject({
@@ -268,7 +325,7 @@ describe('products', () => {
     for (const [method, url] of [
       ['POST', P],
       ['POST', `${P}/batch`],
-      ['GET', `${P}/find?external_identifier=SKU-1`],
+      ['GET', `${P}/find?external_identifier=NOPE`],
       ['POST', `${P}/find-or-create`],
       ['PUT', `${P}/${UNKNOWN}`],
     ] as const) {
