@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoTimestamp } from '../../src/service/domain/values';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,6 +15,21 @@ const find = (value: string) =>
   });
 const put = (action: 'link' | 'unlink', payload: Record<string, string>) =>
   t.call({ method: 'PUT', url: `/contact-identifiers/${action}`, payload });
+
+/** An unlinked identifier of the calling test's own (inactive when asked); answers its value. */
+async function ownIdentifier(options: { active?: boolean } = {}): Promise<string> {
+  const value = uniqueId('OWN');
+  const res = await t.call({
+    method: 'POST',
+    url: '/contact-identifiers',
+    payload: { contact_identifier_value: value },
+  });
+  expect(res.statusCode).toBe(201);
+  if (options.active === false) {
+    await t.app.db.updateTable('contact_identifiers').set({ active: 0 }).where('value', '=', value).execute();
+  }
+  return value;
+}
 
 describe('GET /contact-identifiers/find', () => {
   it('finds a linked identifier with its contact', async () => {
@@ -139,29 +154,30 @@ describe('POST /contact-identifiers', () => {
 
 describe('PUT /contact-identifiers/link and /unlink', () => {
   it('moves an identifier link → unlink → link to another contact', async () => {
-    const linked = await put('link', { contact_identifier_value: 'CARD-9001', contact_uuid: DEMO.carla });
+    const value = await ownIdentifier();
+    const linked = await put('link', { contact_identifier_value: value, contact_uuid: DEMO.carla });
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toEqual({
       data: {
-        name: 'CARD-9001',
-        value: 'CARD-9001',
+        name: value,
+        value,
         active: true,
         contact: { uuid: DEMO.carla, email: 'carla@example.com' },
       },
       meta: {},
     });
 
-    const again = await put('link', { contact_identifier_value: 'CARD-9001', contact_uuid: DEMO.ben });
+    const again = await put('link', { contact_identifier_value: value, contact_uuid: DEMO.ben });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 60014, message: 'Contact identifier is already linked' });
-    expect((await find('CARD-9001')).json().data.contact.uuid).toBe(DEMO.carla);
+    expect((await find(value)).json().data.contact.uuid).toBe(DEMO.carla);
 
-    const unlinked = await put('unlink', { contact_identifier_value: 'CARD-9001' });
+    const unlinked = await put('unlink', { contact_identifier_value: value });
     expect(unlinked.statusCode).toBe(200);
-    expect(unlinked.json().data).toMatchObject({ value: 'CARD-9001', contact: null });
-    expect((await find('CARD-9001')).json().data.contact).toBeNull();
+    expect(unlinked.json().data).toMatchObject({ value, contact: null });
+    expect((await find(value)).json().data.contact).toBeNull();
 
-    const relinked = await put('link', { contact_identifier_value: 'CARD-9001', contact_uuid: DEMO.ben });
+    const relinked = await put('link', { contact_identifier_value: value, contact_uuid: DEMO.ben });
     expect(relinked.statusCode).toBe(200);
     expect(relinked.json().data.contact).toEqual({ uuid: DEMO.ben, email: 'ben@example.com' });
   });
@@ -185,17 +201,18 @@ describe('PUT /contact-identifiers/link and /unlink', () => {
   });
 
   it('link answers 60003, 60004, 55031 and 1003', async () => {
+    const value = await ownIdentifier();
     const unknown = await put('link', { contact_identifier_value: 'CARD-NONE', contact_uuid: DEMO.ben });
     expect(unknown.json()).toMatchObject({ code: 60003, status_code: 404 });
     const inactive = await put('link', { contact_identifier_value: 'CARD-9002', contact_uuid: DEMO.ben });
     expect(inactive.json()).toMatchObject({ code: 60004, status_code: 422 });
     const nobody = await put('link', {
-      contact_identifier_value: 'NEW-0001',
+      contact_identifier_value: value,
       contact_uuid: '00000000-0000-4000-8000-00000000dead',
     });
     expect(nobody.json()).toMatchObject({ code: 55031, status_code: 404 });
-    expect((await find('NEW-0001')).json().data.contact).toBeNull();
-    const missing = await put('link', { contact_identifier_value: 'NEW-0001' });
+    expect((await find(value)).json().data.contact).toBeNull();
+    const missing = await put('link', { contact_identifier_value: value });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ contact_uuid: ['The contact uuid field is required.'] });
   });
@@ -238,17 +255,18 @@ describe('DELETE /contact-identifiers', () => {
   });
 
   it('deletes by JSON body and by form body, inactive ones too', async () => {
+    const inactive = await ownIdentifier({ active: false });
     const json = await t.call({
       method: 'DELETE',
       url: '/contact-identifiers',
-      payload: { contact_identifier_value: 'CARD-9002' },
+      payload: { contact_identifier_value: inactive },
     });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toEqual({
-      data: { name: 'CARD-9002', value: 'CARD-9002', active: false, contact: null },
+      data: { name: inactive, value: inactive, active: false, contact: null },
       meta: {},
     });
-    expect((await find('CARD-9002')).json().code).toBe(60003);
+    expect((await find(inactive)).json().code).toBe(60003);
 
     await t.call({
       method: 'POST',
