@@ -196,3 +196,14 @@ export async function withOwnApp<T>(
 export function uniqueId(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
+
+/** A new contact of the calling test's own (POST /contacts, 201); answers its uuid. */
+export async function newContact(t: TestApp): Promise<string> {
+  const res = await t.call({
+    method: 'POST',
+    url: '/contacts',
+    payload: { email: `${uniqueId('contact')}@example.com` },
+  });
+  if (res.statusCode !== 201) throw new Error(`POST /contacts answered ${res.statusCode}: ${res.body}`);
+  return res.json().data.uuid;
+}
