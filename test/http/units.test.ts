@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, withOwnApp } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,14 +15,16 @@ const defaults = async () =>
 
 describe('GET /units', () => {
   it('lists the units of the account with exactly one default', async () => {
-    const res = await t.call({ method: 'GET', url: '/units' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      data: [
-        { name: 'purchase_amount', label: 'Purchase amount', prefix: '€', is_default: true },
-        { name: 'visits', label: 'Visits', prefix: 'V', is_default: false },
-      ],
-      meta: {},
+    await withOwnApp(async (own) => {
+      const res = await own.call({ method: 'GET', url: '/units' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: [
+          { name: 'purchase_amount', label: 'Purchase amount', prefix: '€', is_default: true },
+          { name: 'visits', label: 'Visits', prefix: 'V', is_default: false },
+        ],
+        meta: {},
+      });
     });
   });
 
@@ -42,6 +44,8 @@ describe('GET /units', () => {
 
 describe('POST /units', () => {
   it('creates a unit; prefix defaults to the first character, is_default to false', async () => {
+    const before = await defaults();
+    expect(before).toHaveLength(1);
     const res = await t.call({ method: 'POST', url: '/units', payload: { name: 'stamps', label: 'Stamps' } });
     expect(res.statusCode).toBe(201);
     const { data, meta } = res.json();
@@ -57,7 +61,7 @@ describe('POST /units', () => {
       created_at: '2026-11-21T10:00:00+00:00',
       updated_at: '2026-11-21T10:00:00+00:00',
     });
-    expect(await defaults()).toEqual(['purchase_amount']);
+    expect(await defaults()).toEqual(before);
   });
 
   it('is_default true makes the new unit the only default', async () => {
@@ -79,10 +83,11 @@ describe('POST /units', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: body,
       });
+    const before = await defaults();
     const off = await form('name=cups&label=Cups&is_default=0');
     expect(off.statusCode).toBe(201);
     expect(off.json().data.is_default).toBe(false);
-    expect(await defaults()).toEqual(['liters']);
+    expect(await defaults()).toEqual(before);
     const on = await form('name=bags&label=Bags&is_default=1');
     expect(on.statusCode).toBe(201);
     expect(on.json().data).toMatchObject({ name: 'bags', prefix: 'b', is_default: true });
