@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
 import { expectLedgersBalanced } from '../helpers/ledger';
 
@@ -24,8 +24,16 @@ afterAll(async () => {
   await expectLedgersBalanced(t.app.db);
 });
 
+/** A new contact of the calling test's own with `cents` of prepaid balance; answers its uuid. */
+async function contactWithBalance(cents: number): Promise<string> {
+  const contact = await newContact(t);
+  expect((await pay({ contact_uuid: contact, amount_in_cents: cents })).statusCode).toBe(201);
+  return contact;
+}
+
 describe('POST /prepaid-transactions', () => {
   it('tops up at the key’s shop (the benchmark request) with the full resource', async () => {
+    const before = await balance(DEMO.anna);
     const res = await pay({ contact_uuid: DEMO.anna, amount_in_cents: 1 });
     expect(res.statusCode).toBe(201);
     const { data, meta } = res.json();
@@ -33,7 +41,7 @@ describe('POST /prepaid-transactions', () => {
     expect(data).toEqual({
       uuid: expect.any(String),
       amount_in_cents: 1,
-      prepaid_balance: { balance_in_cents: 1501 },
+      prepaid_balance: { balance_in_cents: before + 1 },
       contact: { uuid: DEMO.anna, email: 'anna@example.com' },
       contact_identifier: null,
       shop: expect.objectContaining({
@@ -45,10 +53,11 @@ describe('POST /prepaid-transactions', () => {
       }),
       created_at: '2026-11-21T10:00:00+00:00',
     });
-    expect(await balance(DEMO.anna)).toBe(1501);
+    expect(await balance(DEMO.anna)).toBe(before + 1);
   });
 
   it('pays by card with an unbound key and shop_uuid', async () => {
+    const before = await balance(DEMO.anna);
     const res = await pay(
       { contact_identifier_value: 'CARD-0001', amount_in_cents: -501, shop_uuid: DEMO.shopUtrecht },
       DEMO.apiKey,
@@ -56,23 +65,23 @@ describe('POST /prepaid-transactions', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       amount_in_cents: -501,
-      prepaid_balance: { balance_in_cents: 1000 },
+      prepaid_balance: { balance_in_cents: before - 501 },
       contact_identifier: 'CARD-0001',
       shop: { uuid: DEMO.shopUtrecht },
     });
   });
 
   it('refuses a payment above the balance (1003 naming amount_in_cents); the balance stays', async () => {
-    const body = await expectError(await pay({ contact_uuid: DEMO.anna, amount_in_cents: -1001 }), 1003);
+    const contact = await contactWithBalance(1000);
+    const body = await expectError(await pay({ contact_uuid: contact, amount_in_cents: -1001 }), 1003);
     expect(body.message).toBe('Insufficient prepaid balance');
     expect(Object.keys(body.errors ?? {})).toEqual(['amount_in_cents']);
-    expect(await balance(DEMO.anna)).toBe(1000);
+    expect(await balance(contact)).toBe(1000);
     expect(
-      (await pay({ contact_uuid: DEMO.anna, amount_in_cents: -1000 })).json().data.prepaid_balance,
+      (await pay({ contact_uuid: contact, amount_in_cents: -1000 })).json().data.prepaid_balance,
     ).toEqual({
       balance_in_cents: 0,
     });
-    await pay({ contact_uuid: DEMO.anna, amount_in_cents: 1500 });
   });
 
   it('needs a contact: 1003 naming both fields', async () => {
@@ -128,14 +137,14 @@ describe('POST /prepaid-transactions', () => {
   });
 
   it('50 simultaneous payments never overdraw: floor(5000 / 300) succeed, the rest 1003', async () => {
-    expect(await balance(DEMO.carla)).toBe(5000);
+    const contact = await contactWithBalance(5000);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => pay({ contact_uuid: DEMO.carla, amount_in_cents: -300 })),
+      Array.from({ length: 50 }, () => pay({ contact_uuid: contact, amount_in_cents: -300 })),
     );
     const ok = results.filter((r) => r.statusCode === 201);
     expect(ok).toHaveLength(Math.floor(5000 / 300));
     expect(results.filter((r) => r.statusCode !== 201).every((r) => r.json().code === 1003)).toBe(true);
-    expect(await balance(DEMO.carla)).toBe(5000 - 16 * 300);
+    expect(await balance(contact)).toBe(5000 - 16 * 300);
     await expectLedgersBalanced(t.app.db);
   });
 
@@ -216,15 +225,15 @@ describe('GET /prepaid-transactions', () => {
 
 describe('POST /prepaid-transactions/{uuid}/reverse', () => {
   it('reverses once with the negated amount at the same shop', async () => {
-    const before = await balance(DEMO.dirk);
-    const original = (await pay({ contact_uuid: DEMO.dirk, amount_in_cents: -100 })).json().data;
+    const contact = await contactWithBalance(1000);
+    const original = (await pay({ contact_uuid: contact, amount_in_cents: -100 })).json().data;
     const res = await reverse(original.uuid);
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       amount_in_cents: 100,
-      prepaid_balance: { balance_in_cents: before },
+      prepaid_balance: { balance_in_cents: 1000 },
       shop: { uuid: DEMO.shop },
-      contact: { uuid: DEMO.dirk },
+      contact: { uuid: contact },
     });
     expect((await expectError(await reverse(original.uuid), 1003)).message).toBe(
       'Prepaid transaction already reversed',
@@ -234,12 +243,12 @@ describe('POST /prepaid-transactions/{uuid}/reverse', () => {
   });
 
   it('refuses reversing a top-up that was spent (the balance never goes negative)', async () => {
-    const top = (await pay({ contact_uuid: DEMO.dirk, amount_in_cents: 1000 })).json().data;
-    const all = await balance(DEMO.dirk);
-    await pay({ contact_uuid: DEMO.dirk, amount_in_cents: -all });
+    const contact = await contactWithBalance(250);
+    const top = (await pay({ contact_uuid: contact, amount_in_cents: 1000 })).json().data;
+    await pay({ contact_uuid: contact, amount_in_cents: -1250 });
     const body = await expectError(await reverse(top.uuid), 1003);
     expect(body.message).toBe('Insufficient prepaid balance');
-    expect(await balance(DEMO.dirk)).toBe(0);
+    expect(await balance(contact)).toBe(0);
   });
 
   it('refuses the opening balance, answers 404 for an unknown transaction, and needs an API key', async () => {
