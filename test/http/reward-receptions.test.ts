@@ -15,10 +15,18 @@ const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
 // Rewards and contacts of the concurrency fixture.
 const LIMITED = 'e1000000-0000-4000-8000-000000000001';
 const TWICE = 'e1000000-0000-4000-8000-000000000002';
+const UNLIMITED = 'e1000000-0000-4000-8000-000000000003';
+// Contacts of the two single-contact races and of the claim-limit reversal, apart from the crowd.
+const TWICE_CLAIMER = 'd1000000-0000-4000-8000-000000000101';
+const MANY_CLAIMER = 'd1000000-0000-4000-8000-000000000102';
+const REVERSER = 'd1000000-0000-4000-8000-000000000103';
 const crowd = Array.from({ length: 20 }, (_, i) => `d1000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 
 let t: TestApp;
-/** The demo account plus a stock-5 reward, a reward claimable twice, and 20 contacts with 100 credits. */
+/**
+ * The demo account plus a stock-5 reward, a reward claimable twice, one without stock, 20 contacts
+ * with 100 credits for the stock race and one contact each for the other races and the claim limit.
+ */
 let busy: TestApp;
 
 beforeAll(async () => {
@@ -33,8 +41,9 @@ beforeAll(async () => {
       required_credits: 1,
       claim_limit_per_contact: 2,
     },
+    { uuid: UNLIMITED, title: 'Sticker', reward_type: 'PHYSICAL', required_credits: 10 },
   );
-  for (const [i, uuid] of crowd.entries()) {
+  for (const [i, uuid] of [...crowd, TWICE_CLAIMER, MANY_CLAIMER, REVERSER].entries()) {
     fixture.contacts.push({ uuid, email: `crowd${i}@example.com`, credit_balance: 100 });
   }
   busy = await createTestApp({ fixture: parseFixture(fixture, '(test)', DEMO_FIXTURE_DIR) });
@@ -90,6 +99,7 @@ async function expectRefused(call: () => ReturnType<typeof claim>, code: number,
 describe('POST /reward-receptions', () => {
   it('claims a reward: credits debited through the ledger, stock taken, full Reward Reception', async () => {
     const before = await balance(DEMO.anna);
+    const stockBefore = (await stock(COFFEE)) as number;
     const res = await claim({
       contact_uuid: DEMO.anna,
       reward_uuid: COFFEE,
@@ -124,12 +134,12 @@ describe('POST /reward-receptions', () => {
         contact: { uuid: DEMO.anna, email: 'anna@example.com' },
       },
       created_at: '2026-11-21T10:00:00+00:00',
-      reward: expect.objectContaining({ uuid: COFFEE, stock: 99, required_credits: 50 }),
+      reward: expect.objectContaining({ uuid: COFFEE, stock: stockBefore - 1, required_credits: 50 }),
       expires_at: '2026-12-21T10:00:00+00:00',
       has_been_collected: false,
     });
     expect(await balance(DEMO.anna)).toBe(before - 50);
-    expect(await stock(COFFEE)).toBe(99);
+    expect(await stock(COFFEE)).toBe(stockBefore - 1);
     const reception = await t.app.db
       .selectFrom('reward_receptions')
       .select('id')
@@ -224,6 +234,7 @@ describe('POST /reward-receptions', () => {
   });
 
   it('20 concurrent claims of a stock-5 reward: exactly 5 succeed, the stock ends at 0', async () => {
+    const receptionsBefore = await receptionCount(busy);
     const results = await Promise.all(
       crowd.map((contact_uuid) => claim({ contact_uuid, reward_uuid: LIMITED }, DEMO.apiKey, busy)),
     );
@@ -231,14 +242,14 @@ describe('POST /reward-receptions', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 1018)).toHaveLength(15);
     expect(await stock(LIMITED, busy)).toBe(0);
-    expect(await receptionCount(busy)).toBe(5);
+    expect(await receptionCount(busy)).toBe(receptionsBefore + 5);
     const balances = await Promise.all(crowd.map((uuid) => balance(uuid, busy)));
     expect(balances.filter((b) => b === 90)).toHaveLength(5);
     expect(balances.filter((b) => b === 100)).toHaveLength(15);
   });
 
   it('10 concurrent claims by one contact of a reward limited to 2 per contact: exactly 2 succeed', async () => {
-    const contact = crowd[19]!;
+    const contact = TWICE_CLAIMER;
     const before = await balance(contact, busy);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -252,12 +263,11 @@ describe('POST /reward-receptions', () => {
   });
 
   it('concurrent claims never overdraw the balance', async () => {
-    const contact = crowd[18]!;
-    await busy.app.db.updateTable('rewards').set({ stock: null }).where('uuid', '=', LIMITED).execute();
+    const contact = MANY_CLAIMER;
     const before = await balance(contact, busy);
     const results = await Promise.all(
       Array.from({ length: 15 }, () =>
-        claim({ contact_uuid: contact, reward_uuid: LIMITED }, DEMO.apiKey, busy),
+        claim({ contact_uuid: contact, reward_uuid: UNLIMITED }, DEMO.apiKey, busy),
       ),
     );
     const won = results.filter((r) => r.statusCode === 201).length;
@@ -298,20 +308,14 @@ describe('POST /reward-receptions/{uuid}/reverse', () => {
   });
 
   it('a reversed claim no longer counts against the claim limit', async () => {
-    const first = (await claim({ contact_uuid: DEMO.dirk, reward_uuid: DISCOUNT })).json();
-    // dirk claimed DISCOUNT in an earlier test: limit 1 is reached.
-    expect(first).toMatchObject({ code: 1019 });
-    const mine = await t.app.db
-      .selectFrom('reward_receptions')
-      .innerJoin('contacts', 'contacts.id', 'reward_receptions.contact_id')
-      .select('reward_receptions.uuid')
-      .where('contacts.uuid', '=', DEMO.dirk)
-      .where('reward_receptions.credits_centi', '=', -3000)
-      .executeTakeFirstOrThrow();
-    expect(
-      (await t.call({ method: 'POST', url: `/reward-receptions/${mine.uuid}/reverse` })).statusCode,
-    ).toBe(201);
-    expect((await claim({ contact_uuid: DEMO.dirk, reward_uuid: DISCOUNT })).statusCode).toBe(201);
+    const discount = { contact_uuid: REVERSER, reward_uuid: DISCOUNT };
+    const first = await claim(discount, DEMO.apiKey, busy);
+    expect(first.statusCode).toBe(201);
+    // Limit 1 is reached.
+    expect((await claim(discount, DEMO.apiKey, busy)).json()).toMatchObject({ code: 1019 });
+    const url = `/reward-receptions/${first.json().data.uuid}/reverse`;
+    expect((await busy.call({ method: 'POST', url })).statusCode).toBe(201);
+    expect((await claim(discount, DEMO.apiKey, busy)).statusCode).toBe(201);
   });
 
   it('concurrent reversals of one claim: exactly one succeeds', async () => {
