@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, withOwnApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
 
 const MUFFIN = '90000000-0000-4000-8000-000000000001';
@@ -140,54 +140,63 @@ describe('GET /vouchers', () => {
   });
 
   it('filters by promotion, contact and the status as of now; unknown ones match nothing', async () => {
-    const muffins = (await get(`/vouchers?promotion_uuid=${MUFFIN}`)).json();
-    expect(muffins.meta.total).toBe(5);
-    const ben = (await get(`/vouchers?contact_uuid=${DEMO.ben}`)).json();
-    expect(ben.data.map((v: { code: string }) => v.code)).toEqual(['MUFFIN-0002']);
-    const expired = (await get('/vouchers?status=EXPIRED')).json();
-    expect(expired.data.map((v: { code: string }) => v.code)).toEqual([
-      'MUFFIN-EXPIRED',
-      'OVERDUE-1',
-      'OVERDUE-2',
-    ]);
-    const active = (await get(`/vouchers?status=ACTIVE&promotion_uuid=${TWO_FOR_ONE}&limit=2&page=2`)).json();
-    // A link keeps the other query parameters.
-    const activePage = `http://localhost/vouchers?status=ACTIVE&promotion_uuid=${TWO_FOR_ONE}&limit=2&page`;
-    expect(active.meta).toEqual({
-      page: 2,
-      limit: 2,
-      viewing_from: 3,
-      viewing_to: 4,
-      last_page: 3,
-      total: 6,
-      current_page: 2,
-      per_page: 2,
-      from: 3,
-      to: 4,
-      path: 'http://localhost/vouchers',
-      links: [
-        { url: `${activePage}=1`, label: '&laquo; Previous', active: false },
-        { url: `${activePage}=1`, label: '1', active: false },
-        { url: `${activePage}=2`, label: '2', active: true },
-        { url: `${activePage}=3`, label: '3', active: false },
-        { url: `${activePage}=3`, label: 'Next &raquo;', active: false },
-      ],
-    });
-    expect((await get('/vouchers?promotion_uuid=nope')).json()).toMatchObject({
-      data: [],
-      meta: {
-        page: 1,
-        limit: 30,
-        viewing_from: 0,
-        viewing_to: 0,
-        last_page: 1,
-        total: 0,
-        current_page: 1,
-        per_page: 30,
-        from: null,
-        to: null,
+    // Statuses change as other tests redeem and lock: counted on an app of its own.
+    await withOwnApp(
+      async (own) => {
+        const get = (url: string) => own.call({ method: 'GET', url });
+        const muffins = (await get(`/vouchers?promotion_uuid=${MUFFIN}`)).json();
+        expect(muffins.meta.total).toBe(5);
+        const ben = (await get(`/vouchers?contact_uuid=${DEMO.ben}`)).json();
+        expect(ben.data.map((v: { code: string }) => v.code)).toEqual(['MUFFIN-0002']);
+        const expired = (await get('/vouchers?status=EXPIRED')).json();
+        expect(expired.data.map((v: { code: string }) => v.code)).toEqual([
+          'MUFFIN-EXPIRED',
+          'OVERDUE-1',
+          'OVERDUE-2',
+        ]);
+        const active = (
+          await get(`/vouchers?status=ACTIVE&promotion_uuid=${TWO_FOR_ONE}&limit=2&page=2`)
+        ).json();
+        // A link keeps the other query parameters.
+        const activePage = `http://localhost/vouchers?status=ACTIVE&promotion_uuid=${TWO_FOR_ONE}&limit=2&page`;
+        expect(active.meta).toEqual({
+          page: 2,
+          limit: 2,
+          viewing_from: 3,
+          viewing_to: 4,
+          last_page: 3,
+          total: 6,
+          current_page: 2,
+          per_page: 2,
+          from: 3,
+          to: 4,
+          path: 'http://localhost/vouchers',
+          links: [
+            { url: `${activePage}=1`, label: '&laquo; Previous', active: false },
+            { url: `${activePage}=1`, label: '1', active: false },
+            { url: `${activePage}=2`, label: '2', active: true },
+            { url: `${activePage}=3`, label: '3', active: false },
+            { url: `${activePage}=3`, label: 'Next &raquo;', active: false },
+          ],
+        });
+        expect((await get('/vouchers?promotion_uuid=nope')).json()).toMatchObject({
+          data: [],
+          meta: {
+            page: 1,
+            limit: 30,
+            viewing_from: 0,
+            viewing_to: 0,
+            last_page: 1,
+            total: 0,
+            current_page: 1,
+            per_page: 30,
+            from: null,
+            to: null,
+          },
+        });
       },
-    });
+      { fixture: fixture() },
+    );
   });
 
   it('pages: limit 0 (an empty page with the total), 500 (the maximum), a page past the end', async () => {
@@ -424,17 +433,27 @@ describe('POST /vouchers/{uuid}/lock and /release', () => {
   });
 
   it('a lock older than an hour counts as released', async () => {
-    await post(`/vouchers/${LOCK_2}/lock`);
-    const now = t.clock.current;
-    t.clock.advance(61 * 60_000);
-    try {
-      expect((await find('LOCK-2')).status).toBe('ACTIVE');
-      expect((await post(`/vouchers/${LOCK_2}/lock`)).statusCode).toBe(200);
-      t.clock.advance(61 * 60_000);
-      expect((await redeem({ code: 'LOCK-2' })).statusCode).toBe(200);
-    } finally {
-      t.clock.current = now;
-    }
+    // On an app of its own: it redeems LOCK-2, which the release test locks and releases.
+    await withOwnApp(
+      async (own) => {
+        const lock = () =>
+          own.call({ method: 'POST', url: `/vouchers/${LOCK_2}/lock`, token: DEMO.registerKey });
+        await lock();
+        own.clock.advance(61 * 60_000);
+        const found = await own.call({ method: 'GET', url: '/vouchers/find?code=LOCK-2' });
+        expect(found.json().data.status).toBe('ACTIVE');
+        expect((await lock()).statusCode).toBe(200);
+        own.clock.advance(61 * 60_000);
+        const redeemed = await own.call({
+          method: 'POST',
+          url: '/vouchers/redeem',
+          token: DEMO.registerKey,
+          payload: { code: 'LOCK-2' },
+        });
+        expect(redeemed.statusCode).toBe(200);
+      },
+      { fixture: fixture() },
+    );
   });
 
   it('answers 80004, 80005, 80006, 80012, 80014 by the voucher’s state; needs an API key', async () => {
