@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customAttribute as attributeSchema } from '../../src/contract/public/custom-attributes';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,42 +12,53 @@ const create = (payload: object) => t.call({ method: 'POST', url: '/custom-attri
 const list = (entity: string) => t.call({ method: 'GET', url: `/custom-attributes?entity=${entity}` });
 const update = (name: string, payload: object) =>
   t.call({ method: 'PUT', url: `/custom-attributes/${name}`, payload });
+/** Defines an attribute of the calling test's own on `entity`; answers its name. */
+async function ownAttribute(entity: string, more: object = { type: 'text' }): Promise<string> {
+  const name = uniqueId('own').replace('-', '_');
+  const res = await create({ entity, name, label: 'Own', ...more });
+  expect(res.statusCode).toBe(201);
+  return name;
+}
 
 describe('custom attributes', () => {
   it('GET lists the attributes of an entity with every field of the spec', async () => {
-    const res = await list('contact');
-    expect(res.statusCode).toBe(200);
-    const { data, meta } = res.json();
-    expect(meta).toEqual({});
-    for (const item of data) attributeSchema.parse(item);
-    expect(data.map((a: { name: string }) => a.name)).toEqual(['dier', 'a_custom_attribute']);
-    expect(data[0]).toEqual({
-      id: expect.any(Number),
-      entity: 'contact',
-      name: 'dier',
-      label: 'Favourite animal',
-      type: 'select',
-      group_name: null,
-      group: null,
-      is_platform_defined: false,
-      is_piggy_defined: false,
-      is_soft_read_only: false,
-      is_hard_read_only: false,
-      field_type: 'string',
-      has_unique_value: false,
-      description: '',
-      options: [
-        { value: 'cat', label: 'Cat', description: null, media: null },
-        { value: 'dog', label: 'Dog', description: null, media: null },
-      ],
-      position: 0,
-      created_at: expect.any(String),
-      meta: [],
-      can_be_deleted: true,
-      last_used_date: null,
-      created_by_user: true,
+    await withOwnApp(async (own) => {
+      const list = (entity: string) =>
+        own.call({ method: 'GET', url: `/custom-attributes?entity=${entity}` });
+      const res = await list('contact');
+      expect(res.statusCode).toBe(200);
+      const { data, meta } = res.json();
+      expect(meta).toEqual({});
+      for (const item of data) attributeSchema.parse(item);
+      expect(data.map((a: { name: string }) => a.name)).toEqual(['dier', 'a_custom_attribute']);
+      expect(data[0]).toEqual({
+        id: expect.any(Number),
+        entity: 'contact',
+        name: 'dier',
+        label: 'Favourite animal',
+        type: 'select',
+        group_name: null,
+        group: null,
+        is_platform_defined: false,
+        is_piggy_defined: false,
+        is_soft_read_only: false,
+        is_hard_read_only: false,
+        field_type: 'string',
+        has_unique_value: false,
+        description: '',
+        options: [
+          { value: 'cat', label: 'Cat', description: null, media: null },
+          { value: 'dog', label: 'Dog', description: null, media: null },
+        ],
+        position: 0,
+        created_at: expect.any(String),
+        meta: [],
+        can_be_deleted: true,
+        last_used_date: null,
+        created_by_user: true,
+      });
+      expect((await list('reward')).json().data).toEqual([]);
     });
-    expect((await list('reward')).json().data).toEqual([]);
   });
 
   it('GET: 1003 without entity or for an unknown entity', async () => {
@@ -187,7 +198,11 @@ describe('custom attributes', () => {
   });
 
   it('PUT changes label, description, options and group_name only', async () => {
-    const res = await update('dier', {
+    const name = await ownAttribute('contact', {
+      type: 'select',
+      options: [{ value: 'cat', label: 'Cat' }],
+    });
+    const res = await update(name, {
       entity: 'contact',
       label: 'Pet',
       description: 'Their pet',
@@ -196,7 +211,7 @@ describe('custom attributes', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
-      name: 'dier',
+      name,
       label: 'Pet',
       description: 'Their pet',
       group_name: 'Profile',
@@ -204,9 +219,9 @@ describe('custom attributes', () => {
       type: 'select',
       options: [{ value: 'fish', label: 'Fish', description: null, media: null }],
     });
-    const ungrouped = await update('dier', { entity: 'contact', group_name: null });
+    const ungrouped = await update(name, { entity: 'contact', group_name: null });
     expect(ungrouped.json().data).toMatchObject({ group_name: null, group: null, label: 'Pet' });
-    const fixed = await update('dier', { entity: 'contact', type: 'text', name: 'other' });
+    const fixed = await update(name, { entity: 'contact', type: 'text', name: 'other' });
     expect(fixed.statusCode).toBe(422);
     expect(Object.keys(fixed.json().errors).sort()).toEqual(['name', 'type']);
     const options = await update('a_custom_attribute', {
@@ -222,7 +237,8 @@ describe('custom attributes', () => {
     });
     const unknown = await update('nope', { entity: 'contact', label: 'x' });
     expect(unknown.json()).toMatchObject({ code: 1003, status_code: 404 });
-    expect((await update('dier', { entity: 'reward', label: 'x' })).json().data.label).toBe('x');
+    const reward = await ownAttribute('reward');
+    expect((await update(reward, { entity: 'reward', label: 'x' })).json().data.label).toBe('x');
     await t.app.db
       .insertInto('custom_attributes')
       .values({
