@@ -320,16 +320,23 @@ describe('following a session', () => {
 
   it('an overdue session reads expired and cannot be cancelled', async () => {
     const session = await start({ type: 'vouchers' });
+    const now = t.clock.current;
     t.clock.advance(61 * 60_000);
-    expect((await view(session.uuid)).status).toBe('expired');
-    expect((await consoleCall(t, amsterdam, 'POST', `/sessions/${session.uuid}/cancel`)).statusCode).toBe(
-      410,
-    );
+    try {
+      expect((await view(session.uuid)).status).toBe('expired');
+      expect((await consoleCall(t, amsterdam, 'POST', `/sessions/${session.uuid}/cancel`)).statusCode).toBe(
+        410,
+      );
+    } finally {
+      t.clock.current = now;
+    }
   });
 });
 
 describe('today', () => {
   it('lists the shop’s sessions since a moment, newest first, with outcome; the POS’s too', async () => {
+    // Sessions of other tests started at or before the clock's time now: `since` comes after them.
+    t.clock.advance(1000);
     const since = t.clock.now().toISOString();
     t.clock.advance(1000);
     const pos = await t.call({
@@ -391,26 +398,33 @@ describe('another shop’s device', () => {
 
 describe('revoking a device', () => {
   it('refuses the next request once a loaded fixture no longer lists it', async () => {
-    const cookie = await pair(t, CASHIER.utrecht);
-    expect((await consoleCall(t, cookie, 'GET', '/device')).statusCode).toBe(200);
+    // A device of this test's own, so the other tests' consoles stay paired.
+    const spare = 'test-cashier-spare-0001';
     const fixture = cashierFixture();
-    await loadFixture(
-      t.app.db,
-      { ...fixture, cashier_devices: fixture.cashier_devices.filter((d) => d.token !== CASHIER.utrecht) },
-      t.clock.now(),
-    );
+    const listed = {
+      ...fixture,
+      cashier_devices: [
+        ...fixture.cashier_devices,
+        { token: spare, shop: DEMO.shopUtrecht, name: 'Spare till' },
+      ],
+    };
+    await loadFixture(t.app.db, listed, t.clock.now());
+    const cookie = await pair(t, spare);
+    expect((await consoleCall(t, cookie, 'GET', '/device')).statusCode).toBe(200);
+    await loadFixture(t.app.db, fixture, t.clock.now());
     expect((await consoleCall(t, cookie, 'GET', '/device')).statusCode).toBe(401);
     expect((await consoleCall(t, cookie, 'POST', '/sessions', { type: 'identify' })).statusCode).toBe(401);
     const again = await t.call({
       method: 'POST',
       url: '/cashier/api/pair',
       token: null,
-      payload: { token: CASHIER.utrecht },
+      payload: { token: spare },
     });
     expect(again.statusCode).toBe(401);
+    expect((await consoleCall(t, utrecht, 'GET', '/device')).statusCode).toBe(200);
     // Listed again, it pairs anew; the old cookie stays dead.
-    await loadFixture(t.app.db, fixture, t.clock.now());
+    await loadFixture(t.app.db, listed, t.clock.now());
     expect((await consoleCall(t, cookie, 'GET', '/device')).statusCode).toBe(401);
-    await pair(t, CASHIER.utrecht);
+    await pair(t, spare);
   });
 });
