@@ -1,6 +1,7 @@
 // Runs the Vitest suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI starts one);
-// every test app then gets a database of its own there. Without it, says so and skips.
-import { spawnSync } from 'node:child_process';
+// every test app then gets a database of its own there. Shuffled with a seed of its own
+// (scripts/vitest-shuffled.mjs). Without a server, says so and skips.
+import { runShuffled } from './vitest-shuffled.mjs';
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log(
@@ -8,6 +9,4 @@ if (!process.env.TEST_DATABASE_URL) {
   );
   process.exit(0);
 }
-console.log(`Vitest on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`);
-const run = spawnSync('npx', ['vitest', 'run'], { stdio: 'inherit' });
-process.exit(run.status ?? 1);
+process.exit(runShuffled(1, `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`));

@@ -1,0 +1,39 @@
+// Runs the Vitest suite in a shuffled order (files, and tests within a file), so a test that leans on
+// data another test left behind fails. Each run gets its own seed, printed with the command that
+// replays it. `node scripts/vitest-shuffled.mjs [runs]`: `runs` runs (default 1; the CI run of
+// `npm run test:unit` makes 2, and test:pg 1 more on PostgreSQL: three seeds in all).
+// VITEST_SEED=n pins the seed of the first run (to replay a failure).
+import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+
+/** Runs Vitest `runs` times, each shuffled with a fresh seed; answers the first failing exit code, else 0. */
+export function runShuffled(runs, label) {
+  const seeds = [];
+  while (seeds.length < runs) {
+    const seed =
+      seeds.length === 0 && process.env.VITEST_SEED
+        ? Number(process.env.VITEST_SEED)
+        : randomInt(1, 1_000_000);
+    if (!seeds.includes(seed)) seeds.push(seed);
+  }
+  for (const seed of seeds) {
+    console.log(
+      `Vitest${label ? ` on ${label}` : ''}, shuffled with seed ${seed} (replay: VITEST_SEED=${seed})`,
+    );
+    const run = spawnSync('npx', ['vitest', 'run', '--sequence.shuffle', `--sequence.seed=${seed}`], {
+      stdio: 'inherit',
+    });
+    if (run.status !== 0) {
+      console.log(
+        `Vitest failed with seed ${seed}: VITEST_SEED=${seed} npm run test:${label ? 'pg' : 'unit'}`,
+      );
+      return run.status ?? 1;
+    }
+  }
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const runs = Number(process.argv[2] ?? (process.env.CI ? 2 : 1));
+  process.exit(runShuffled(runs));
+}
