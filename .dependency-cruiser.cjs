@@ -1,0 +1,49 @@
+// The architecture's boundaries as checks (README, Architecture), run by `npm run lint`:
+// dependency-cruiser fails on any import that crosses one. test/boundaries.test.ts proves each rule
+// fires on a small violating tree.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'flow-imports-flow',
+      comment: 'A kiosk flow stands alone; what two flows share lives in components/, hooks/ or lib/.',
+      severity: 'error',
+      from: { path: '^src/kiosk/flows/([^/]+)/' },
+      to: { path: '^src/kiosk/flows/', pathNot: '^src/kiosk/flows/$1/' },
+    },
+    {
+      name: 'domain-imports-http',
+      comment: 'Domain functions take plain data and a transaction; HTTP stays in http/.',
+      severity: 'error',
+      from: { path: '^src/service/domain/' },
+      to: { path: '^src/service/http/' },
+    },
+    {
+      name: 'screen-imports-service',
+      comment: 'The kiosk and the cashier console talk to the service over HTTP only.',
+      severity: 'error',
+      from: { path: '^src/(kiosk|cashier)/' },
+      to: { path: '^src/service/' },
+    },
+    {
+      name: 'zod-in-screen-bundle',
+      comment:
+        'The kiosk and console ship without zod: take only types from zod and src/contract ' +
+        '(`import type`); the contract schemas build zod objects when loaded. ' +
+        'session-amounts.ts holds plain values without zod for the console.',
+      severity: 'error',
+      from: { path: '^src/(kiosk|cashier)/' },
+      to: {
+        path: ['^src/contract/', '(^|/)node_modules/zod/', '^zod($|/)'],
+        pathNot: '^src/contract/session-amounts\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};
