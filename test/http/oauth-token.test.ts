@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../../src/service/fixture/load';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, withOwnApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
 
 /** POST /oauth/token, the client-credentials grant of the PHP SDK's OAuthClient. */
@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The token request as the SDK sends it: a form body. */
-function requestToken(fields: Record<string, string>) {
-  return t.call({
+function requestToken(fields: Record<string, string>, on: TestApp = t) {
+  return on.call({
     method: 'POST',
     url: '/oauth/token',
     token: null,
@@ -70,11 +70,16 @@ describe('POST /oauth/token', () => {
   it('the token expires after expires_in seconds', async () => {
     const token = (await requestToken(GRANT)).json().access_token as string;
     const url = `/api/v3/oauth/clients/contacts/${DEMO.anna}`;
-    t.clock.advance(3599_000);
-    expect((await t.call({ method: 'GET', url, token })).statusCode).toBe(200);
-    t.clock.advance(1000);
-    const expired = await expectError(await t.call({ method: 'GET', url, token }), 1003, 401);
-    expect(expired.message).toMatch(/expired/);
+    const now = t.clock.current;
+    try {
+      t.clock.advance(3599_000);
+      expect((await t.call({ method: 'GET', url, token })).statusCode).toBe(200);
+      t.clock.advance(1000);
+      const expired = await expectError(await t.call({ method: 'GET', url, token }), 1003, 401);
+      expect(expired.message).toMatch(/expired/);
+    } finally {
+      t.clock.current = now;
+    }
   });
 
   it('a wrong secret, an unknown client or another grant type: the error body with 401', async () => {
@@ -92,10 +97,15 @@ describe('POST /oauth/token', () => {
   });
 
   it('loading the fixture again with another secret replaces the secret', async () => {
-    const fixture = demoAccountFixture();
-    fixture.oauth_clients = [{ id: DEMO.oauthClientId, secret: 'a-new-client-secret', name: 'Demo POS' }];
-    await loadFixture(t.app.db, fixture, t.clock.now());
-    await expectError(await requestToken(GRANT), 1003, 401);
-    expect((await requestToken({ ...GRANT, client_secret: 'a-new-client-secret' })).statusCode).toBe(200);
+    // On an app of its own: the other tests keep the demo secret.
+    await withOwnApp(async (own) => {
+      const fixture = demoAccountFixture();
+      fixture.oauth_clients = [{ id: DEMO.oauthClientId, secret: 'a-new-client-secret', name: 'Demo POS' }];
+      await loadFixture(own.app.db, fixture, own.clock.now());
+      await expectError(await requestToken(GRANT, own), 1003, 401);
+      expect((await requestToken({ ...GRANT, client_secret: 'a-new-client-secret' }, own)).statusCode).toBe(
+        200,
+      );
+    });
   });
 });

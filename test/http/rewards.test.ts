@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reward as rewardSchema } from '../../src/contract/public/rewards';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, withOwnApp } from '../helpers/app';
 
 const COFFEE = 'e0000000-0000-4000-8000-000000000001';
 const DISCOUNT = 'e0000000-0000-4000-8000-000000000003';
@@ -162,58 +162,65 @@ describe('PUT /rewards/{reward_uuid}', () => {
   });
 
   it('custom reward attributes: appear as keys (null when unset), are set, checked and cleared', async () => {
-    for (const payload of [
-      { entity: 'reward', name: 'allergens', label: 'Allergens', type: 'text' },
-      {
-        entity: 'reward',
-        name: 'size',
-        label: 'Size',
-        type: 'select',
-        options: [
-          { value: 's', label: 'Small' },
-          { value: 'l', label: 'Large' },
-        ],
-      },
-      { entity: 'reward', name: 'calories', label: 'Calories', type: 'number' },
-    ]) {
-      expect((await t.call({ method: 'POST', url: '/custom-attributes', payload })).statusCode).toBe(201);
-    }
-    const before = await t.call({ method: 'GET', url: `/rewards/${COFFEE}` });
-    expect(before.json().data).toMatchObject({ allergens: null, size: null, calories: null });
+    // On an app of its own: reward attributes add keys to every reward the other tests read.
+    await withOwnApp(async (t) => {
+      for (const payload of [
+        { entity: 'reward', name: 'allergens', label: 'Allergens', type: 'text' },
+        {
+          entity: 'reward',
+          name: 'size',
+          label: 'Size',
+          type: 'select',
+          options: [
+            { value: 's', label: 'Small' },
+            { value: 'l', label: 'Large' },
+          ],
+        },
+        { entity: 'reward', name: 'calories', label: 'Calories', type: 'number' },
+      ]) {
+        expect((await t.call({ method: 'POST', url: '/custom-attributes', payload })).statusCode).toBe(201);
+      }
+      const before = await t.call({ method: 'GET', url: `/rewards/${COFFEE}` });
+      expect(before.json().data).toMatchObject({ allergens: null, size: null, calories: null });
 
-    const set = await t.call({
-      method: 'PUT',
-      url: `/rewards/${COFFEE}`,
-      payload: { allergens: 'milk', size: 'l', calories: '120' },
-    });
-    expect(set.statusCode).toBe(200);
-    expect(set.json().data).toMatchObject({
-      allergens: 'milk',
-      size: 'l',
-      calories: 120,
-      title: 'Free coffee',
-    });
-    const list = await t.call({
-      method: 'GET',
-      url: `/rewards?contact_uuid=${DEMO.anna}`,
-      token: DEMO.registerKey,
-    });
-    expect(list.json().data[0]).toMatchObject({ allergens: 'milk', size: 'l' });
+      const set = await t.call({
+        method: 'PUT',
+        url: `/rewards/${COFFEE}`,
+        payload: { allergens: 'milk', size: 'l', calories: '120' },
+      });
+      expect(set.statusCode).toBe(200);
+      expect(set.json().data).toMatchObject({
+        allergens: 'milk',
+        size: 'l',
+        calories: 120,
+        title: 'Free coffee',
+      });
+      const list = await t.call({
+        method: 'GET',
+        url: `/rewards?contact_uuid=${DEMO.anna}`,
+        token: DEMO.registerKey,
+      });
+      expect(list.json().data[0]).toMatchObject({ allergens: 'milk', size: 'l' });
 
-    const bad = await t.call({
-      method: 'PUT',
-      url: `/rewards/${COFFEE}`,
-      payload: { size: 'xl', calories: 'many', colour: 'red', title: 'Changed' },
-    });
-    expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['calories', 'colour', 'size']);
-    expect(bad.json().code).toBe(1003);
-    expect((await t.call({ method: 'GET', url: `/rewards/${COFFEE}` })).json().data.title).toBe(
-      'Free coffee',
-    );
+      const bad = await t.call({
+        method: 'PUT',
+        url: `/rewards/${COFFEE}`,
+        payload: { size: 'xl', calories: 'many', colour: 'red', title: 'Changed' },
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().errors).sort()).toEqual(['calories', 'colour', 'size']);
+      expect(bad.json().code).toBe(1003);
+      expect((await t.call({ method: 'GET', url: `/rewards/${COFFEE}` })).json().data.title).toBe(
+        'Free coffee',
+      );
 
-    const cleared = await t.call({ method: 'PUT', url: `/rewards/${COFFEE}`, payload: { allergens: null } });
-    expect(cleared.json().data).toMatchObject({ allergens: null, size: 'l' });
+      const cleared = await t.call({
+        method: 'PUT',
+        url: `/rewards/${COFFEE}`,
+        payload: { allergens: null },
+      });
+      expect(cleared.json().data).toMatchObject({ allergens: null, size: 'l' });
+    });
   });
 
   it('1003 for bad fields; 6003 for an unknown reward', async () => {
