@@ -164,7 +164,7 @@ describe('categories', () => {
       for (const [from, length] of [
         [1, 100],
         [101, 3],
-      ]) {
+      ] as const) {
         const categories = Array.from({ length }, (_, i) => ({
           external_identifier: `CAT-${from + i}`,
           name: `Category ${from + i}`,
