@@ -99,11 +99,6 @@ export interface ErrorBody {
   errors?: Record<string, string[]>;
 }
 
-/** Whether a number is one of the known error codes. */
-export function isErrorCode(code: number): code is ErrorCode {
-  return Object.hasOwn(ERRORS, code);
-}
-
 /**
  * One refusal a route documents (its OpenAPI error responses and description): an error code, or
  * the code with the HTTP status it answers there when not the code's own (1003 for an unknown

@@ -1,8 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-/** A route module: registers the routes of one resource group of the spec. */
-export type RouteModule = FastifyPluginAsync;
 
 /** The app with the zod type provider, for typed route handlers. */
 export function zodRoutes(app: FastifyInstance) {
