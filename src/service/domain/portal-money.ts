@@ -21,6 +21,7 @@ import {
   sessionSettings,
 } from './portal-sessions';
 import { createPrepaidTransaction } from './prepaid';
+import { lockByUuid } from './row-lock';
 
 /*
  * Money at the counter (DESIGN.md "Kiosk flows"): gift-card payments and top-ups, prepaid payments
@@ -83,13 +84,12 @@ export async function redeemGiftcardInSession(
       'In deze sessie kan maar één cadeaukaart betalen',
     );
   }
-  const found = await giftcardByUuid(tx.db, giftcardUuid);
-  await tx.lock('giftcards', found.id);
-  const balance = Number((await giftcardByUuid(tx.db, giftcardUuid)).balance_in_cents);
+  const card = await lockByUuid(tx, 'giftcards', giftcardUuid, giftcardByUuid);
+  const balance = Number(card.balance_in_cents);
   const remaining = before.remaining_in_cents;
   // An empty card is asked for the whole remainder, so that the transaction refuses it with its own
   // checks in their order (inactive, 5002 expired, then 5003).
-  const charge = Math.min(balance, remaining) || remaining;
+  const charge = balance > 0 ? Math.min(balance, remaining) : remaining;
   const transaction = await createGiftcardTransaction(tx, sessionActor(session), {
     giftcard_uuid: giftcardUuid,
     amount_in_cents: -charge,
@@ -167,7 +167,8 @@ export async function payPrepaidInSession(
   await tx.lock('contacts', contactId);
   const contact = await contactById(tx.db, contactId);
   // An empty balance is asked for the whole amount, so that the transaction refuses it (1003).
-  const charge = Math.min(asked, Number(contact.prepaid_balance_in_cents)) || asked;
+  const balance = Number(contact.prepaid_balance_in_cents);
+  const charge = balance > 0 ? Math.min(asked, balance) : asked;
   return prepaidInSession(tx, session, contact.uuid, -charge, asked - charge);
 }
 

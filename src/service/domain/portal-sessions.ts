@@ -21,6 +21,7 @@ import { contactById, contactByUuid } from './contacts';
 import { ServiceError } from './errors';
 import { giftcardPaymentState } from './portal-payments';
 import { type PosTransactionRow, posTransactionByUuid } from './pos-transactions';
+import { lockByUuid } from './row-lock';
 import { resolveShop, shopById, shopRef } from './shops';
 import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
 
@@ -386,8 +387,7 @@ export async function sessionForAction(
   action: PortalAction,
 ): Promise<PortalSessionRow> {
   // One action of a session at a time, across processes: the second sees what the first did.
-  await tx.lock('portal_sessions', (await portalSessionByUuid(tx.db, uuid)).id);
-  const row = await portalSessionByUuid(tx.db, uuid);
+  const row = await lockByUuid(tx, 'portal_sessions', uuid, portalSessionByUuid);
   if (row.status === 'expired' || (row.status === 'open' && row.expires_at <= isoTimestamp(tx.now))) {
     throw REFUSALS.expired();
   }

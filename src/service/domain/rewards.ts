@@ -7,6 +7,7 @@ import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
 import { attributeDefinitions, checkedAttributeValues, mergeAttributes } from './custom-attributes';
 import { ServiceError } from './errors';
+import { lockByUuid } from './row-lock';
 import { resolveShop } from './shops';
 import { bool, fromCenti, jsonObject, toCenti } from './values';
 
@@ -124,9 +125,7 @@ function checkReadOnlyFields(current: Reward, input: Record<string, unknown>): v
  * field with another value than the reward's.
  */
 export async function updateReward(tx: Tx, uuid: string, input: UpdateRewardBody): Promise<Reward> {
-  const found = await rewardByUuid(tx.db, uuid);
-  await tx.lock('rewards', found.id);
-  const row = await rewardByUuid(tx.db, uuid);
+  const row = await lockByUuid(tx, 'rewards', uuid, rewardByUuid);
   // Custom reward attributes cannot take these names (custom-attributes.ts reserves them).
   checkReadOnlyFields(rewardView(row, await rewardAttributeNames(tx.db)), input);
   const custom = Object.fromEntries(
