@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
+    // createTestApp (migrations, fixture, OpenAPI document) takes seconds on a busy machine.
+    hookTimeout: 30_000,
     pool: 'forks',
   },
 });
