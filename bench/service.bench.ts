@@ -4,18 +4,33 @@
  * (the ratio is the figure). The service runs as built (`dist/service/main.js`) in its own process
  * on a fresh SQLite folder with the demo account; results go to bench/results/service.json.
  * BENCH_SECONDS (default 4) sets the duration of each measurement.
+ *
+ * History: credit reception create and GET contact for contacts with 0, 10,000 and 100,000 credit
+ * receptions (seeded through SQL, not HTTP), at 8 connections; the ratio to the fresh contact is
+ * the figure. With BENCH_DATABASE_URL (a PostgreSQL server URL; the bench makes and drops a
+ * database of its own) the same on PostgreSQL with one process, and with two (`--workers 2`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../src/service/db/database';
+import { isoTimestamp } from '../src/service/domain/values';
+import { freePort } from '../test/helpers/cli';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = [1, 8, 32];
 const AUTH = { authorization: 'Bearer demo-api-key', 'content-type': 'application/json' };
 const REGISTER = { authorization: 'Bearer demo-register-key', 'content-type': 'application/json' };
 const SHOP = 'a0000000-0000-4000-8000-000000000001';
+const HISTORY = [0, 10_000, 100_000];
+const DATABASE_SERVER = process.env.BENCH_DATABASE_URL;
+/** How each engine makes a write durable before answering (docs/design.md "Durability and group commit"). */
+const SQLITE_COMMIT_MODE = 'SQLite WAL, group commit: one fdatasync of the log per batch, before answering';
 const ANNA = 'd0000000-0000-4000-8000-000000000001';
 
 interface Scenario {
@@ -112,6 +127,155 @@ async function available(url: string, s: Scenario): Promise<boolean> {
   return response.status === s.expect;
 }
 
+/**
+ * New contacts with 0, 10,000 and 100,000 credit receptions at the demo shop: created over HTTP,
+ * their history written straight into the database with its ledger entries and the totals the
+ * contact row keeps (migration 0011), as the service would have.
+ */
+async function contactsWithHistory(
+  url: string,
+  database: { dataDir: string; databaseUrl?: string },
+): Promise<{ receptions: number; uuid: string }[]> {
+  const contacts = [];
+  for (const receptions of HISTORY) {
+    const response = await fetch(`${url}/contacts`, {
+      method: 'POST',
+      headers: AUTH,
+      body: JSON.stringify({ email: `bench-${receptions}-${randomBytes(4).toString('hex')}@example.com` }),
+    });
+    const body = (await response.json()) as { data: { uuid: string } };
+    contacts.push({ receptions, uuid: body.data.uuid });
+  }
+  const { db, close } = await openDatabase(database);
+  try {
+    const shop = await db.selectFrom('shops').select('id').where('uuid', '=', SHOP).executeTakeFirstOrThrow();
+    const unit = await db.selectFrom('units').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const at = isoTimestamp(new Date());
+    for (const { receptions, uuid } of contacts) {
+      if (receptions === 0) continue;
+      const { id } = await db
+        .selectFrom('contacts')
+        .select('id')
+        .where('uuid', '=', uuid)
+        .executeTakeFirstOrThrow();
+      const [n, contact] = [sql.lit(receptions), sql.lit(id)];
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})
+        insert into credit_receptions (uuid, contact_id, shop_id, unit_id, credits_centi, created_at)
+        select 'bench-' || ${contact} || '-' || i, ${contact}, ${sql.lit(shop.id)}, ${sql.lit(unit.id)}, 100, ${at}
+        from n`.execute(db);
+      await sql`insert into credit_entries (contact_id, credits_centi, source, source_id, created_at)
+        select contact_id, credits_centi, 'credit_reception', id, created_at from credit_receptions
+        where contact_id = ${contact}`.execute(db);
+      await db
+        .updateTable('contacts')
+        .set({
+          credit_balance_centi: receptions * 100,
+          previous_credit_balance_centi: (receptions - 1) * 100,
+          credit_receptions_count: receptions,
+          received_credits_centi: receptions * 100,
+          first_credit_reception_at: at,
+          last_credit_reception_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+      await db.insertInto('contact_shops').values({ contact_id: id, shop_id: shop.id }).execute();
+    }
+  } finally {
+    await close();
+  }
+  return contacts;
+}
+
+/** GET contact and credit reception create at 8 connections for each contact of contactsWithHistory. */
+async function measureHistory(
+  url: string,
+  database: { dataDir: string; databaseUrl?: string },
+  engine: string,
+) {
+  const rows = [];
+  for (const { receptions, uuid } of await contactsWithHistory(url, database)) {
+    const history = `${receptions.toLocaleString('en')} receptions`;
+    rows.push(
+      await measure(
+        url,
+        {
+          name: `${engine}: GET contact, ${history}`,
+          method: 'GET',
+          path: `/contacts/${uuid}`,
+          headers: AUTH,
+          expect: 200,
+        },
+        8,
+      ),
+      await measure(
+        url,
+        {
+          name: `${engine}: credit reception create, ${history}`,
+          method: 'POST',
+          path: '/credit-receptions',
+          headers: REGISTER,
+          body: JSON.stringify({ contact_uuid: uuid, credits: 1 }),
+          expect: 201,
+        },
+        8,
+      ),
+    );
+  }
+  return rows;
+}
+
+/**
+ * On a database of its own on BENCH_DATABASE_URL's server: the service with one process (the
+ * history rows, plus GET contact and credit reception create of the demo contact), then with two.
+ */
+async function measurePostgres(server: string) {
+  const name = `portal_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  const rows = [];
+  let commitMode = '';
+  try {
+    commitMode = `PostgreSQL synchronous_commit=${(await admin.query('show synchronous_commit')).rows[0].synchronous_commit}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    for (const workers of [1, 2]) {
+      const port = await freePort();
+      const service = await start('node', [
+        'dist/service/main.js',
+        '--port',
+        String(port),
+        '--database-url',
+        databaseUrl,
+        '--workers',
+        String(workers),
+        '--rate-limit',
+        '0',
+        '--log-level',
+        'silent',
+      ]);
+      const engine = `PostgreSQL, ${workers} process${workers > 1 ? 'es' : ''}`;
+      try {
+        if (workers === 1)
+          rows.push(...(await measureHistory(service.url, { dataDir: '', databaseUrl }, engine)));
+        for (const s of SCENARIOS.filter(
+          (x) => x.name === 'GET contact' || x.name === 'credit reception create',
+        )) {
+          rows.push(await measure(service.url, { ...s, name: `${engine}: ${s.name}` }, 8));
+        }
+      } finally {
+        service.child.kill('SIGINT');
+        await new Promise((resolve) => service.child.once('exit', resolve));
+      }
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return { rows, commitMode };
+}
+
 async function main() {
   const build = spawnSync('npm', ['run', 'build:service'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build:service failed');
@@ -134,7 +298,7 @@ async function main() {
   process.env.BARE_BODY_FILE = bodyFile;
   const bare = await start('node', ['bench/bare-server.mjs']);
   const bodyBaseline = `bare route, contact-sized body (${contact.length} B)`;
-  const rows = [];
+  const rows: Awaited<ReturnType<typeof measure>>[] = [];
   try {
     for (const connections of CONNECTIONS) {
       rows.push(
@@ -161,6 +325,7 @@ async function main() {
       }
       for (const connections of CONNECTIONS) rows.push(await measure(service.url, s, connections));
     }
+    rows.push(...(await measureHistory(service.url, { dataDir }, 'SQLite')));
   } finally {
     service.child.kill('SIGINT');
     bare.child.kill('SIGINT');
@@ -174,17 +339,29 @@ async function main() {
   const bodyAt = new Map(
     rows.filter((r) => r.scenario === bodyBaseline).map((r) => [r.connections, r.requests_per_second]),
   );
+  let postgres: Awaited<ReturnType<typeof measurePostgres>> | undefined;
+  if (DATABASE_SERVER) postgres = await measurePostgres(DATABASE_SERVER);
+  else console.log('skipped: PostgreSQL (set BENCH_DATABASE_URL to a server URL)');
+  rows.push(...(postgres?.rows ?? []));
   const ratio = (n: number, d: number | undefined) => Number((n / (d ?? 1)).toFixed(2));
+  // A contact with history against the fresh one, same engine and operation.
+  const fresh = (scenario: string) => {
+    const prefix = /^(.*), [\d,]+ receptions$/.exec(scenario)?.[1];
+    return prefix && rows.find((r) => r.scenario === `${prefix}, 0 receptions`)?.requests_per_second;
+  };
   const table = rows.map((r) => ({
     ...r,
     ratio_to_bare: ratio(r.requests_per_second, bareAt.get(r.connections)),
     ratio_to_same_body: ratio(r.requests_per_second, bodyAt.get(r.connections)),
+    ratio_to_fresh_contact: fresh(r.scenario) ? ratio(r.requests_per_second, fresh(r.scenario) || 1) : null,
   }));
+  const commitModes = [SQLITE_COMMIT_MODE, ...(postgres ? [postgres.commitMode] : [])];
   console.table(table);
+  console.log(`commit mode: ${commitModes.join('; ')}`);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/service.json',
-    `${JSON.stringify({ date: new Date().toISOString(), seconds_per_run: SECONDS, node: process.version, results: table }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), seconds_per_run: SECONDS, node: process.version, commit_modes: commitModes, results: table }, null, 2)}\n`,
   );
   console.log('written to bench/results/service.json');
 }
