@@ -2,36 +2,11 @@ import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
-/** Everything the service process is configured by (README "Options"). */
-export interface Config {
-  port: number;
-  host: string;
-  /** Folder of the embedded SQLite database and other local state (mail outbox). */
-  dataDir: string;
-  /** PostgreSQL connection URL; when set, SQLite is not used. */
-  databaseUrl: string | undefined;
-  /** Address put in portal session urls: `{portalUrl}?uuid={uuid}`. */
-  portalUrl: string;
-  /** Account fixture loaded at every start; the bundled demo fixture when absent and the database is empty. */
-  fixture: string | undefined;
-  /** Requests per credential per minute; 0 turns the limit off. */
-  rateLimit: number;
-  /** How long a portal session stays open, in minutes. */
-  sessionTtlMinutes: number;
-  /** Origins of POS web pages that may embed the kiosk and receive its events by postMessage. */
-  allowedOrigins: string[];
-  /** SMTP server for outgoing mail (smtp:// or smtps://); unset: mail is written to `{dataDir}/outbox`. */
-  smtpUrl: string | undefined;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Serve Prometheus metrics on this separate port (plain HTTP, on `host`), no token. */
-  metricsPort: number | undefined;
-  /** Serve Prometheus metrics at /metrics on the main port to `Authorization: Bearer <token>`. */
-  metricsToken: string | undefined;
-  /** Service processes on this machine (node:cluster); more than 1 needs PostgreSQL. */
-  workers: number;
-  /** HTTPS: certificate and key files, or a self-signed certificate kept in `{dataDir}/tls`. */
-  tls: TlsOption | undefined;
-}
+/**
+ * Everything the service process is configured by (README "Options"): the options' schema
+ * (SCHEMA) after `toConfig`; each field's meaning is written there.
+ */
+export type Config = ReturnType<typeof toConfig>;
 
 /** How the service gets its TLS certificate. */
 export type TlsOption = { kind: 'files'; certFile: string; keyFile: string } | { kind: 'self-signed' };
@@ -168,7 +143,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     });
     throw new ConfigError(lines.join('\n'));
   }
-  const o = parsed.data;
+  return toConfig(parsed.data);
+}
+
+/** The options' values as the service uses them. */
+function toConfig(o: z.output<typeof SCHEMA>) {
   const tls: TlsOption | undefined =
     o['tls-cert'] && o['tls-key']
       ? { kind: 'files', certFile: o['tls-cert'], keyFile: o['tls-key'] }
@@ -178,18 +157,30 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   return {
     port: o.port,
     host: o.host,
+    /** Folder of the embedded SQLite database and other local state (mail outbox). */
     dataDir: o.data,
+    /** PostgreSQL connection URL; when set, SQLite is not used. */
     databaseUrl: o['database-url'],
+    /** Address put in portal session urls: `{portalUrl}?uuid={uuid}`. */
     portalUrl: o['portal-url'] ?? defaultPortalUrl(o.host, o.port, tls !== undefined),
+    /** Account fixture loaded at every start; the bundled demo fixture when absent and the database is empty. */
     fixture: o.fixture,
+    /** Requests per credential per minute; 0 turns the limit off. */
     rateLimit: o['rate-limit'],
+    /** How long a portal session stays open, in minutes. */
     sessionTtlMinutes: o['session-ttl'],
+    /** Origins of POS web pages that may embed the kiosk and receive its events by postMessage. */
     allowedOrigins: o['allowed-origins'].map((u) => new URL(u).origin),
     logLevel: o['log-level'],
+    /** SMTP server for outgoing mail (smtp:// or smtps://); unset: mail is written to `{dataDir}/outbox`. */
     smtpUrl: o['smtp-url'],
+    /** Serve Prometheus metrics on this separate port (plain HTTP, on `host`), no token. */
     metricsPort: o['metrics-port'],
+    /** Serve Prometheus metrics at /metrics on the main port to `Authorization: Bearer <token>`. */
     metricsToken: o['metrics-token'],
+    /** Service processes on this machine (node:cluster); more than 1 needs PostgreSQL. */
     workers: o.workers,
+    /** HTTPS: certificate and key files, or a self-signed certificate kept in `{dataDir}/tls`. */
     tls,
   };
 }
