@@ -1,4 +1,4 @@
-import type { GiftcardPayment, PortalGiftcard } from '../../contract/portal';
+import type { PortalGiftcard, PortalSessionState } from '../../contract/portal';
 
 /** Why a scanned card cannot pay: not active, past its expiry date, or nothing on it. */
 export type RedeemProblem = 'inactive' | 'expired' | 'empty';
@@ -16,12 +16,8 @@ export function chargeFor(card: Pick<PortalGiftcard, 'balance_in_cents'>, remain
   return Math.max(0, Math.min(card.balance_in_cents, remainingInCents));
 }
 
-/** A redeem_giftcards session's payment, as the session state carries it. */
-export interface PaymentProgress {
-  payments: GiftcardPayment[];
-  paid_in_cents: number;
-  remaining_in_cents: number;
-}
+/** A redeem_giftcards session's payment, as the session state carries it (contract/portal.ts). */
+export type PaymentProgress = NonNullable<PortalSessionState['giftcard_payment']>;
 
 /** The payment of a session that has none yet: nothing paid, the whole amount remaining. */
 export function emptyPayment(amountInCents: number | null): PaymentProgress {
