@@ -107,7 +107,8 @@ describe('logs', () => {
   });
 });
 
-describe('start-up failures', () => {
+// Each of these spawns the CLI once or more; on a loaded 2-core CI machine a start takes seconds.
+describe('start-up failures', { timeout: 60_000 }, () => {
   let blocker: Server;
   let busyPort: number;
   beforeAll(async () => {
@@ -240,7 +241,7 @@ function httpsGet(url: string, ca: string): Promise<{ status: number; body: stri
   });
 }
 
-describe('TLS', () => {
+describe('TLS', { timeout: 60_000 }, () => {
   it('--tls-self-signed: https with a certificate kept in the data folder; the banner prints its fingerprint and https URLs', async () => {
     const folder = data();
     const port = await freePort();
