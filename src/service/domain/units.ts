@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CreatedUnit, CreateUnitBody, Unit, UnitRef } from '../../contract/public/units';
+import { forgetInTransaction, readOncePerTransaction, rememberInTransaction } from '../db/memo';
 import type { Db, UnitTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
@@ -28,7 +29,10 @@ export async function listUnits(db: Db): Promise<UnitRow[]> {
 
 /** A unit by id (for rendering rows that reference it). */
 export async function unitById(db: Db, id: number): Promise<UnitRow> {
-  return db.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  // Read once per transaction: a credit reception finds its unit, then renders it.
+  return readOncePerTransaction(db, `unit:${id}`, () =>
+    db.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  );
 }
 
 /**
@@ -43,6 +47,7 @@ export async function unitByNameOrDefault(db: Db, name: string | undefined): Pro
     .orderBy('id')
     .executeTakeFirst();
   if (!row) throw new ServiceError(name === undefined ? 55046 : 60007);
+  rememberInTransaction(db, `unit:${row.id}`, row);
   return row;
 }
 
@@ -77,6 +82,8 @@ export async function createUnit(tx: Tx, input: CreateUnitBody): Promise<Created
       .where('id', '!=', row.id)
       .where('is_default', '=', 1)
       .execute();
+    // SQLite's group commit shares one transaction among a batch's requests: none may see the old default.
+    forgetInTransaction(tx.db, 'unit:');
   }
   return {
     ...unitRefView(row),
