@@ -55,5 +55,6 @@ export const createGiftcardTransactionBody = z.object({
       'Extension: the shop, for an API key that is not bound to one (else the transaction has no shop).',
     ),
 });
+export type CreateGiftcardTransactionBody = z.infer<typeof createGiftcardTransactionBody>;
 
 export const giftcardTransactionUuidParams = z.object({ giftcard_transaction_uuid: idField() });

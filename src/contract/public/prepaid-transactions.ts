@@ -33,6 +33,7 @@ export const createPrepaidTransactionBody = z.object({
   amount_in_cents: amountInCents().describe('Cents, non-zero: negative pays, positive tops up.'),
   shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
 });
+export type CreatePrepaidTransactionBody = z.infer<typeof createPrepaidTransactionBody>;
 
 export const listPrepaidTransactionsQuery = z.object({
   contact_uuid: idField(),

@@ -97,3 +97,4 @@ export const redeemVoucherBody = z.object({
     .describe('Required when the voucher is not linked to a contact; the voucher is then linked to it.'),
   release_key: idField().optional().describe('Required when the voucher is locked.'),
 });
+export type RedeemVoucherBody = z.infer<typeof redeemVoucherBody>;

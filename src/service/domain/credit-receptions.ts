@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Selectable } from 'kysely';
-import type { CreditReception } from '../../contract/public/credit-receptions';
+import type { CreateCreditReceptionBody, CreditReception } from '../../contract/public/credit-receptions';
 import type { CreditReceptionTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -25,17 +25,6 @@ export const RECEPTION_CHANNEL = 'API';
 
 /** A credit reception row as stored (`credits_centi` in hundredths of a credit). */
 export type CreditReceptionRow = Selectable<CreditReceptionTable>;
-
-/** What POST /credit-receptions takes (spec "Credit receptions"; `shop_uuid` is our extension). */
-export interface CreditReceptionInput {
-  contact_uuid: string;
-  credits?: number | undefined;
-  unit_value?: number | undefined;
-  unit_name?: string | undefined;
-  contact_identifier_value?: string | undefined;
-  pos_transaction_uuid?: string | undefined;
-  shop_uuid?: string | undefined;
-}
 
 /** How long a creation waits for an earlier one of the same contact before answering 60001. */
 export const CONTACT_GUARD_WAIT_MS = 5000;
@@ -195,7 +184,7 @@ async function maxCreditsCenti(db: Db): Promise<number | null> {
 export async function createCreditReception(
   tx: Tx,
   actor: Actor,
-  input: CreditReceptionInput,
+  input: CreateCreditReceptionBody,
 ): Promise<CreditReceptionView> {
   if (input.credits === undefined && input.unit_value === undefined) {
     throw new ServiceError(1003, {

@@ -1,5 +1,8 @@
 import { type Selectable, sql } from 'kysely';
-import type { GiftcardTransaction } from '../../contract/public/giftcard-transactions';
+import type {
+  CreateGiftcardTransactionBody,
+  GiftcardTransaction,
+} from '../../contract/public/giftcard-transactions';
 import type { Db, GiftcardTransactionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -10,14 +13,6 @@ import { bool, isoTimestamp, jsonObject, newUuid } from './values';
 
 /** A giftcard transaction row as stored. */
 export type GiftcardTransactionRow = Selectable<GiftcardTransactionTable>;
-
-/** What POST /giftcard-transactions takes (spec "Giftcard transactions"; `shop_uuid` is our extension). */
-export interface GiftcardTransactionInput {
-  giftcard_uuid: string;
-  amount_in_cents: number;
-  custom_attributes?: Record<string, string | number | boolean | null> | undefined;
-  shop_uuid?: string | undefined;
-}
 
 // Fields of the resource; a custom attribute of the same name would hide one.
 const RESOURCE_FIELDS = new Set([
@@ -159,7 +154,7 @@ async function applyTransaction(
 export async function createGiftcardTransaction(
   tx: Tx,
   actor: Actor,
-  input: GiftcardTransactionInput,
+  input: CreateGiftcardTransactionBody,
 ): Promise<GiftcardTransaction> {
   const attributes = input.custom_attributes ?? {};
   const clashes = Object.keys(attributes).filter((name) => RESOURCE_FIELDS.has(name));

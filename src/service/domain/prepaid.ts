@@ -1,5 +1,9 @@
 import { type Selectable, sql } from 'kysely';
-import type { PrepaidListMeta, PrepaidTransaction } from '../../contract/public/prepaid-transactions';
+import type {
+  CreatePrepaidTransactionBody,
+  PrepaidListMeta,
+  PrepaidTransaction,
+} from '../../contract/public/prepaid-transactions';
 import type { Db, PrepaidTransactionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -12,14 +16,6 @@ import { isoTimestamp, newUuid } from './values';
 
 /** A prepaid transaction row as stored (`kind` opening: the fixture's opening balance). */
 export type PrepaidTransactionRow = Selectable<PrepaidTransactionTable>;
-
-/** What POST /prepaid-transactions takes (extensions.md "Prepaid transactions"). */
-export interface PrepaidTransactionInput {
-  contact_uuid?: string | undefined;
-  contact_identifier_value?: string | undefined;
-  amount_in_cents: number;
-  shop_uuid?: string | undefined;
-}
 
 /** A prepaid transaction by uuid. @throws ServiceError 1003 (HTTP 404) when there is none. */
 export async function prepaidTransactionByUuid(db: Db, uuid: string): Promise<PrepaidTransactionRow> {
@@ -147,7 +143,7 @@ async function record(
 export async function createPrepaidTransaction(
   tx: Tx,
   actor: Actor,
-  input: PrepaidTransactionInput,
+  input: CreatePrepaidTransactionBody,
 ): Promise<PrepaidTransaction> {
   if (input.contact_uuid === undefined && input.contact_identifier_value === undefined) {
     throw new ServiceError(1003, {

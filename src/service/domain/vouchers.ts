@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type {
   ListVouchersQuery,
+  RedeemVoucherBody,
   ReleasedVoucher,
   Voucher,
   VoucherListMeta,
@@ -291,14 +292,6 @@ export async function releaseVoucher(tx: Tx, uuid: string, releaseKey: string): 
   };
 }
 
-/** What POST /vouchers/redeem takes (extensions.md "Vouchers"). */
-export interface RedeemVoucherInput {
-  code: string;
-  shop_uuid?: string | undefined;
-  contact_uuid?: string | undefined;
-  release_key?: string | undefined;
-}
-
 /**
  * Redeems a voucher by code at a shop (extensions.md "Vouchers"): ACTIVE (or LOCKED, with its
  * release key) → REDEEMED with `redeemed_at`. A voucher linked to nobody needs `contact_uuid` and is
@@ -313,7 +306,7 @@ export interface RedeemVoucherInput {
 export async function redeemVoucher(
   tx: Tx,
   actor: Actor,
-  input: RedeemVoucherInput,
+  input: RedeemVoucherBody,
   options: { shopOptional?: boolean } = {},
 ): Promise<Voucher> {
   const found = await voucherByCode(tx.db, input.code);
