@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandVariables, EMPTY_BRAND, normalizeHex, readableOn } from '../../src/kiosk/lib/brand';
+import { brandVariables, contrast, EMPTY_BRAND, normalizeHex, readableOn } from '../../src/kiosk/lib/brand';
 import { looksLikeEmail } from '../../src/kiosk/lib/email';
 import { EMAIL_BUTTONS, layoutAfterKey } from '../../src/kiosk/lib/email-keyboard';
 import { formatCredits, formatMoney, greetingName } from '../../src/kiosk/lib/format';
@@ -28,6 +28,45 @@ describe('brand colours', () => {
       '--brand-on-primary': '#ffffff',
       '--brand-secondary': '#eef3f8',
     });
+  });
+});
+
+describe('text colours derived from the brand kit', () => {
+  const brands = [
+    ['#ffd84d', '#fff3b0'],
+    ['#777777', '#7a7a7a'],
+    ['#000000', '#111111'],
+    ['#ffffff', '#ffffff'],
+    ['#44c6c4', '#d9d9d9'],
+  ] as const;
+  it.each(brands)('reads at AA on every brand colour (primary %s, secondary %s)', (primary, secondary) => {
+    const v = brandVariables({
+      ...EMPTY_BRAND,
+      primary_color: primary,
+      secondary_color: secondary,
+      font_color: primary,
+    });
+    expect(contrast(v['--brand-on-primary']!, primary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(v['--brand-on-secondary']!, secondary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(v['--brand-primary-text']!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps a brand colour that already reads, takes only safe font names, squares corners', () => {
+    const v = brandVariables({
+      ...EMPTY_BRAND,
+      primary_color: '#6b3e26',
+      font_family: 'Inter',
+      corner_theme: 'square',
+    });
+    expect(v['--brand-primary-text']).toBe('#6b3e26');
+    expect(v['--brand-font']).toBe('"Inter Variable"');
+    expect(v['--radius-scale']).toBe('0.4');
+    expect(
+      brandVariables({ ...EMPTY_BRAND, font_family: 'x"; background: url(y)' })['--brand-font'],
+    ).toBeUndefined();
+    expect(brandVariables({ ...EMPTY_BRAND, font_family: 'Open Sans' })['--brand-font']).toBe(
+      '"Open Sans", "Inter Variable"',
+    );
   });
 });
 

@@ -43,7 +43,11 @@ export function StandbyView({ token }: { token: string }) {
       {error?.status === 404 ? (
         <UnknownDeviceScreen />
       ) : state ? (
-        <StandbyScreen shopName={state.shop.name} />
+        <StandbyScreen
+          shopName={state.shop.name}
+          accountName={state.account.name}
+          accountBrand={state.account.brand}
+        />
       ) : error ? (
         <ErrorScreen error={error} onRetry={() => void device.refetch()} />
       ) : (

@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { useCountTo } from '../hooks/use-count-to';
 import { formatCredits } from '../lib/format';
 
-/** A number of credits, written the way the screen's language writes numbers. */
-export function Credits({ value }: { value: number }) {
+/**
+ * A number of credits, written the way the screen's language writes numbers; with `from`, it counts
+ * from there to `value` as the screen appears (use-count-to.ts).
+ */
+export function Credits({ value, from = value }: { value: number; from?: number }) {
   const { i18n } = useTranslation();
-  return <span className="credits">{formatCredits(value, i18n.language)}</span>;
+  const shown = useCountTo(value, from, Number.isInteger(value) && Number.isInteger(from) ? 1 : 0.01);
+  return <span className="credits count-change">{formatCredits(shown, i18n.language)}</span>;
 }

@@ -6,8 +6,8 @@ import { LanguageSwitch } from './language-switch';
 import { OfflineNotice } from './offline-notice';
 
 /**
- * The frame of every screen: the account's brand as CSS variables, a header with its logo (or
- * name) and the shop, the language switch, the notice of a lost connection, and the screen itself
+ * The frame of every screen: the account's brand as CSS variables, a header with its logo, name
+ * and the shop, the language switch, the notice of a lost connection, and the screen itself
  * in <main>.
  */
 export function KioskFrame({
@@ -26,8 +26,8 @@ export function KioskFrame({
     <div className="kiosk" style={brandVariables(accountBrand) as CSSProperties}>
       <header className="kiosk-header">
         <div className="kiosk-brand">
-          {logo ? <img className="kiosk-logo" src={logo} alt={accountName ?? ''} /> : null}
-          {!logo && accountName ? <span className="kiosk-name">{accountName}</span> : null}
+          {logo ? <img className="kiosk-logo" src={logo} alt="" width={48} height={48} /> : null}
+          {accountName ? <span className="kiosk-name">{accountName}</span> : null}
           {shopName ? <span className="kiosk-shop">{shopName}</span> : null}
         </div>
         <LanguageSwitch />

@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { useCountTo } from '../hooks/use-count-to';
 import { formatMoney } from '../lib/format';
 
-/** An amount in euro cents, written the way the screen's language writes money. */
-export function Money({ cents }: { cents: number }) {
+/**
+ * An amount in euro cents, written the way the screen's language writes money; with `from`, it
+ * counts from there to `cents` as the screen appears (use-count-to.ts).
+ */
+export function Money({ cents, from = cents }: { cents: number; from?: number }) {
   const { i18n } = useTranslation();
-  return <span className="money">{formatMoney(cents, i18n.language)}</span>;
+  const shown = useCountTo(cents, from);
+  return <span className="money count-change">{formatMoney(shown, i18n.language)}</span>;
 }

@@ -23,3 +23,10 @@ export function sortRewards(rewards: readonly PortalReward[]): PortalReward[] {
       a.title.localeCompare(b.title),
   );
 }
+
+/** How far the customer's credits go towards a reward, 0–100 (whole percent). */
+export function progressPercent(reward: PortalReward): number {
+  if (reward.required_credits <= 0) return 100;
+  const have = Math.max(0, reward.required_credits - reward.credits_short);
+  return Math.min(100, Math.round((have / reward.required_credits) * 100));
+}

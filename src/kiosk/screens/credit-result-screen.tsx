@@ -5,6 +5,7 @@ import { Credits } from '../components/credits';
 import { DoneActions } from '../components/done-actions';
 import { Screen } from '../components/screen';
 import { Stat } from '../components/stat';
+import { useCountTo } from '../hooks/use-count-to';
 import { formatCredits, greetingName } from '../lib/format';
 
 /** The outcome of a credit reception: the credits earned and the contact's new balance. */
@@ -21,6 +22,7 @@ export function CreditResultScreen({
 }) {
   const { t, i18n } = useTranslation();
   const name = greetingName(reception.contact);
+  const earned = useCountTo(reception.credits, 0);
   return (
     <Screen
       title={name ? t('credit.resultTitle', { name }) : t('credit.resultTitleNoName')}
@@ -29,10 +31,13 @@ export function CreditResultScreen({
     >
       <dl className="stats">
         <Stat label={t('credit.earned')} main className="stat-earned" testId="credits-earned">
-          {t('credit.earnedValue', { credits: formatCredits(reception.credits, i18n.language) })}
+          {t('credit.earnedValue', { credits: formatCredits(earned, i18n.language) })}
         </Stat>
         <Stat label={t('credit.balance')} testId="credit-balance">
-          <Credits value={reception.contact.credit_balance} />
+          <Credits
+            value={reception.contact.credit_balance}
+            from={reception.contact.credit_balance - reception.credits}
+          />
         </Stat>
       </dl>
       {error}

@@ -1,10 +1,29 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { GiftcardPayment } from '../../../contract/portal';
 import { Button } from '../../components/button';
 import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
 import { Screen } from '../../components/screen';
+import { useCountTo } from '../../hooks/use-count-to';
 import { formatMoney } from '../../lib/format';
 import type { PaymentProgress } from '../../lib/giftcards';
+
+/** What a card paid and, counting down from its balance before, what is left on it. */
+function CardLeft({ payment }: { payment: GiftcardPayment }) {
+  const { t, i18n } = useTranslation();
+  const left = useCountTo(
+    payment.balance_after_in_cents,
+    payment.balance_after_in_cents + payment.amount_in_cents,
+  );
+  return (
+    <span className="line-amount count-change">
+      {t('giftcard.cardPaid', {
+        amount: formatMoney(payment.amount_in_cents, i18n.language),
+        left: formatMoney(left, i18n.language),
+      })}
+    </span>
+  );
+}
 
 /**
  * What the gift cards have paid: each card's part and what is left on it, the total paid and what
@@ -39,12 +58,7 @@ export function GiftcardPaidScreen({
         {progress.payments.map((payment) => (
           <li key={payment.transaction_uuid} className="line">
             <span>{t('giftcard.cardLine', { hint: payment.giftcard.hash_hint })}</span>
-            <span className="line-amount">
-              {t('giftcard.cardPaid', {
-                amount: money(payment.amount_in_cents),
-                left: money(payment.balance_after_in_cents),
-              })}
-            </span>
+            <CardLeft payment={payment} />
           </li>
         ))}
       </ul>

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalReward } from '../../../contract/portal';
 import { useRewards } from '../../api/get-rewards';
+import { Picture } from '../../components/picture';
 import { QueryContent } from '../../components/query-content';
 import { formatCredits } from '../../lib/format';
-import { rewardState, sortRewards } from '../../lib/rewards';
+import { progressPercent, rewardState, sortRewards } from '../../lib/rewards';
 
 /**
- * Rewards to claim with credits: claimable ones first (a tap asks to confirm), then the rest
- * greyed with the credits still needed; out of stock marked.
+ * Rewards to claim with credits, each with its picture (or a drawn one): claimable ones first (a
+ * tap asks to confirm), then the rest greyed with the progress towards them and the credits still
+ * needed; out of stock marked.
  */
 export function RewardsTab({
   sessionUuid,
@@ -27,11 +29,23 @@ export function RewardsTab({
             const state = rewardState(reward);
             const body = (
               <>
+                <Picture
+                  className="tile-picture"
+                  src={reward.media?.type === 'image' ? reward.media.value : null}
+                  alt=""
+                  width={320}
+                  height={200}
+                />
                 <span className="tile-title">{reward.title}</span>
                 {reward.description ? <span className="tile-text">{reward.description}</span> : null}
                 <span className="tile-note">
                   {t('rewards.cost', { credits: credits(reward.required_credits) })}
                 </span>
+                {state === 'short' ? (
+                  <span className="reward-progress" aria-hidden="true" data-testid="reward-progress">
+                    <span style={{ width: `${progressPercent(reward)}%` }} />
+                  </span>
+                ) : null}
                 <span className={`tile-badge tile-badge-${state}`} data-testid="reward-state">
                   {state === 'claimable'
                     ? t('rewards.claim')
