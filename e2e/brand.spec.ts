@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createSession, kioskUrl } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
 import { dataFolder, startCashierService } from './support/cashier';
 import { scanWithHandScanner } from './support/hand-scanner';
-import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshots, test } from './support/kiosk-test';
 
 /*

@@ -214,13 +214,19 @@ export type DeviceState = z.infer<typeof deviceState>;
  *   POST /subscriptions                 {subscription_type_id, subscribed} → {data: PortalSubscription}            identify
  *   GET  /cards                                                       → {data: PortalCard[]}                        identify
  *   POST /cards                         {value}                       → {data: PortalCard}                          identify
+ *   POST /cards/remove                  {card_id}                     → {data: PortalCard}                          identify
+ *   GET  /stats                                                       → {data: PortalStats}                         identify
+ *   GET  /profile                                                     → {data: PortalProfile}                       identify
+ *   POST /profile                       {attributes}                  → {data: PortalProfile}                       identify
  *
  * Calls that act for a customer need an identified contact (1003, HTTP 409 "Identify the customer
  * first"); a call outside its session types answers 1003, HTTP 403.
  *
  * Events recorded (the created resource as data): `giftcard_transaction` (redeem, top-up),
  * `prepaid_transaction`, `voucher_redeemed`, `reward_reception`; ours: `subscription_changed`
- * `{subscription_type: {id}, status}` and `card_added` `{contact: {uuid, email}, contact_identifier}`.
+ * `{subscription_type: {id}, status}`, `card_added` `{contact: {uuid, email}, contact_identifier}`,
+ * `card_removed` `{contact: {uuid}, contact_identifier: {name, value_hint}}` and `profile_changed`
+ * `{contact: {uuid}, fields}`.
  * Completing or cancelling a redeem_giftcards session records `{status, paid_in_cents,
  * remaining_in_cents, payments}` for the POS. A prepaid session moves money once (then 1003, HTTP 409).
  */
@@ -327,9 +333,40 @@ export const portalSubscription = z.object({
 });
 export type PortalSubscription = z.infer<typeof portalSubscription>;
 
-/** A card of the customer; its value is never shown back whole (`value_hint`: last 4 characters). */
-export const portalCard = z.object({ value_hint: z.string(), name: z.string(), active: z.boolean() });
+/**
+ * A card of the customer; its value is never shown back whole (`value_hint`: last 4 characters);
+ * `id` names it to remove it.
+ */
+export const portalCard = z.object({
+  id: z.number().int(),
+  value_hint: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+});
 export type PortalCard = z.infer<typeof portalCard>;
+
+/**
+ * The customer's visits: credit receptions that earned credits plus recorded visits, the last one,
+ * and every credit earned.
+ */
+export const portalStats = z.object({
+  visits: z.number().int(),
+  last_visit_at: z.string().nullable(),
+  total_credits_earned: z.number(),
+});
+export type PortalStats = z.infer<typeof portalStats>;
+
+/** The profile fields the account lets the customer change, in its order, with their values. */
+export const portalProfile = z.object({
+  fields: z.array(z.object({ name: z.enum(KIOSK_EDITABLE_FIELDS), value: z.string().nullable() })),
+});
+export type PortalProfile = z.infer<typeof portalProfile>;
+
+export const cardRemoveRequest = z.object({ card_id: z.number().int().positive() });
+/** New values of editable profile fields (null or '' clears); others are refused by name. */
+export const profileUpdateRequest = z.object({
+  attributes: z.record(z.string().max(100), z.string().trim().max(191).nullable()),
+});
 
 export const scanRequest = z.object({ value: z.string().trim().min(1).max(500) });
 export const giftcardRequest = z.object({ giftcard_uuid: z.string().min(1).max(191) });

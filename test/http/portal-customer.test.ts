@@ -362,10 +362,15 @@ describe('/portal/api/sessions/{uuid}/cards', () => {
   it("lists the customer's cards by their last 4 characters and adds scanned ones", async () => {
     const uuid = await identified('', 'CARD-0001');
     expect((await get(uuid, 'cards')).json().data).toEqual([
-      { value_hint: '0001', name: 'Loyalty card', active: true },
+      { id: expect.any(Number), value_hint: '0001', name: 'Loyalty card', active: true },
     ]);
     const created = await post(uuid, 'cards', { value: 'NEW-CARD-1234' });
-    expect(created.json().data).toEqual({ value_hint: '1234', name: 'Loyalty card', active: true });
+    expect(created.json().data).toEqual({
+      id: expect.any(Number),
+      value_hint: '1234',
+      name: 'Loyalty card',
+      active: true,
+    });
     const linked = await post(uuid, 'cards', { value: 'CARD-9001' });
     expect(linked.json().data).toMatchObject({ value_hint: '9001', active: true });
     const own = await post(uuid, 'cards', { value: 'CARD-0001' });

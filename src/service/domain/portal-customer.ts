@@ -18,6 +18,7 @@ import {
 import { contactById } from './contacts';
 import { ServiceError } from './errors';
 import { hint, sessionGiftcardTransactions } from './portal-payments';
+import { portalCard } from './portal-profile';
 import {
   type PortalSessionRow,
   portalContact,
@@ -291,15 +292,11 @@ export async function changeSubscriptionInSession(
   return portalSubscription(changed);
 }
 
-function portalCard(row: Pick<IdentifierRow, 'value' | 'name' | 'active'>): PortalCard {
-  return { value_hint: hint(row.value), name: row.name, active: bool(row.active) };
-}
-
 /** The identified customer's cards (contact identifiers), oldest first, values shown as hints. */
 export async function sessionCards(db: Db, session: PortalSessionRow): Promise<PortalCard[]> {
   const rows = await db
     .selectFrom('contact_identifiers')
-    .select(['value', 'name', 'active'])
+    .select(['id', 'value', 'name', 'active'])
     .where('contact_id', '=', requireContact(session))
     .orderBy('id')
     .execute();

@@ -3,11 +3,15 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import type { RouteError } from '../../../contract/errors';
 import {
+  cardRemoveRequest,
   portalActivity,
   portalCard,
+  portalProfile,
   portalReward,
+  portalStats,
   portalSubscription,
   portalVoucher,
+  profileUpdateRequest,
   rewardClaimRequest,
   rewardClaimResult,
   scanRequest,
@@ -25,6 +29,12 @@ import {
   sessionSubscriptions,
   sessionVouchers,
 } from '../../domain/portal-customer';
+import {
+  removeCardInSession,
+  sessionProfile,
+  sessionStats,
+  updateProfileInSession,
+} from '../../domain/portal-profile';
 import { zodRoutes } from '../route';
 import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
 
@@ -204,6 +214,85 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         addCardInSession(tx, session, req.body.value),
+      ),
+  );
+
+  app.post(
+    '/sessions/:uuid/cards/remove',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'Remove one of the customer’s cards (unlinked, kept with its history); identify',
+        description: IDEMPOTENCY,
+        errors: [
+          ...CUSTOMER_REFUSED,
+          { code: 1003, status: 404, when: 'naming card_id: not one of the customer’s cards' },
+        ],
+        params,
+        body: cardRemoveRequest,
+        response: { 200: envelope(portalCard) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
+        removeCardInSession(tx, session, req.body.card_id),
+      ),
+  );
+
+  app.get(
+    '/sessions/:uuid/stats',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: "The customer's visits, last visit and credits earned; identify",
+        errors: CUSTOMER_REFUSED,
+        params,
+        response: { 200: envelope(portalStats) },
+      },
+    },
+    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionStats(tx.db, session)),
+  );
+
+  app.get(
+    '/sessions/:uuid/profile',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'The profile fields the account lets the customer change, with their values; identify',
+        errors: CUSTOMER_REFUSED,
+        params,
+        response: { 200: envelope(portalProfile) },
+      },
+    },
+    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionProfile(tx.db, session)),
+  );
+
+  app.post(
+    '/sessions/:uuid/profile',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG],
+        summary: 'Change editable profile fields (settings.editable_contact_fields); identify',
+        description: IDEMPOTENCY,
+        errors: [
+          ...CUSTOMER_REFUSED,
+          {
+            code: 1003,
+            when: 'naming attributes.<field>: not editable here, or not valid (as PUT /contacts/{uuid} checks it)',
+          },
+        ],
+        params,
+        body: profileUpdateRequest,
+        response: { 200: envelope(portalProfile) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
+        updateProfileInSession(tx, session, req.body.attributes),
       ),
   );
 }
