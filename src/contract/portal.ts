@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField, idField } from './fields';
 import { brandKit } from './public/brand-kit';
 
 /*
@@ -150,10 +151,7 @@ export const portalSessionState = z.object({
 export type PortalSessionState = z.infer<typeof portalSessionState>;
 
 /** Identify by a scanned value (card or app token) or by e-mail. */
-export const identifyRequest = z.union([
-  z.object({ value: z.string().trim().min(1).max(191) }),
-  z.object({ email: z.string().trim().toLowerCase().max(191).pipe(z.email()) }),
-]);
+export const identifyRequest = z.union([z.object({ value: idField() }), z.object({ email: emailField() })]);
 export type IdentifyRequest = z.infer<typeof identifyRequest>;
 
 /**
@@ -179,8 +177,8 @@ export type IdentifyResult = z.infer<typeof identifyResult>;
  * the accepted terms. Errors: 60005 e-mail already registered, 60014 card already linked, 60004 inactive card.
  */
 export const registerRequest = z.object({
-  email: z.string().trim().toLowerCase().max(191).pipe(z.email()),
-  card_value: z.string().trim().min(1).max(191).optional(),
+  email: emailField(),
+  card_value: idField().optional(),
   subscription_type_ids: z.array(z.number().int()).default([]),
   accept_terms: z.literal(true),
   locale: z.enum(['nl', 'en']).optional(),

@@ -29,14 +29,13 @@ const bookingFields = {
   starts_at: timestampField(),
   ends_at: timestampField().describe('Not before starts_at.'),
   checked_in_at: timestampField(),
-  number_of_people: integerField().pipe(z.number().int().min(0).max(100_000)).nullable().optional(),
+  number_of_people: integerField(z.number().int().min(0).max(100_000)).nullable().optional(),
   company_name: textField().nullable().optional(),
   status: textField()
     .nullable()
     .optional()
     .describe('Free text, e.g. created, in progress, canceled, completed.'),
-  prepaid_amount: integerField()
-    .pipe(z.number().int().min(0).max(100_000_000))
+  prepaid_amount: integerField(z.number().int().min(0).max(100_000_000))
     .nullable()
     .optional()
     .describe('Cents.'),

@@ -31,7 +31,7 @@ export const creditReception = z.looseObject({
 export type CreditReception = z.infer<typeof creditReception>;
 
 // Far above any purchase; keeps rule results and the stored decimal text within sane bounds.
-const unitValue = () => numberField().pipe(z.number().gte(-1e9).lte(1e9));
+const unitValue = () => numberField(z.number().gte(-1e9).lte(1e9));
 
 const shopUuid = idField()
   .optional()
@@ -41,7 +41,7 @@ const shopUuid = idField()
 export const createCreditReceptionBody = withAlias(
   z.object({
     contact_uuid: idField(),
-    credits: numberField()
+    credits: numberField(z.number(), { multipleOf: 0.01 })
       .optional()
       .describe('Required when unit_value is absent; overrides the loyalty rules. At most 2 decimals.'),
     unit_value: unitValue()

@@ -3,15 +3,14 @@ import { idField, integerField } from '../fields';
 
 /** Money amounts of one transaction: non-zero cents, at most ten million euros either way. */
 export const amountInCents = () =>
-  integerField()
-    .pipe(
-      z
-        .number()
-        .min(-1_000_000_000)
-        .max(1_000_000_000)
-        .refine((n) => n !== 0, { message: 'must not be zero' }),
-    )
-    .describe('Cents, non-zero: positive adds to the balance, negative takes from it.');
+  integerField(
+    z
+      .number()
+      .min(-1_000_000_000)
+      .max(1_000_000_000)
+      .refine((n) => n !== 0, { message: 'must not be zero' }),
+    { not: { const: 0 } },
+  ).describe('Cents, non-zero: positive adds to the balance, negative takes from it.');
 
 /**
  * Spec "Giftcard Transaction". `amount_in_cents` is negative for a decrement; `shop` is null when

@@ -67,9 +67,9 @@ export type FoundGiftcard = z.infer<typeof foundGiftcard>;
 export const giftcardListMeta = giftcardPageMeta;
 
 export const createGiftcardBody = z.object({
-  type: integerField()
-    .pipe(z.union([z.literal(0), z.literal(1)]))
-    .describe('0 physical, 1 digital; only 1 is accepted (0 answers 55021).'),
+  type: integerField(z.literal([0, 1])).describe(
+    '0 physical, 1 digital; only 1 is accepted (0 answers 55021).',
+  ),
   giftcard_program_uuid: idField(),
 });
 

@@ -8,7 +8,7 @@ import { shopRef } from './common';
  * and our extensions (events list and stream, amount and POS transaction on some variants).
  */
 
-const positiveCents = () => integerField().pipe(z.number().int().min(1).max(100_000_000));
+const positiveCents = () => integerField(z.number().int().min(1).max(100_000_000));
 
 /** Spec "Portal session creation settings": the body fields every create variant shares. */
 export const portalSessionSettingsBody = z.object({
@@ -20,8 +20,7 @@ export const portalSessionSettingsBody = z.object({
   enable_email_identification: booleanField().default(false),
   enable_registration: booleanField().default(false),
   enable_on_screen_keyboard: booleanField().default(false),
-  camera_service: integerField()
-    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))
+  camera_service: integerField(z.literal([1, 2, 3]))
     .default(3)
     .describe(
       '1 = ZXing in JavaScript, 2 = ZXing-C++ in WebAssembly off the main thread, ' +

@@ -53,8 +53,7 @@ export const rewardUuidParams = z.object({ reward_uuid: idField() });
 export const updateRewardBody = z.looseObject({
   title: textField().trim().min(1).optional(),
   description: textField(5000).nullable().optional(),
-  required_credits: numberField()
-    .pipe(z.number().min(0).max(1e9))
+  required_credits: numberField(z.number().min(0).max(1e9), { multipleOf: 0.01 })
     .optional()
     .describe('Credits, at most 2 decimals.'),
 });

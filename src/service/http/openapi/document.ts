@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode, type RouteError } from '../../../contract/errors';
+import { DOCUMENTED_AS } from '../../../contract/fields';
 import { deriveOperationId } from './operation-id';
 
 /*
@@ -228,10 +229,21 @@ function completeOperation(method: string, path: string, op: Json, facts: RouteF
   op.responses = { ...errorResponses(facts), ...responses };
 }
 
-/** Replaces a one-branch anyOf/oneOf by its branch, and a union with an "anything" branch by anything. */
+// What a field documented as something else (contract/fields.ts documentedAs) keeps of its own.
+const KEPT = ['description', 'default', 'examples', 'example', 'title'];
+
+/**
+ * Replaces a one-branch anyOf/oneOf by its branch, a union with an "anything" branch by anything,
+ * and a field that reads more spellings than it documents by its documented schema.
+ */
 function simplifySchemas(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplifySchemas);
   if (!node || typeof node !== 'object') return node;
+  const documented = (node as Json)[DOCUMENTED_AS] as Json | undefined;
+  if (documented) {
+    const kept = KEPT.filter((key) => key in node).map((key) => [key, (node as Json)[key]]);
+    return { ...Object.fromEntries(kept), ...documented };
+  }
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) out[key] = simplifySchemas(value);
   for (const key of ['anyOf', 'oneOf'] as const) {
