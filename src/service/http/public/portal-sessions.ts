@@ -30,6 +30,8 @@ const CREATE_ERRORS: readonly RouteError[] = [
   { code: 1003, when: 'invalid settings' },
 ];
 const UNKNOWN_SESSION = { code: 1003, status: 404, when: 'unknown session' } as const;
+/** The demo account's first shop (src/service/fixture/demo-account.json). */
+const DEMO_SHOP_UUID = 'a0000000-0000-4000-8000-000000000001';
 
 const PREPAID_AMOUNT =
   '**Extension**: optional `amount_in_cents`, the amount the screen pays or tops up (else typed there).';
@@ -112,7 +114,8 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
           summary: variant.summary,
           description: [variant.description, NOTES].filter(Boolean).join('\n\n'),
           errors: [...CREATE_ERRORS, ...(variant.errors ?? [])],
-          body: variant.body,
+          // "Try it out" sends this against the demo account (npm start) and gets a session.
+          body: variant.body.meta({ example: { shop_uuid: DEMO_SHOP_UUID } }),
           response: { 201: envelope(createdPortalSession) },
         },
       },
