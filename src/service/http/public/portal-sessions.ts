@@ -115,7 +115,12 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
           description: [variant.description, NOTES].filter(Boolean).join('\n\n'),
           errors: [...CREATE_ERRORS, ...(variant.errors ?? [])],
           // "Try it out" sends this against the demo account (npm start) and gets a session.
-          body: variant.body.meta({ example: { shop_uuid: DEMO_SHOP_UUID } }),
+          body: variant.body.meta({
+            example: {
+              shop_uuid: DEMO_SHOP_UUID,
+              ...(variant.type === 'redeem_giftcards' ? { amount_in_cents: 1250 } : {}),
+            },
+          }),
           response: { 201: envelope(createdPortalSession) },
         },
       },
