@@ -216,4 +216,19 @@ test("cards: add a new card by scanning; someone else's (60014) and an inactive 
   await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '60004');
   await page.getByTestId('back-button').click();
   await expect(page.getByTestId('card-list').locator('li')).toHaveCount(1);
+
+  // Remove: asked once more, then the card goes from the list (unlinked, kept by the service).
+  await page.getByTestId(`remove-card-${value.slice(-4)}`).click();
+  await page.getByTestId('keep-card').click();
+  await expect(page.getByTestId('card-list').locator('li')).toHaveCount(1);
+  await page.getByTestId(`remove-card-${value.slice(-4)}`).click();
+  await screenshots(page, 'kiosk-card-remove');
+  await page.getByTestId('confirm-remove-card').click();
+  await expect(page.getByTestId('card-removed')).toHaveText('The card has been removed.');
+  await expect(page.getByTestId('empty-list')).toHaveText('No cards yet.');
+  const card = await publicApi<{ contact: unknown }>(
+    'GET',
+    `/contact-identifiers/find?contact_identifier_value=${encodeURIComponent(value)}`,
+  );
+  expect(card.contact).toBeNull();
 });

@@ -279,6 +279,10 @@ export const en = {
     typeTitle: 'Type the code of the card',
     codeLabel: 'Card code',
     added: 'Your card has been added.',
+    remove: 'Remove',
+    removeConfirm: 'Remove the card ending in {{hint}}?',
+    keep: 'Keep it',
+    removed: 'The card has been removed.',
   },
   errors: {
     network: 'There is no connection to the server. Check the connection and try again.',

@@ -15,7 +15,8 @@ export type FailedAction =
   | 'voucher-redeem'
   | 'reward-claim'
   | 'subscription'
-  | 'card-add';
+  | 'card-add'
+  | 'card-remove';
 
 const BY_CODE: Record<number, string> = {
   60003: 'errors.cardUnknown',

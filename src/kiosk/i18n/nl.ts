@@ -283,6 +283,10 @@ export const nl: KioskTexts = {
     typeTitle: 'Typ de code van de pas',
     codeLabel: 'Code van de pas',
     added: 'Uw pas is toegevoegd.',
+    remove: 'Verwijderen',
+    removeConfirm: 'De pas eindigend op {{hint}} verwijderen?',
+    keep: 'Bewaren',
+    removed: 'De pas is verwijderd.',
   },
   errors: {
     network: 'Er is geen verbinding met de server. Controleer de verbinding en probeer het opnieuw.',
