@@ -9,15 +9,10 @@ import type {
 import type { Voucher } from '../../contract/public/vouchers';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import {
-  createIdentifier,
-  type IdentifierRow,
-  identifierByValue,
-  linkIdentifier,
-} from './contact-identifiers';
+import { createIdentifier, identifierByValue, linkIdentifier } from './contact-identifiers';
 import { contactById } from './contacts';
 import { ServiceError } from './errors';
-import { hint, sessionGiftcardTransactions } from './portal-payments';
+import { sessionGiftcardTransactions } from './portal-payments';
 import { portalCard } from './portal-profile';
 import {
   type PortalSessionRow,
@@ -36,7 +31,7 @@ import {
   subscribeContact,
   unsubscribeContact,
 } from './subscriptions';
-import { bool, fromCenti } from './values';
+import { fromCenti } from './values';
 import { listVouchers, redeemVoucher, voucherByCode } from './vouchers';
 
 /*
