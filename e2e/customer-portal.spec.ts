@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createSession, DEMO, kioskUrl, publicApi } from './support/api';
+import { createSession, DEMO, kioskUrl, publicApi, sessionEvents } from './support/api';
 import { scanWithHandScanner } from './support/hand-scanner';
 import { expect, screenshots, test } from './support/kiosk-test';
 
@@ -91,6 +91,29 @@ test("Anna's portal: balances, rewards claimable first and the rest greyed, vouc
   await expect(page.getByTestId('card-list')).toContainText('Eindigend op 0001');
   await screenshots(page, 'kiosk-portal-cards');
 
+  await page.getByTestId('done-button').click();
+  await expect(page.getByTestId('screen-completed')).toBeVisible();
+});
+
+test("a voucher in the portal's tab is used there: tapped, confirmed, used (Ben's MUFFIN-0002)", async ({
+  page,
+}) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await scanWithHandScanner(page, 'CARD-0002');
+  await page.getByTestId('tab-vouchers').click();
+  await page.getByTestId('voucher-MUFFIN-0002').click();
+  await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Free muffin');
+  await screenshots(page, 'kiosk-portal-voucher-confirm');
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('screen-voucher-redeemed')).toBeVisible();
+  await expect(page.getByTestId('redeemed-voucher')).toHaveText('Free muffin');
+  const events = await sessionEvents(session.uuid);
+  expect(events.map((e) => e.type)).toEqual(['contact_identified', 'voucher_redeemed']);
+
+  await page.getByTestId('another-voucher').click();
+  await expect(page.getByTestId('panel-vouchers')).toBeVisible();
+  await expect(page.getByTestId('voucher-MUFFIN-0002')).toHaveCount(0);
   await page.getByTestId('done-button').click();
   await expect(page.getByTestId('screen-completed')).toBeVisible();
 });

@@ -62,6 +62,13 @@ test.describe('redeem gift cards', () => {
     await expect(paid).toBeVisible();
     await expect(page.getByTestId('giftcard-paid')).toContainText(euro(2500));
     await expect(page.getByTestId('giftcard-remaining')).toContainText(euro(500));
+    // Money still due: said in the heading, emphasised, and no success look.
+    await expect(
+      page.getByRole('heading', { name: `Part is paid: ${euro(500)} still to pay` }),
+    ).toBeVisible();
+    await expect(page.getByTestId('giftcard-remaining')).toHaveClass(/stat-main/);
+    await expect(page.getByTestId('giftcard-paid')).not.toHaveClass(/stat-main/);
+    await expect(paid).not.toHaveClass(/screen-success/);
     await expect(page.getByTestId('giftcard-payments')).toContainText(`Card ending ${first.hash.slice(-4)}`);
     await screenshots(page, 'kiosk-giftcard-paid');
 
@@ -76,6 +83,10 @@ test.describe('redeem gift cards', () => {
     await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(500)} with this card`);
     await page.getByTestId('pay-button').click();
     await expect(page.getByRole('heading', { name: 'All paid — thank you!' })).toBeVisible();
+    // Nothing due: "Still to pay € 0.00" is not the emphasised figure; what was paid is.
+    await expect(page.getByTestId('giftcard-remaining')).not.toHaveClass(/stat-main/);
+    await expect(page.getByTestId('giftcard-paid')).toHaveClass(/stat-main/);
+    await expect(paid).toHaveClass(/screen-success/);
     await expect(page.getByTestId('another-card')).toHaveCount(0);
     await screenshots(page, 'kiosk-giftcard-paid-full');
 
@@ -194,7 +205,7 @@ test.describe('top up gift cards', () => {
     await expect(page.getByRole('heading', { name: 'Scan the gift card to top up' })).toBeVisible();
     await scanCard(page, card.hash);
     await expect(page.getByTestId('screen-topup-amount')).toBeVisible();
-    for (const key of ['1', '2', '5', '0']) await page.getByTestId(`keypad-${key}`).click();
+    for (const key of ['1', '2', 'decimal', '5']) await page.getByTestId(`keypad-${key}`).click();
     await expect(page.getByTestId('keypad-amount')).toHaveText(euro(1250));
     await screenshots(page, 'kiosk-topup-amount');
     await page.getByTestId('amount-continue').click();
@@ -221,7 +232,8 @@ test.describe('top up gift cards', () => {
     await expect(page.getByTestId('topup-max')).toContainText(euro(1000));
     await expect(page.getByTestId('preset-2500')).toBeDisabled();
     await expect(page.getByTestId('preset-5000')).toBeDisabled();
-    for (const key of ['2', '0', '0', '0']) await page.getByTestId(`keypad-${key}`).click();
+    // 2 is € 2.00; 2, 0 (€ 20.00) goes over and is refused.
+    for (const key of ['2', '0']) await page.getByTestId(`keypad-${key}`).click();
     await expect(page.getByTestId('keypad-amount')).toHaveText(euro(200));
     await expect(page.getByTestId('keypad-limit')).toHaveText(
       `The most you can enter here is ${euro(1000)}.`,

@@ -81,7 +81,7 @@ test('pay a typed € 20 with € 2.50 on the balance: € 2.50 paid, the remain
 
   await expect(page.getByTestId('screen-prepaid-amount')).toBeVisible();
   await expect(page.getByTestId('amount-continue')).toBeDisabled();
-  for (const key of ['2', '0', '00']) await page.getByTestId(`keypad-${key}`).click();
+  for (const key of ['2', '0']) await page.getByTestId(`keypad-${key}`).click();
   await expect(page.getByTestId('keypad-amount')).toHaveText(euro(2000));
   await screenshots(page, 'kiosk-prepaid-amount');
   await page.getByTestId('amount-continue').click();
@@ -121,7 +121,7 @@ test('top up a typed € 20 in Dutch: the new balance', async ({ page }) => {
   await page.getByRole('button', { name: 'Nederlands' }).click();
   await identifyByEmail(page, customer.email);
   await expect(page.getByRole('heading', { name: 'Hoeveel wilt u erop zetten?' })).toBeVisible();
-  for (const key of ['2', '0', '0', '0']) await page.getByTestId(`keypad-${key}`).click();
+  for (const key of ['2', '0']) await page.getByTestId(`keypad-${key}`).click();
   await expect(page.getByTestId('keypad-amount')).toHaveText('€ 20,00');
   await page.getByTestId('amount-continue').click();
   await expect(page.getByRole('heading', { name: '€ 20,00 op uw prepaid-saldo zetten?' })).toBeVisible();
@@ -129,4 +129,29 @@ test('top up a typed € 20 in Dutch: the new balance', async ({ page }) => {
   await expect(page.getByTestId('prepaid-new-balance')).toContainText('€ 25,00');
   await screenshots(page, 'kiosk-prepaid-top-up-result');
   expect(await prepaidBalance(customer.uuid)).toBe(2500);
+});
+
+test('the keypad types euros: 1, 5 is € 15.00 (shown large, confirmed, charged); under € 1 cannot go on; presets one tap', async ({
+  page,
+}) => {
+  const customer = await customerWithPrepaid(500);
+  const session = await createSession('top-up-prepaid', BY_EMAIL);
+  await page.goto(kioskUrl(session));
+  await identifyByEmail(page, customer.email);
+
+  await expect(page.getByTestId('screen-prepaid-amount')).toBeVisible();
+  await expect(page.getByTestId('keypad-min')).toHaveText(`At least ${euro(100)}.`);
+  await expect(page.getByTestId('preset-2500')).toBeEnabled();
+  for (const key of ['decimal', '5', '0']) await page.getByTestId(`keypad-${key}`).click();
+  await expect(page.getByTestId('keypad-amount')).toHaveText(euro(50));
+  await expect(page.getByTestId('amount-continue')).toBeDisabled();
+  for (const key of ['back', 'back', 'back', '1', '5']) await page.getByTestId(`keypad-${key}`).click();
+  await expect(page.getByTestId('keypad-amount')).toHaveText(euro(1500));
+  await screenshots(page, 'kiosk-prepaid-top-up-amount');
+  await page.getByTestId('amount-continue').click();
+
+  await expect(page.getByTestId('prepaid-amount')).toContainText(euro(1500));
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('prepaid-new-balance')).toContainText(euro(2000));
+  expect(await prepaidBalance(customer.uuid)).toBe(2000);
 });

@@ -51,3 +51,47 @@ test('an unlinked card (CARD-9001) is linked to a new account', async ({ page })
   );
   expect(card.contact?.email).toBe(email);
 });
+
+test('registration on the on-screen keyboard: digit keys at least 48 px wide; the terms and privacy policy as QR codes to read', async ({
+  page,
+}) => {
+  const session = await createSession('', {
+    scanner_type: 'hand_scanner',
+    primary_identification_method: 'email',
+    enable_email_identification: true,
+    enable_registration: true,
+    enable_on_screen_keyboard: true,
+  });
+  await page.goto(kioskUrl(session));
+  const keyboard = page.getByTestId('on-screen-keyboard');
+  for (const key of `new-${unique()}@example.com`.replace('.com', '')) {
+    await keyboard.locator(`[data-skbtn="${key}"]`).first().click();
+  }
+  await keyboard.locator('[data-skbtn=".com"]').click();
+  await page.getByTestId('email-submit').click();
+  await expect(page.getByTestId('screen-registration')).toBeVisible();
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 1280 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const digit of '1234567890') {
+      const box = await page
+        .getByTestId('on-screen-keyboard')
+        .locator(`[data-skbtn="${digit}"]`)
+        .boundingBox();
+      expect(box?.width, `key ${digit} at ${size.width}×${size.height}`).toBeGreaterThanOrEqual(48);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await expect(page.getByTestId('terms-codes')).toHaveCount(0);
+  await page.getByTestId('read-terms').click();
+  await expect(page.getByTestId('read-terms')).toHaveAttribute('aria-expanded', 'true');
+  const terms = page.getByTestId('terms-code');
+  await expect(terms).toContainText('https://example.com/demo-coffee/terms');
+  await expect(terms.getByRole('img', { name: 'Terms and conditions' })).toBeVisible();
+  await expect(page.getByTestId('privacy-code')).toContainText('https://example.com/demo-coffee/privacy');
+  await screenshots(page, 'kiosk-registration-terms');
+});

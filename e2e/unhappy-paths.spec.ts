@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createSession, kioskAt, kioskUrl } from './support/api';
+import { newUnlinkedCard } from './support/data';
 import { scanWithHandScanner } from './support/hand-scanner';
 import { expect, screenshots, test } from './support/kiosk-test';
 
@@ -8,13 +9,47 @@ async function scan(page: Page, value: string) {
   await scanWithHandScanner(page, value);
 }
 
-test('an unknown card without registration explains and offers a way back', async ({ page }) => {
+test('an unlinked card of the account without registration explains and offers a way back', async ({
+  page,
+}) => {
+  const card = await newUnlinkedCard();
   const session = await createSession('', { scanner_type: 'hand_scanner' });
   await page.goto(kioskUrl(session));
-  await scan(page, 'CARD-NOPE-0000');
+  await scan(page, card);
   await expect(page.getByTestId('screen-card-not-linked')).toBeVisible();
   await expect(page.getByText('Ask the cashier')).toBeVisible();
   await screenshots(page, 'card-not-linked');
+});
+
+test('a code the account does not know is not taken for a card: "we don’t recognise this code", even with registration', async ({
+  page,
+}) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner', enable_registration: true });
+  await page.goto(kioskUrl(session));
+  await scan(page, 'CARD-XXXX');
+  const notice = page.getByTestId('scan-other-code');
+  await expect(notice).toHaveAttribute('data-kind', 'unknown');
+  await expect(notice).toHaveText(
+    'We don’t recognise this code. Scan your loyalty card or the code in your app.',
+  );
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await expect(page.getByTestId('screen-registration')).toHaveCount(0);
+  await screenshots(page, 'kiosk-scan-unknown-code');
+  // The next scan starts afresh: a card of the account identifies.
+  await scanWithHandScanner(page, 'CARD-0002');
+  await expect(page.getByTestId('screen-welcome')).toBeVisible();
+});
+
+test('a gift card scanned on an identify session says it is a gift card', async ({ page }) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await scan(page, 'GC-0001');
+  const notice = page.getByTestId('scan-other-code');
+  await expect(notice).toHaveAttribute('data-kind', 'giftcard');
+  await expect(notice).toHaveText(
+    'This is a gift card. To identify yourself, scan your loyalty card or the code in your app.',
+  );
+  await screenshots(page, 'kiosk-scan-giftcard-code');
 });
 
 test('an inactive card (CARD-0004) is refused with a friendly message', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createSession, kioskUrl, publicApi } from './support/api';
+import { createSession, kioskUrl, publicApi, sessionEvents } from './support/api';
 import { scanWithHandScanner } from './support/hand-scanner';
 import { expect, screenshots, test } from './support/kiosk-test';
 
@@ -47,7 +47,7 @@ test('tap a voucher, confirm: redeemed; Done completes', async ({ page }) => {
   await expect(page.getByTestId('screen-cancelled')).toContainText('Wat u al had gedaan, blijft staan');
 });
 
-test('scan a voucher of nobody (MUFFIN-FREE) with the hand scanner: confirmed by its code, redeemed', async ({
+test('scan a voucher of nobody (MUFFIN-FREE) with the hand scanner: looked up, confirmed, redeemed', async ({
   page,
 }) => {
   await openVouchers(page, 'CARD-0005');
@@ -56,7 +56,7 @@ test('scan a voucher of nobody (MUFFIN-FREE) with the hand scanner: confirmed by
   await expect(page.getByTestId('screen-voucher-scan')).toBeVisible();
   await screenshots(page, 'kiosk-voucher-scan');
   await scanWithHandScanner(page, 'MUFFIN-FREE');
-  await expect(page.getByTestId('voucher-code')).toHaveText('Vouchercode MUFFIN-FREE');
+  await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Free muffin');
   await page.getByTestId('confirm-button').click();
   await expect(page.getByTestId('redeemed-voucher')).toHaveText('Free muffin');
   await page.getByTestId('done-button').click();
@@ -66,7 +66,7 @@ test('scan a voucher of nobody (MUFFIN-FREE) with the hand scanner: confirmed by
 test('refusals in words: already redeemed (MUFFIN-USED), expired, someone elseâ€™s, unknown code', async ({
   page,
 }) => {
-  await openVouchers(page, 'CARD-0001', { enable_on_screen_keyboard: true });
+  const session = await openVouchers(page, 'CARD-0001', { enable_on_screen_keyboard: true });
   const error = page.getByTestId('action-error');
   const tryCode = async (code: string) => {
     await page.getByTestId('scan-voucher').click();
@@ -97,8 +97,56 @@ test('refusals in words: already redeemed (MUFFIN-USED), expired, someone elseâ€
   for (const key of 'NOPE-1') await keyboard.locator(`[data-skbtn="${key}"]`).click();
   await screenshots(page, 'kiosk-voucher-code');
   await page.getByTestId('code-submit').click();
+  // Looked up first: an unknown code never reaches the confirmation.
+  const other = page.getByTestId('voucher-other-code');
+  await expect(other).toHaveAttribute('data-kind', 'unknown');
+  await expect(other).toHaveText('We herkennen deze code niet. Controleer hem en probeer het opnieuw.');
+  await expect(page.getByTestId('confirm-button')).toHaveCount(0);
+  // Nothing was redeemed in this session (someone else's MUFFIN-0002 stays theirs).
+  expect((await sessionEvents(session.uuid)).map((e) => e.type)).toEqual(['contact_identified']);
+});
+
+test('a loyalty card scanned for a voucher is said to be one', async ({ page }) => {
+  await openVouchers(page, 'CARD-0005');
+  await page.getByTestId('scan-voucher').click();
+  await scanWithHandScanner(page, 'CARD-0001');
+  const other = page.getByTestId('voucher-other-code');
+  await expect(other).toHaveAttribute('data-kind', 'card');
+  await expect(other).toHaveText('Dit is een klantenpas. Scan de code op uw voucher.');
+  await expect(page.getByTestId('screen-voucher-scan')).toBeVisible();
+});
+
+test('a voucher code (MUFFIN-FREE) scanned with the hand scanner on the first screen opens that voucher, then identification, then its confirmation', async ({
+  page,
+}) => {
+  const session = await createSession('vouchers', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await scanWithHandScanner(page, 'MUFFIN-FREE');
+  const confirm = page.getByTestId('screen-voucher-confirm');
+  await expect(confirm).toContainText('Free muffin');
+  await expect(page.getByTestId('screen-registration')).toHaveCount(0);
+  await screenshots(page, 'kiosk-voucher-scanned-first');
+
   await page.getByTestId('confirm-button').click();
-  await expect(error).toHaveAttribute('data-error-code', '80004');
-  await expect(error).toContainText('We herkennen deze vouchercode niet');
-  expect(await voucherStatus('MUFFIN-0002')).toBe('ACTIVE');
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await scanWithHandScanner(page, 'CARD-0005');
+  // Dirk is identified (in Dutch): the voucher's confirmation comes back, now to redeem.
+  await expect(confirm).toContainText('Free muffin');
+  await expect(page.getByTestId('confirm-button')).toHaveText('Nu gebruiken');
+  await page.getByTestId('cancel-button').click();
+  await expect(page.getByTestId('screen-cancelled')).toBeVisible();
+});
+
+test.describe('a voucher code in front of the camera', () => {
+  test.use({ camera: 'voucher' });
+
+  test('on a vouchers session opens that voucher (MUFFIN-FREE)', async ({ page }) => {
+    const session = await createSession('vouchers', { scanner_type: 'camera', camera_service: 3 });
+    await page.goto(kioskUrl(session));
+    await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Free muffin', {
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('confirm-button')).toHaveText('Continue');
+  });
 });

@@ -11,6 +11,7 @@ import { brandKit } from './public/brand-kit';
  *   GET  /portal/api/sessions/{uuid}/stream              → text/event-stream of PortalEvent (event: portal_event)
  *   POST /portal/api/sessions/{uuid}/identify            IdentifyRequest → {data: IdentifyResult}
  *   POST /portal/api/sessions/{uuid}/register            RegisterRequest → {data: {contact: PortalContact}}
+ *   POST /portal/api/sessions/{uuid}/scan-lookup         {value} → {data: ScannedCode}
  *   POST /portal/api/sessions/{uuid}/credit-reception    {} → {data: PortalCreditReception}
  *   POST /portal/api/sessions/{uuid}/complete            {} → {data: PortalSessionState}
  *   POST /portal/api/sessions/{uuid}/cancel              {} → {data: PortalSessionState}
@@ -59,12 +60,19 @@ export const portalContact = z.object({
 });
 export type PortalContact = z.infer<typeof portalContact>;
 
-/** A credit reception as the kiosk shows it: credits earned and the balance after it. */
+/**
+ * A credit reception as the kiosk shows it: credits earned and the balance after it, the purchase
+ * it was for (cents: the POS transaction's amount, else the reception's value in a € unit; null when
+ * unknown), and the next reward the customer is saving for (the cheapest active, in-stock reward
+ * above their balance, with the credits still needed; null when there is none).
+ */
 export const portalCreditReception = z.object({
   uuid: z.string(),
   credits: z.number(),
   created_at: z.string(),
   contact: portalContact,
+  purchase_amount_in_cents: z.number().int().nullable(),
+  next_reward: z.object({ title: z.string(), credits_short: z.number() }).nullable(),
 });
 export type PortalCreditReception = z.infer<typeof portalCreditReception>;
 
@@ -137,11 +145,18 @@ export const portalSessionState = z.object({
     })
     .nullable(),
   subscription_types: z.array(offeredSubscriptionType),
-  /** Kiosk timings: idle reset and end-screen dismissal, in seconds. */
+  /**
+   * The account's kiosk settings: idle reset and end-screen dismissal in seconds, the least amount
+   * a customer may type (cents; 100 unless the account sets another), where its terms and privacy
+   * policy are published (shown at registration; null when the account names none), and the
+   * profile fields the customer may change in the customer portal (none: no profile editing).
+   */
   kiosk: z.object({
     idle_seconds: z.number().int(),
     end_screen_seconds: z.number().int(),
-    /** Profile fields the customer may change in the customer portal (none: no profile editing). */
+    min_amount_in_cents: z.number().int(),
+    terms_url: z.string().nullable(),
+    privacy_url: z.string().nullable(),
     editable_contact_fields: z.array(z.enum(KIOSK_EDITABLE_FIELDS)),
   }),
   /** Origins of POS pages that may embed the kiosk and receive its events by postMessage. */
@@ -154,10 +169,38 @@ export type PortalSessionState = z.infer<typeof portalSessionState>;
 export const identifyRequest = z.union([z.object({ value: idField() }), z.object({ email: emailField() })]);
 export type IdentifyRequest = z.infer<typeof identifyRequest>;
 
+/** A voucher as the kiosk shows it. */
+export const portalVoucher = z.object({
+  uuid: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  status: z.enum(['ACTIVE', 'REDEEMED', 'EXPIRED', 'DEACTIVATED', 'INACTIVE', 'LOCKED']),
+});
+export type PortalVoucher = z.infer<typeof portalVoucher>;
+
 /**
- * What an identification found. `unregistered_card`: the card is unknown (`known: false`) or not
- * linked to anyone (`known: true`); with registration enabled the kiosk asks for an e-mail.
- * `unknown_email`: no contact has that e-mail; with registration enabled the kiosk offers to register.
+ * What a scanned value is in this account (portal API scan-lookup; identify reads a scan the same
+ * way), checked in this order: a loyalty card (contact identifier: `linked` to a customer,
+ * `unlinked`, or `inactive`), an app code (contact session token: `usable`, or `used` before), a
+ * gift card (its hash or QR content), a voucher code (with the voucher), else `unknown`. Nothing of
+ * a customer is told: not whose card or voucher it is.
+ */
+export const scannedCode = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), state: z.enum(['linked', 'unlinked', 'inactive']) }),
+  z.object({ kind: z.literal('app_token'), state: z.enum(['usable', 'used']) }),
+  z.object({ kind: z.literal('giftcard') }),
+  z.object({ kind: z.literal('voucher'), voucher: portalVoucher }),
+  z.object({ kind: z.literal('unknown') }),
+]);
+export type ScannedCode = z.infer<typeof scannedCode>;
+
+/**
+ * What an identification found. `unregistered_card`: a card of the account not linked to anyone;
+ * with registration enabled the kiosk asks for an e-mail to link it to. `unknown_email`: no contact
+ * has that e-mail; with registration enabled the kiosk offers to register. `other_code`: the scanned
+ * value identifies nobody (a gift card, a voucher code, or unknown), as scan-lookup tells it.
  * Errors: 60004 inactive card, 1003 app token already used.
  */
 export const identifyResult = z.discriminatedUnion('result', [
@@ -166,15 +209,24 @@ export const identifyResult = z.discriminatedUnion('result', [
     method: z.enum(['card', 'app_token', 'email']),
     contact: portalContact,
   }),
-  z.object({ result: z.literal('unregistered_card'), value: z.string(), known: z.boolean() }),
+  z.object({ result: z.literal('unregistered_card'), value: z.string() }),
   z.object({ result: z.literal('unknown_email'), email: z.string() }),
+  z.object({
+    result: z.literal('other_code'),
+    code: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('giftcard') }),
+      z.object({ kind: z.literal('voucher'), voucher: portalVoucher }),
+      z.object({ kind: z.literal('unknown') }),
+    ]),
+  }),
 ]);
 export type IdentifyResult = z.infer<typeof identifyResult>;
 
 /**
- * Register a new contact at the kiosk (needs enable_registration): an e-mail, optionally the card
- * scanned before (linked, or created and linked when unknown), the subscription types ticked, and
- * the accepted terms. Errors: 60005 e-mail already registered, 60014 card already linked, 60004 inactive card.
+ * Register a new contact at the kiosk (needs enable_registration): an e-mail, optionally the
+ * unlinked card of the account scanned before (linked to them), the subscription types ticked, and
+ * the accepted terms. Errors: 1003 naming card_value (not a card of the account), 60005 e-mail
+ * already registered, 60014 card already linked, 60004 inactive card.
  */
 export const registerRequest = z.object({
   email: emailField(),
@@ -204,7 +256,7 @@ export type DeviceState = z.infer<typeof deviceState>;
  *   POST /prepaid/pay                   {amount_in_cents?}            → {data: PrepaidResult}                       pay_prepaid
  *   POST /prepaid/top-up                {amount_in_cents?}            → {data: PrepaidResult}                       top_up_prepaid
  *   GET  /vouchers                                                    → {data: PortalVoucher[]}                     vouchers, identify
- *   POST /vouchers/redeem               {code}                        → {data: {voucher: PortalVoucher}}            vouchers
+ *   POST /vouchers/redeem               {code}                        → {data: {voucher: PortalVoucher}}            vouchers, identify
  *   GET  /rewards                                                     → {data: PortalReward[]}                      identify
  *   POST /rewards/claim                 {reward_uuid}                 → {data: RewardClaimResult}                   identify
  *   GET  /activity                                                    → {data: PortalActivity[]}                    identify
@@ -271,16 +323,6 @@ export const prepaidResult = z.object({
   contact: portalContact,
 });
 export type PrepaidResult = z.infer<typeof prepaidResult>;
-
-export const portalVoucher = z.object({
-  uuid: z.string(),
-  code: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  expiration_date: z.string().nullable(),
-  status: z.enum(['ACTIVE', 'REDEEMED', 'EXPIRED', 'DEACTIVATED', 'INACTIVE', 'LOCKED']),
-});
-export type PortalVoucher = z.infer<typeof portalVoucher>;
 
 /** A reward as the customer portal lists it: claimable ones first, the rest with the credits still needed. */
 export const portalReward = z.object({

@@ -77,6 +77,9 @@ describe('GET /portal/api/sessions/{uuid}', () => {
       kiosk: {
         idle_seconds: 60,
         end_screen_seconds: 8,
+        min_amount_in_cents: 100,
+        terms_url: 'https://example.com/demo-coffee/terms',
+        privacy_url: 'https://example.com/demo-coffee/privacy',
         editable_contact_fields: ['firstname', 'lastname', 'phonenumber', 'birthdate', 'city'],
       },
       allowed_origins: [],
@@ -91,12 +94,15 @@ describe('GET /portal/api/sessions/{uuid}', () => {
     expect((await portal('nope', 'identify', { value: 'CARD-0001' })).statusCode).toBe(404);
   });
 
-  it('reads kiosk timings from the account settings and origins from the configuration', async () => {
+  it('reads kiosk timings, minimum amount and terms from the account settings and origins from the configuration', async () => {
     const fixture = demoAccountFixture();
     const other = await createTestApp({
       fixture: {
         ...fixture,
-        account: { ...fixture.account, settings: { idle_seconds: 90, end_screen_seconds: 5 } },
+        account: {
+          ...fixture.account,
+          settings: { idle_seconds: 90, end_screen_seconds: 5, min_amount_in_cents: 500 },
+        },
       },
       config: { allowedOrigins: ['https://pos.example'] },
     });
@@ -112,7 +118,13 @@ describe('GET /portal/api/sessions/{uuid}', () => {
         token: null,
       });
       expect(res.json().data).toMatchObject({
-        kiosk: { idle_seconds: 90, end_screen_seconds: 5 },
+        kiosk: {
+          idle_seconds: 90,
+          end_screen_seconds: 5,
+          min_amount_in_cents: 500,
+          terms_url: null,
+          privacy_url: null,
+        },
         allowed_origins: ['https://pos.example'],
       });
     } finally {
@@ -184,17 +196,24 @@ describe('POST /portal/api/sessions/{uuid}/identify', () => {
     expect((await state(uuid)).contact?.uuid).toBe(DEMO.carla);
   });
 
-  it('reports unknown and unlinked cards; refuses inactive ones (60004)', async () => {
+  it('reports unlinked cards of the account, and what a code of nobody is; refuses inactive cards (60004)', async () => {
     const uuid = await session();
-    expect((await portal(uuid, 'identify', { value: 'CARD-NEW' })).json().data).toEqual({
-      result: 'unregistered_card',
-      value: 'CARD-NEW',
-      known: false,
-    });
     expect((await portal(uuid, 'identify', { value: 'CARD-9001' })).json().data).toEqual({
       result: 'unregistered_card',
       value: 'CARD-9001',
-      known: true,
+    });
+    // Never offered for linking: an unknown code, a gift card, a voucher code.
+    expect((await portal(uuid, 'identify', { value: 'CARD-NEW' })).json().data).toEqual({
+      result: 'other_code',
+      code: { kind: 'unknown' },
+    });
+    expect((await portal(uuid, 'identify', { value: 'GC-0001' })).json().data).toEqual({
+      result: 'other_code',
+      code: { kind: 'giftcard' },
+    });
+    expect((await portal(uuid, 'identify', { value: 'MUFFIN-FREE' })).json().data).toMatchObject({
+      result: 'other_code',
+      code: { kind: 'voucher', voucher: { code: 'MUFFIN-FREE', name: 'Free muffin', status: 'ACTIVE' } },
     });
     for (const value of ['CARD-0004', 'CARD-9002']) {
       expect((await portal(uuid, 'identify', { value })).json()).toMatchObject({
@@ -240,8 +259,16 @@ describe('POST /portal/api/sessions/{uuid}/register', () => {
     expect((await contact('new0@example.com')).statusCode).toBe(404);
   });
 
-  it('creates the contact, creates and links an unknown card, and subscribes as ticked', async () => {
+  it('creates the contact, links the unlinked card, and subscribes as ticked; a code the account does not know is no card', async () => {
     const uuid = await session('', { enable_registration: true });
+    const unknown = await portal(uuid, 'register', body('new1@example.com', { card_value: 'CARD-NEW-1' }));
+    expect(unknown.json()).toMatchObject({ code: 1003, errors: { card_value: expect.any(Array) } });
+    expect((await contact('new1@example.com')).statusCode).toBe(404);
+    await t.call({
+      method: 'POST',
+      url: '/contact-identifiers',
+      payload: { contact_identifier_value: 'CARD-NEW-1' },
+    });
     const res = await portal(
       uuid,
       'register',
@@ -327,9 +354,13 @@ describe('POST /portal/api/sessions/{uuid}/credit-reception', () => {
     const first = await portal(uuid, 'credit-reception');
     expect(first.statusCode).toBe(200);
     // Gold tier: 1.5 credits per euro, floored: 12.50 € → 18 credits.
+    // The purchase it was for, and the next reward: Coffee beans 1 kg (400 credits) for anna.
     expect(first.json().data).toMatchObject({
       credits: 18,
       contact: { uuid: DEMO.anna, credit_balance: before + 18 },
+      purchase_amount_in_cents: 1250,
+      next_reward:
+        before + 18 < 400 ? { title: 'Coffee beans 1 kg', credits_short: 400 - (before + 18) } : null,
     });
     const second = await portal(uuid, 'credit-reception');
     expect(second.json().data).toEqual(first.json().data);

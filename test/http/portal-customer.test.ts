@@ -142,11 +142,17 @@ describe('POST /portal/api/sessions/{uuid}/vouchers/redeem', () => {
     expect((await events(uuid)).map((e) => e.type)).toEqual(['contact_identified']);
   });
 
-  it('needs a customer (409) and a vouchers session (403 in identify)', async () => {
+  it('needs a customer (409) and a vouchers or identify session (403 elsewhere); the customer portal redeems', async () => {
     const anonymous = await post(await session('/vouchers'), 'vouchers/redeem', { code: 'MUFFIN-0001' });
     expect(anonymous.statusCode).toBe(409);
-    const portal = await post(await identified('', 'CARD-0001'), 'vouchers/redeem', { code: 'MUFFIN-0001' });
-    expect(portal.statusCode).toBe(403);
+    const prepaid = await post(await identified('/pay-prepaid', 'CARD-0001'), 'vouchers/redeem', {
+      code: 'MUFFIN-0001',
+    });
+    expect(prepaid.statusCode).toBe(403);
+    const uuid = await identified('', 'CARD-0001');
+    const portal = await post(uuid, 'vouchers/redeem', { code: 'MUFFIN-0001' });
+    expect(portal.json().data.voucher).toMatchObject({ code: 'MUFFIN-0001', status: 'REDEEMED' });
+    expect((await events(uuid)).map((e) => e.type)).toEqual(['contact_identified', 'voucher_redeemed']);
   });
 });
 

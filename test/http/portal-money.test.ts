@@ -427,6 +427,33 @@ describe('POST /portal/api/sessions/{uuid}/prepaid/pay', () => {
   });
 });
 
+describe('the least amount typed at the kiosk (account setting min_amount_in_cents, € 1 by default)', () => {
+  it('refuses a typed amount under it, naming amount_in_cents, and changes nothing; the session amount is taken as set', async () => {
+    const topUp = await session('/top-up-prepaid');
+    await identify(topUp, 'CARD-0002');
+    const low = await portal(topUp, 'prepaid/top-up', { amount_in_cents: 99 });
+    expect([low.statusCode, low.json().code]).toEqual([422, 1003]);
+    expect(low.json().errors.amount_in_cents).toEqual(['The amount in cents field must be at least 100.']);
+    const card = await session('/top-up-giftcards');
+    const lowCard = await portal(card, 'giftcards/top-up', { giftcard_uuid: CARD.gc1, amount_in_cents: 50 });
+    expect(lowCard.json()).toMatchObject({ code: 1003, errors: { amount_in_cents: expect.any(Array) } });
+    const pay = await session('/pay-prepaid');
+    await identify(pay, 'CARD-0001');
+    expect((await portal(pay, 'prepaid/pay', { amount_in_cents: 99 })).json().code).toBe(1003);
+    expect([await eventTypes(topUp), await eventTypes(card), await eventTypes(pay)]).toEqual([
+      ['contact_identified'],
+      [],
+      ['contact_identified'],
+    ]);
+
+    const small = await session('/pay-prepaid', { amount_in_cents: 50 });
+    await identify(small, 'CARD-0001');
+    expect((await portal(small, 'prepaid/pay', {})).json().data).toMatchObject({ charged_in_cents: 50 });
+    expect((await portal(topUp, 'prepaid/top-up', { amount_in_cents: 100 })).statusCode).toBe(200);
+    await expectLedgersBalanced(t.app.db);
+  });
+});
+
 describe('POST /portal/api/sessions/{uuid}/prepaid/top-up', () => {
   it('tops up by the typed amount, else the session amount', async () => {
     const typed = await session('/top-up-prepaid');

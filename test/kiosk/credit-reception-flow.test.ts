@@ -15,6 +15,8 @@ const reception = {
     credit_balance: 132,
     prepaid_balance_in_cents: 0,
   },
+  purchase_amount_in_cents: 1250,
+  next_reward: null,
 };
 
 describe('credit reception: after identification', () => {

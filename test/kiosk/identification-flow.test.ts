@@ -50,15 +50,24 @@ describe('identification: what follows an answer', () => {
   });
 
   it('unregistered card with registration → register, linking the card', () => {
-    expect(
-      stepAfterIdentify({ result: 'unregistered_card', value: 'CARD-9001', known: true }, withRegistration),
-    ).toEqual({ step: 'register', email: '', cardValue: 'CARD-9001', reason: 'card' });
+    expect(stepAfterIdentify({ result: 'unregistered_card', value: 'CARD-9001' }, withRegistration)).toEqual({
+      step: 'register',
+      email: '',
+      cardValue: 'CARD-9001',
+      reason: 'card',
+    });
   });
 
   it('unregistered card without registration → explained dead end', () => {
-    expect(stepAfterIdentify({ result: 'unregistered_card', value: 'X-1', known: false }, settings)).toEqual({
+    expect(stepAfterIdentify({ result: 'unregistered_card', value: 'X-1' }, settings)).toEqual({
       step: 'card_not_linked',
     });
+  });
+
+  it('a code that identifies nobody (gift card, voucher, unknown) → stay, never registration', () => {
+    for (const code of [{ kind: 'giftcard' }, { kind: 'unknown' }] as const) {
+      expect(stepAfterIdentify({ result: 'other_code', code }, withRegistration)).toBeNull();
+    }
   });
 
   it('unknown e-mail with registration → register, pre-filled', () => {

@@ -6,8 +6,8 @@ import {
   canUseAnotherCard,
   chargeFor,
   emptyPayment,
+  paymentFocus,
   redeemProblem,
-  topUpPresets,
   topUpProblem,
 } from '../../src/kiosk/lib/giftcards';
 import { prepaidCharge, prepaidDoneFromEvents } from '../../src/kiosk/lib/prepaid';
@@ -86,14 +86,13 @@ describe('gift-card top-up: what can be added', () => {
     expect(topUpProblem(card({ can_top_up: false, expired: true }))).toBe('expired');
     expect(topUpProblem(card({ can_top_up: false, active: false }))).toBe('inactive');
   });
+});
 
-  it('offers € 10, € 25, € 50, each only when it fits under the maximum', () => {
-    expect(topUpPresets(1000)).toEqual([
-      { cents: 1000, allowed: true },
-      { cents: 2500, allowed: false },
-      { cents: 5000, allowed: false },
-    ]);
-    expect(topUpPresets(null).every((preset) => preset.allowed)).toBe(true);
+describe('gift-card payment: the figure emphasised', () => {
+  it('is what is still due while something is, else what was paid (never "still to pay € 0.00")', () => {
+    expect(paymentFocus({ payments: [], paid_in_cents: 2500, remaining_in_cents: 2750 })).toBe('remaining');
+    expect(paymentFocus({ payments: [], paid_in_cents: 3000, remaining_in_cents: 0 })).toBe('paid');
+    expect(paymentFocus(emptyPayment(1000))).toBe('remaining');
   });
 });
 

@@ -8,29 +8,44 @@ import {
 } from '../../src/kiosk/lib/standby';
 
 describe('standby screen: switching sessions', () => {
+  const view = (shown: string | null, finished: string | null = null, next: string | null = null) => ({
+    shown,
+    finished,
+    next,
+  });
+
   it('shows the welcome screen until the shop has a session, then that session', () => {
-    expect(onDeviceSession(STANDBY_START, null)).toEqual(STANDBY_START);
-    expect(onDeviceSession(STANDBY_START, 's1')).toEqual({ shown: 's1', finished: null });
+    expect(onDeviceSession(STANDBY_START, null, false)).toEqual(STANDBY_START);
+    expect(onDeviceSession(STANDBY_START, 's1', false)).toEqual(view('s1'));
   });
 
   it('keeps an ended session on screen until its end screen is dismissed', () => {
-    const showing = { shown: 's1', finished: null };
-    expect(onDeviceSession(showing, null)).toBe(showing);
-    expect(onSessionFinished(showing, 's1')).toEqual({ shown: null, finished: 's1' });
+    const showing = view('s1');
+    expect(onDeviceSession(showing, null, true)).toBe(showing);
+    expect(onSessionFinished(showing, 's1')).toEqual(view(null, 's1'));
   });
 
   it('does not show a finished session again while the device still lists it', () => {
-    const after = { shown: null, finished: 's1' };
-    expect(onDeviceSession(after, 's1')).toBe(after);
+    const after = view(null, 's1');
+    expect(onDeviceSession(after, 's1', false)).toBe(after);
   });
 
-  it('a newer session replaces the one on screen', () => {
-    expect(onDeviceSession({ shown: 's1', finished: null }, 's2')).toEqual({ shown: 's2', finished: null });
+  it('a newer session replaces the one on screen while that one is open', () => {
+    expect(onDeviceSession(view('s1'), 's2', false)).toEqual(view('s2'));
+  });
+
+  it('once the one on screen has ended, an older session still open waits for its end screen, then shows', () => {
+    const ending = onDeviceSession(view('s2'), 's1', true);
+    expect(ending).toEqual(view('s2', null, 's1'));
+    expect(onDeviceSession(ending, 's1', true)).toBe(ending);
+    expect(onSessionFinished(ending, 's2')).toEqual(view('s1', 's2'));
+    // The waiting session ended too meanwhile: the device names none, so the welcome screen follows.
+    expect(onSessionFinished(onDeviceSession(ending, null, true), 's2')).toEqual(view(null, 's2'));
   });
 
   it('a stale finish (another session already on screen) changes nothing', () => {
-    const view = { shown: 's2', finished: null };
-    expect(onSessionFinished(view, 's1')).toBe(view);
+    const current = view('s2');
+    expect(onSessionFinished(current, 's1')).toBe(current);
   });
 });
 

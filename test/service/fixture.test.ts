@@ -96,8 +96,11 @@ describe('account fixture', () => {
       contacts: Record<string, unknown>[];
       shops: Record<string, unknown>[];
       giftcard_programs: { giftcards: Record<string, unknown>[] }[];
+      account: { settings: Record<string, unknown> };
     };
     bad.contacts[1]!.email = 'not-an-email';
+    bad.account.settings.min_amount_in_cents = 0;
+    bad.account.settings.terms_url = 'javascript:alert(1)';
     bad.shops[0]!.id = 'one';
     bad.giftcard_programs[0]!.giftcards[2]!.amount_in_cents = 1.5;
     try {
@@ -109,6 +112,8 @@ describe('account fixture', () => {
       expect(problems).toContain('contacts[1].email');
       expect(problems).toContain('shops[0].id');
       expect(problems).toContain('giftcard_programs[0].giftcards[2].amount_in_cents');
+      expect(problems).toContain('account.settings.min_amount_in_cents');
+      expect(problems).toContain('account.settings.terms_url');
     }
   });
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { KEYPAD_KEYS, type KeypadState, pressKeypadKey } from '../../kiosk/lib/amount-keypad';
 import { formatMoney } from '../../kiosk/lib/format';
+import { PAD_KEYS, type PadState, pressPadKey } from '../lib/amount-pad';
 
 /**
  * The amount keypad (`1 2 3 / 4 5 6 / 7 8 9 / 00 0 ⌫`), typed as digits of cents as on a payment
- * terminal (kiosk/lib/amount-keypad.ts): 1, 2, 7, 5 → € 12,75. Physical number keys work too.
+ * terminal (lib/amount-pad.ts): 1, 2, 7, 5 → € 12,75. Physical number keys work too.
  */
 export function AmountPad({
   state,
@@ -12,8 +12,8 @@ export function AmountPad({
   label,
   testId,
 }: {
-  state: KeypadState;
-  onChange: (state: KeypadState) => void;
+  state: PadState;
+  onChange: (state: PadState) => void;
   label: string;
   testId: string;
 }) {
@@ -35,20 +35,20 @@ export function AmountPad({
         aria-label={t('keypad.label')}
         onKeyDown={(event) => {
           const key = event.key === 'Backspace' ? 'back' : event.key;
-          if ((KEYPAD_KEYS as readonly string[]).includes(key)) {
+          if ((PAD_KEYS as readonly string[]).includes(key)) {
             event.preventDefault();
-            onChange(pressKeypadKey(state, key as (typeof KEYPAD_KEYS)[number]));
+            onChange(pressPadKey(state, key as (typeof PAD_KEYS)[number]));
           }
         }}
       >
-        {KEYPAD_KEYS.map((key) => (
+        {PAD_KEYS.map((key) => (
           <button
             key={key}
             type="button"
             className={key === 'back' ? 'amount-key amount-back' : 'amount-key'}
             data-testid={`${testId}-${key}`}
             aria-label={key === 'back' ? t('keypad.backspace') : undefined}
-            onClick={() => onChange(pressKeypadKey(state, key))}
+            onClick={() => onChange(pressPadKey(state, key))}
           >
             {key === 'back' ? '⌫' : key}
           </button>

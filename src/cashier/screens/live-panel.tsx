@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierSession } from '../../contract/cashier';
-import { KEYPAD_START } from '../../kiosk/lib/amount-keypad';
 import { formatCredits, formatMoney } from '../../kiosk/lib/format';
 import { useCancelSession, useFollowedSession, useSendPurchase, useSessionStream } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { ReceiptLine } from '../components/receipt-line';
 import { StatusPill } from '../components/status-pill';
+import { PAD_START } from '../lib/amount-pad';
 import { errorMessageKey } from '../lib/error-message';
 import { customerName, formatTime, receiptLine } from '../lib/receipt';
 
@@ -272,7 +272,7 @@ function Outcome({ session }: { session: CashierSession }) {
 /** The purchase amount on the keypad, sent to the waiting session (as a POS push). */
 function PurchaseEntry({ uuid }: { uuid: string }) {
   const { t, i18n } = useTranslation();
-  const [amount, setAmount] = useState(KEYPAD_START);
+  const [amount, setAmount] = useState(PAD_START);
   const send = useSendPurchase(uuid);
   return (
     <div className="card card-attention" data-testid="live-purchase">

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { CashierDevice, CashierSession } from '../../contract/cashier';
 import type { PortalContact, PortalSessionType } from '../../contract/portal';
 import { AMOUNT_TYPES } from '../../contract/session-amounts';
-import { KEYPAD_START, type KeypadState } from '../../kiosk/lib/amount-keypad';
 import { formatMoney } from '../../kiosk/lib/format';
 import { useFindContact, useStartSession } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { SwitchRow } from '../components/switch-row';
+import { PAD_START, type PadState } from '../lib/amount-pad';
 import { errorMessageKey } from '../lib/error-message';
 import { customerName } from '../lib/receipt';
 
@@ -44,7 +44,7 @@ export function StartPanel({
   const { t, i18n } = useTranslation();
   const defaults = device.session_defaults;
   const [type, setType] = useState<PortalSessionType>('credit_reception');
-  const [amount, setAmount] = useState<KeypadState>(KEYPAD_START);
+  const [amount, setAmount] = useState<PadState>(PAD_START);
   const [query, setQuery] = useState('');
   const [contact, setContact] = useState<PortalContact | null>(null);
   const [scanner, setScanner] = useState(defaults.scanner_type);
@@ -55,7 +55,7 @@ export function StartPanel({
   const [missingAmount, setMissingAmount] = useState(false);
   const find = useFindContact();
   const start = useStartSession((session) => {
-    setAmount(KEYPAD_START);
+    setAmount(PAD_START);
     setContact(null);
     setQuery('');
     onStarted(session);

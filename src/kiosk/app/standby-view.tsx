@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useDevice } from '../api/get-device';
+import { sessionQueryOptions } from '../api/get-session';
 import { toPortalApiError } from '../api/portal-api-error';
 import { useDeviceStream } from '../api/use-device-stream';
 import { KioskFrame } from '../components/kiosk-frame';
@@ -12,15 +14,40 @@ import { SessionView } from './session-view';
 
 /**
  * A tablet paired to a shop (`?device=TOKEN`): the shop's welcome screen, switching in place to
- * each new portal session of the shop (device stream), and back when that session has ended.
+ * each new portal session of the shop (device stream), and back (or to the shop's session still
+ * open) when the session on screen has ended and its end screen has been seen (lib/standby.ts).
  */
 export function StandbyView({ token }: { token: string }) {
   const [connected, setConnected] = useState(false);
   const device = useDevice(token, { poll: !connected });
   useDeviceStream(token, setConnected);
   const [view, setView] = useState(STANDBY_START);
+  const shownNow = useRef(view.shown);
+  shownNow.current = view.shown;
+  const queryClient = useQueryClient();
   const deviceSession = device.data?.session?.uuid ?? null;
-  useEffect(() => setView((current) => onDeviceSession(current, deviceSession)), [deviceSession]);
+  useEffect(() => {
+    const shown = shownNow.current;
+    if (deviceSession === null || shown === null || deviceSession === shown) {
+      setView((current) => onDeviceSession(current, deviceSession, false));
+      return;
+    }
+    // Another session named while one is on screen: has the one on screen ended? Asked fresh.
+    let stale = false;
+    queryClient
+      .fetchQuery({ ...sessionQueryOptions(shown), staleTime: 0 })
+      .then(
+        (state) => state.status !== 'open',
+        () => true,
+      )
+      .then((ended) => {
+        if (!stale)
+          setView((current) => onDeviceSession(current, deviceSession, current.shown === shown && ended));
+      });
+    return () => {
+      stale = true;
+    };
+  }, [deviceSession, queryClient]);
 
   const shown = view.shown;
   if (shown) {

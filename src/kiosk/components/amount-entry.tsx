@@ -1,31 +1,38 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KEYPAD_START } from '../lib/amount-keypad';
+import { KEYPAD_START, keypadAmountAllowed, keypadCents } from '../lib/amount-keypad';
+import { formatMoney } from '../lib/format';
 import { AmountKeypad } from './amount-keypad';
 import { Button } from './button';
 
 /**
- * The keypad side of an amount screen: an amount typed on the keypad (at most `limit` cents, or
- * any with null) and Continue, which hands it over in cents.
+ * The keypad side of an amount screen: an amount typed on the keypad, between `min` cents (the
+ * account's minimum, said under the keypad) and `limit` cents (or the portal API's maximum with
+ * null), and Continue, which hands it over in cents.
  */
 export function AmountEntry({
   label,
+  min,
   limit,
   onAmount,
 }: {
   label: string;
+  min: number;
   limit: number | null;
   onAmount: (cents: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [keypad, setKeypad] = useState(KEYPAD_START);
   return (
     <div className="amount-main">
       <AmountKeypad state={keypad} onChange={setKeypad} limit={limit} label={label} />
+      <p className="muted" data-testid="keypad-min">
+        {t('keypad.min', { amount: formatMoney(min, i18n.language) })}
+      </p>
       <Button
         className="keypad-continue"
-        disabled={keypad.cents === 0}
-        onClick={() => onAmount(keypad.cents)}
+        disabled={!keypadAmountAllowed(keypad, min)}
+        onClick={() => onAmount(keypadCents(keypad))}
         data-testid="amount-continue"
       >
         {t('topUp.continue')}

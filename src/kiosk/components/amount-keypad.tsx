@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { KEYPAD_KEYS, type KeypadState, pressKeypadKey } from '../lib/amount-keypad';
-import { formatMoney } from '../lib/format';
+import { KEYPAD_KEYS, type KeypadState, keypadCents, pressKeypadKey } from '../lib/amount-keypad';
+import { decimalSeparator, formatMoney } from '../lib/format';
 
 /**
- * The numeric keypad for an amount (`1 2 3 / 4 5 6 / 7 8 9 / 00 0 ⌫`), typed as digits of cents
- * (lib/amount-keypad.ts), with the amount above it as money. A key that would go over `limit`
+ * The numeric keypad for an amount (`1 2 3 / 4 5 6 / 7 8 9 / , 0 ⌫`), typed as whole euros and a
+ * decimal key for the cents (lib/amount-keypad.ts), with the amount above it, large, as money. A key that would go over `limit`
  * cents is refused, and the keypad says what the most is. Controlled: the caller keeps `state`.
  */
 export function AmountKeypad({
@@ -24,7 +24,7 @@ export function AmountKeypad({
   return (
     <div className="keypad" data-testid="amount-keypad">
       <output className="keypad-display" aria-live="polite" aria-label={label} data-testid="keypad-amount">
-        {formatMoney(state.cents, i18n.language)}
+        {formatMoney(keypadCents(state), i18n.language)}
       </output>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of keys, not a form fieldset */}
       <div className="keypad-keys" role="group" aria-label={t('keypad.label')}>
@@ -34,10 +34,12 @@ export function AmountKeypad({
             type="button"
             className={key === 'back' ? 'keypad-key keypad-back' : 'keypad-key'}
             data-testid={`keypad-${key}`}
-            aria-label={key === 'back' ? t('keypad.backspace') : undefined}
+            aria-label={
+              key === 'back' ? t('keypad.backspace') : key === 'decimal' ? t('keypad.decimal') : undefined
+            }
             onClick={() => onChange(pressKeypadKey(state, key, limit))}
           >
-            {key === 'back' ? '⌫' : key}
+            {key === 'back' ? '⌫' : key === 'decimal' ? decimalSeparator(i18n.language) : key}
           </button>
         ))}
       </div>

@@ -16,7 +16,8 @@ export type FailedAction =
   | 'reward-claim'
   | 'subscription'
   | 'card-add'
-  | 'card-remove';
+  | 'card-remove'
+  | 'scan-lookup';
 
 const BY_CODE: Record<number, string> = {
   60003: 'errors.cardUnknown',

@@ -1,13 +1,18 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalSessionState } from '../../contract/portal';
+import type { PortalSessionState, PortalVoucher } from '../../contract/portal';
 import { identifyAction } from '../api/identify';
 import { registerAction } from '../api/register';
 import { Button } from '../components/button';
 import { useAction } from '../hooks/use-action';
 import { useScanner } from '../hooks/use-scanner';
 import { currentLanguage } from '../i18n/i18n';
-import { type IdentificationStep, identifyMethods, stepAfterIdentify } from '../lib/identification';
+import {
+  type IdentificationStep,
+  identifyMethods,
+  type OtherCode,
+  stepAfterIdentify,
+} from '../lib/identification';
 import { CardNotLinkedScreen } from '../screens/card-not-linked-screen';
 import { EmailScreen } from '../screens/email-screen';
 import { EmailUnknownScreen } from '../screens/email-unknown-screen';
@@ -19,6 +24,8 @@ interface StepProps {
   go: (step: IdentificationStep) => void;
   /** The way out of every step (the cancel button). */
   footer: ReactNode;
+  /** A voucher scanned instead of a card (vouchers sessions open it); without it the screen says what it is. */
+  onVoucher?: (voucher: PortalVoucher) => void;
 }
 
 /** The identification screens of a contact flow, up to (not including) `identified`. */
@@ -44,15 +51,30 @@ export function IdentificationSteps({ step, ...props }: StepProps & { step: Iden
   }
 }
 
-/** The identify action of a step: moves on by its answer. */
-function useIdentifyAction({ session, go }: StepProps) {
-  return useAction(identifyAction, (result) => go(stepAfterIdentify(result, session.settings)));
+/**
+ * The identify action of a step: moves on by its answer; a scanned code that identifies nobody
+ * goes to `onOtherCode` (a voucher to `onVoucher` when the flow takes one).
+ */
+function useIdentifyAction({ session, go, onVoucher }: StepProps, onOtherCode?: (code: OtherCode) => void) {
+  return useAction(identifyAction, (result) => {
+    const next = stepAfterIdentify(result, session.settings);
+    if (next) go(next);
+    else if (result.result === 'other_code') {
+      if (result.code.kind === 'voucher' && onVoucher) onVoucher(result.code.voucher);
+      else onOtherCode?.(result.code);
+    }
+  });
 }
 
 function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () => void }) {
   const { t } = useTranslation();
-  const { run, pending, error } = useIdentifyAction(props);
-  const onScan = useScanner((value) => run({ value }), pending);
+  // What the last scan was when it identified nobody, said on the screen until the next scan.
+  const [other, setOther] = useState<OtherCode['kind'] | null>(null);
+  const { run, pending, error } = useIdentifyAction(props, (code) => setOther(code.kind));
+  const onScan = useScanner((value) => {
+    setOther(null);
+    run({ value });
+  }, pending);
   return (
     <ScanScreen
       settings={props.session.settings}
@@ -68,7 +90,14 @@ function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () =>
       onCameraUnavailable={() => props.go({ step: 'scan', cameraFailed: true })}
       onScan={onScan}
       checking={pending}
-      error={error}
+      error={
+        error ??
+        (other ? (
+          <p className="notice" role="alert" data-testid="scan-other-code" data-kind={other}>
+            {t(`scan.other.${other}`)}
+          </p>
+        ) : null)
+      }
       actions={
         props.onUseEmail ? (
           <Button variant="secondary" onClick={props.onUseEmail} data-testid="use-email">
@@ -104,6 +133,8 @@ function RegisterStep(
       reason={props.step.reason}
       initialEmail={props.step.email}
       subscriptionTypes={props.session.subscription_types}
+      termsUrl={props.session.kiosk.terms_url}
+      privacyUrl={props.session.kiosk.privacy_url}
       keyboard={props.session.settings.enable_on_screen_keyboard}
       submitting={register.pending}
       error={register.error}

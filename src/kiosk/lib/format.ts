@@ -3,6 +3,11 @@ export function formatMoney(cents: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
+/** The decimal separator the language writes: "," (nl), "." (en). */
+export function decimalSeparator(language: string): string {
+  return new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+}
+
 /** Credits (may have two decimals) as the language writes them: 1234.5 → "1.234,5" (nl). */
 export function formatCredits(credits: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(credits);

@@ -24,6 +24,14 @@ export function emptyPayment(amountInCents: number | null): PaymentProgress {
   return { payments: [], paid_in_cents: 0, remaining_in_cents: Math.max(0, amountInCents ?? 0) };
 }
 
+/**
+ * The figure a payment's screen emphasises: what is still due while something is (never a
+ * "still to pay" of nothing), else what the cards paid.
+ */
+export function paymentFocus(progress: PaymentProgress): 'remaining' | 'paid' {
+  return progress.remaining_in_cents > 0 ? 'remaining' : 'paid';
+}
+
 /** Whether the customer may scan one more card: something remains and the session takes several cards. */
 export function canUseAnotherCard(progress: PaymentProgress, allowMultiple: boolean): boolean {
   if (progress.remaining_in_cents <= 0) return false;
@@ -43,12 +51,4 @@ export function topUpProblem(card: PortalGiftcard): TopUpProblem | null {
   if (card.expired) return 'expired';
   if (card.max_top_up_in_cents === 0) return 'at_max';
   return card.type === 'DIGITAL' ? 'digital_used' : 'at_max';
-}
-
-/** The amounts offered with one tap on the top-up screen, in cents. */
-export const TOP_UP_PRESETS = [1000, 2500, 5000] as const;
-
-/** The presets, each allowed when it fits under the card's maximum top-up (null: no maximum). */
-export function topUpPresets(maxInCents: number | null): { cents: number; allowed: boolean }[] {
-  return TOP_UP_PRESETS.map((cents) => ({ cents, allowed: maxInCents === null || cents <= maxInCents }));
 }

@@ -41,9 +41,21 @@ export function identificationIdleRule(step: IdentificationStep, settings: Porta
   return step.step === firstStep(settings).step ? 'start' : 'entry';
 }
 
-/** The step after an identify answer. */
-export function stepAfterIdentify(result: IdentifyResult, settings: PortalSettings): IdentificationStep {
+/** A scanned code that identifies nobody (identify's `other_code`): a gift card, a voucher, or unknown. */
+export type OtherCode = Extract<IdentifyResult, { result: 'other_code' }>['code'];
+
+/**
+ * The step after an identify answer; null for a code that identifies nobody (`other_code`): the
+ * scan screen stays and says what was scanned. Only an unlinked card of the account leads to
+ * registration (when enabled), never an unknown code.
+ */
+export function stepAfterIdentify(
+  result: IdentifyResult,
+  settings: PortalSettings,
+): IdentificationStep | null {
   switch (result.result) {
+    case 'other_code':
+      return null;
     case 'identified':
       return { step: 'identified' };
     case 'unregistered_card':

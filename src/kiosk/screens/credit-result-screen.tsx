@@ -3,12 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { PortalCreditReception } from '../../contract/portal';
 import { Credits } from '../components/credits';
 import { DoneActions } from '../components/done-actions';
+import { Money } from '../components/money';
 import { Screen } from '../components/screen';
 import { Stat } from '../components/stat';
 import { useCountTo } from '../hooks/use-count-to';
 import { formatCredits, greetingName } from '../lib/format';
 
-/** The outcome of a credit reception: the credits earned and the contact's new balance. */
+/**
+ * The outcome of a credit reception: the credits earned (emphasised) for the purchase amount, the
+ * contact's new balance, and how far they are from the next reward.
+ */
 export function CreditResultScreen({
   reception,
   onDone,
@@ -33,6 +37,11 @@ export function CreditResultScreen({
         <Stat label={t('credit.earned')} main className="stat-earned" testId="credits-earned">
           {t('credit.earnedValue', { credits: formatCredits(earned, i18n.language) })}
         </Stat>
+        {reception.purchase_amount_in_cents !== null ? (
+          <Stat label={t('credit.purchase')} testId="credit-purchase">
+            <Money cents={reception.purchase_amount_in_cents} />
+          </Stat>
+        ) : null}
         <Stat label={t('credit.balance')} testId="credit-balance">
           <Credits
             value={reception.contact.credit_balance}
@@ -40,6 +49,14 @@ export function CreditResultScreen({
           />
         </Stat>
       </dl>
+      {reception.next_reward ? (
+        <p className="lead" data-testid="credit-next-reward">
+          {t('credit.nextReward', {
+            credits: formatCredits(reception.next_reward.credits_short, i18n.language),
+            reward: reception.next_reward.title,
+          })}
+        </p>
+      ) : null}
       {error}
       <DoneActions onDone={onDone} finishing={finishing} />
     </Screen>

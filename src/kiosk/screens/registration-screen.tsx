@@ -1,12 +1,17 @@
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { offeredSubscriptionType } from '../../contract/portal';
 import { Button } from '../components/button';
 import { Screen } from '../components/screen';
+import { Spinner } from '../components/spinner';
+import type { ReadableDocument } from '../components/terms-codes';
 import { looksLikeEmail } from '../lib/email';
 import { initialSubscriptionIds, toggleSubscription } from '../lib/subscriptions';
 import { EmailField } from './email-field';
+
+// The QR codes load only when the customer asks to read the terms.
+const TermsCodes = lazy(() => import('../components/terms-codes'));
 
 /** What the registration screen submits. */
 export interface RegistrationForm {
@@ -17,12 +22,15 @@ export interface RegistrationForm {
 /**
  * Create an account (or link the scanned card to a new one): e-mail, the account's subscription
  * types (opt-out ones pre-ticked; double opt-in says a confirmation mail follows) and the
- * required terms checkbox.
+ * required terms checkbox, with "Read them" showing the account's terms and privacy policy as QR
+ * codes to read on one's phone (when the account names them: settings `terms_url`, `privacy_url`).
  */
 export function RegistrationScreen({
   reason,
   initialEmail,
   subscriptionTypes,
+  termsUrl,
+  privacyUrl,
   keyboard,
   onSubmit,
   submitting,
@@ -34,6 +42,8 @@ export function RegistrationScreen({
   reason: 'card' | 'email';
   initialEmail: string;
   subscriptionTypes: z.infer<typeof offeredSubscriptionType>[];
+  termsUrl: string | null;
+  privacyUrl: string | null;
   keyboard: boolean;
   onSubmit: (form: RegistrationForm) => void;
   submitting: boolean;
@@ -46,6 +56,11 @@ export function RegistrationScreen({
   const [ids, setIds] = useState(() => initialSubscriptionIds(subscriptionTypes));
   const [terms, setTerms] = useState(false);
   const [tried, setTried] = useState(false);
+  const [reading, setReading] = useState(false);
+  const documents: ReadableDocument[] = [
+    termsUrl ? { title: t('register.termsTitle'), url: termsUrl, testId: 'terms-code' } : null,
+    privacyUrl ? { title: t('register.privacyTitle'), url: privacyUrl, testId: 'privacy-code' } : null,
+  ].filter((doc) => doc !== null);
   const emailErrorId = useId();
   const termsErrorId = useId();
   const emailInvalid = tried && !looksLikeEmail(email);
@@ -119,6 +134,21 @@ export function RegistrationScreen({
             />
             <span>{t('register.terms')}</span>
           </label>
+          {documents.length > 0 ? (
+            <Button
+              variant="secondary"
+              aria-expanded={reading}
+              onClick={() => setReading((open) => !open)}
+              data-testid="read-terms"
+            >
+              {t(reading ? 'register.hideTerms' : 'register.readTerms')}
+            </Button>
+          ) : null}
+          {reading ? (
+            <Suspense fallback={<Spinner label={t('common.loading')} />}>
+              <TermsCodes documents={documents} />
+            </Suspense>
+          ) : null}
           {termsMissing ? (
             <p id={termsErrorId} className="field-error" role="alert">
               {t('register.termsRequired')}

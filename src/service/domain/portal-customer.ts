@@ -40,7 +40,8 @@ import { listVouchers, redeemVoucher, voucherByCode } from './vouchers';
  * Every function needs the session's identified contact (1003, HTTP 409 otherwise).
  */
 
-function portalVoucher(voucher: Voucher): PortalVoucher {
+/** A voucher as the kiosk shows it (contract/portal.ts PortalVoucher). */
+export function portalVoucher(voucher: Voucher): PortalVoucher {
   return {
     uuid: voucher.uuid,
     code: voucher.code,

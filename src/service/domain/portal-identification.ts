@@ -1,9 +1,10 @@
 import type { IdentifyRequest, IdentifyResult, PortalContact, RegisterRequest } from '../../contract/portal';
 import type { Tx } from '../db/transaction';
-import { createIdentifier, identifierByValue, linkIdentifier } from './contact-identifiers';
+import { identifierByValue, linkIdentifier } from './contact-identifiers';
 import { TOKEN_NOT_FOUND, useContactSessionToken } from './contact-session-tokens';
 import { contactByEmail, contactById, createContact } from './contacts';
 import { ServiceError } from './errors';
+import { codeOfNobody } from './portal-scan';
 import {
   type PortalSessionRow,
   portalContact,
@@ -46,7 +47,7 @@ async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string):
   const card = await identifierByValue(tx.db, value);
   if (card) {
     if (card.active !== 1) throw new ServiceError(60004);
-    if (card.contact_id === null) return { result: 'unregistered_card', value, known: true };
+    if (card.contact_id === null) return { result: 'unregistered_card', value };
     return {
       result: 'identified',
       method: 'card',
@@ -58,9 +59,9 @@ async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string):
     // biome-ignore lint/correctness/useHookAtTopLevel: not a React hook; the spec's "use" of a token.
     contactId = await useContactSessionToken(tx, value);
   } catch (err) {
-    // Neither a card nor an app token: a new card, which registration can link.
+    // Neither a card nor an app token: it identifies nobody (a gift card, a voucher, or unknown).
     if (err instanceof ServiceError && err.detail === TOKEN_NOT_FOUND) {
-      return { result: 'unregistered_card', value, known: false };
+      return { result: 'other_code', code: await codeOfNobody(tx.db, value, tx.now) };
     }
     throw err;
   }
@@ -75,8 +76,9 @@ async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string):
  * Identifies the session's customer (portal API identify) by a scanned value — a contact
  * identifier (card) first, else a contact session token from the customer's app, used once — or
  * by e-mail. On success sets the session's contact and records `contact_identified`
- * `{method, contact: {uuid, email}}`. An unknown or unlinked card and an unknown e-mail are
- * results, not errors (the kiosk may register).
+ * `{method, contact: {uuid, email}}`. An unlinked card of the account and an unknown e-mail are
+ * results, not errors (the kiosk may register); so is a scanned value that identifies nobody
+ * (`other_code`: a gift card, a voucher code, or unknown — never offered for linking).
  * @throws ServiceError 60004 inactive card, 1003 app token already used, 1003 (HTTP 409) once the
  *   session has a credit reception.
  */
@@ -104,12 +106,13 @@ export async function identifyInSession(
 
 /**
  * Registers a new contact at the kiosk (portal API register; needs the session's
- * `enable_registration`): creates the contact (channel `portal`), links the card scanned before
- * (creating it when unknown), subscribes to the ticked subscription types (double opt-in ones
+ * `enable_registration`): creates the contact (channel `portal`), links the unlinked card of the
+ * account scanned before, subscribes to the ticked subscription types (double opt-in ones
  * become pending) and unsubscribes from unticked opt-out ones, sets the session's contact and
  * records `contact_registered` and `contact_identified`. All or nothing, in `tx`.
  * @throws ServiceError 1003 with HTTP 403 (registration disabled) or 409 (credit reception exists),
- *   60005 e-mail registered, 60014 card linked, 60004 card inactive, 55030 unknown type.
+ *   1003 naming card_value (not a card of the account), 60005 e-mail registered, 60014 card linked,
+ *   60004 card inactive, 55030 unknown type.
  */
 export async function registerInSession(
   tx: Tx,
@@ -126,9 +129,11 @@ export async function registerInSession(
   assertContactMayChange(session);
   const created = await createContact(tx, { email: input.email, locale: input.locale ?? null }, 'portal');
   if (input.card_value !== undefined) {
-    if (await identifierByValue(tx.db, input.card_value))
-      await linkIdentifier(tx, input.card_value, created.id);
-    else await createIdentifier(tx, { value: input.card_value, contactId: created.id });
+    // Only a card of the account is linked: a code it does not know is no loyalty card.
+    if (!(await identifierByValue(tx.db, input.card_value))) {
+      throw new ServiceError(1003, { card_value: ['The card value is not a loyalty card of this account.'] });
+    }
+    await linkIdentifier(tx, input.card_value, created.id);
   }
   const ticked = new Set(input.subscription_type_ids);
   const subscriptions = [];

@@ -12,6 +12,7 @@ import { createGiftcardTransaction } from './giftcard-transactions';
 import { findGiftcard, type GiftcardRow, giftcardByUuid, giftcardView, isExpired } from './giftcards';
 import { giftcardPaymentState, hint } from './portal-payments';
 import {
+  accountLook,
   type PortalSessionRow,
   portalContact,
   recordEvent,
@@ -100,16 +101,31 @@ export async function redeemGiftcardInSession(
 }
 
 /**
+ * Refuses an amount typed at the kiosk below the account's minimum (setting `min_amount_in_cents`,
+ * € 1 by default); the session's own amount, set by the POS, is taken as it is.
+ * @throws ServiceError 1003 naming amount_in_cents.
+ */
+async function assertTypedAmountAllowed(db: Db, amountInCents: number | undefined): Promise<void> {
+  if (amountInCents === undefined) return;
+  const min = (await accountLook(db)).kiosk.min_amount_in_cents;
+  if (amountInCents < min) {
+    throw new ServiceError(1003, { amount_in_cents: [`The amount in cents field must be at least ${min}.`] });
+  }
+}
+
+/**
  * Tops up a gift card by `amount` cents (portal API giftcards/top-up; top_up_giftcards sessions)
  * at the session's shop and records `giftcard_transaction` with the spec Giftcard Transaction.
  * @throws ServiceError 5001 unknown card, 1003 inactive card, 5002 expired, 5006 digital card
- *   already topped up, 5008 above the program's maximum.
+ *   already topped up, 5008 above the program's maximum, 1003 naming amount_in_cents below the
+ *   account's minimum.
  */
 export async function topUpGiftcardInSession(
   tx: Tx,
   session: PortalSessionRow,
   input: { giftcard_uuid: string; amount_in_cents: number },
 ): Promise<GiftcardTopUpResult> {
+  await assertTypedAmountAllowed(tx.db, input.amount_in_cents);
   const transaction = await createGiftcardTransaction(tx, sessionActor(session), input);
   await recordEvent(tx, session, 'giftcard_transaction', transaction);
   const card = await giftcardByUuid(tx.db, input.giftcard_uuid);
@@ -153,8 +169,8 @@ function prepaidAmount(session: PortalSessionRow, amount: number | undefined): n
  * `amount_in_cents`; `unpaid_in_cents` is what is left to pay at the till. Records
  * `prepaid_transaction` with the prepaid transaction as data. Once per session.
  * @throws ServiceError 1003 (HTTP 409) no identified customer or already paid; 1003 naming
- *   amount_in_cents when there is no amount; 1003 "Insufficient prepaid balance" (HTTP 422) when
- *   the balance is 0.
+ *   amount_in_cents when there is no amount or a typed one is below the account's minimum; 1003
+ *   "Insufficient prepaid balance" (HTTP 422) when the balance is 0.
  */
 export async function payPrepaidInSession(
   tx: Tx,
@@ -163,6 +179,7 @@ export async function payPrepaidInSession(
 ): Promise<PrepaidResult> {
   const contactId = requireContact(session);
   await assertNoPrepaidYet(tx.db, session);
+  await assertTypedAmountAllowed(tx.db, amount);
   const asked = prepaidAmount(session, amount);
   await tx.lock('contacts', contactId);
   const contact = await contactById(tx.db, contactId);
@@ -177,7 +194,7 @@ export async function payPrepaidInSession(
  * `amount_in_cents` (portal API prepaid/top-up; top_up_prepaid sessions). Records
  * `prepaid_transaction`. Once per session.
  * @throws ServiceError 1003 (HTTP 409) no identified customer or already topped up; 1003 naming
- *   amount_in_cents when there is no amount.
+ *   amount_in_cents when there is no amount or a typed one is below the account's minimum.
  */
 export async function topUpPrepaidInSession(
   tx: Tx,
@@ -186,6 +203,7 @@ export async function topUpPrepaidInSession(
 ): Promise<PrepaidResult> {
   const contactId = requireContact(session);
   await assertNoPrepaidYet(tx.db, session);
+  await assertTypedAmountAllowed(tx.db, amount);
   const cents = prepaidAmount(session, amount);
   const contact = await contactById(tx.db, contactId);
   return prepaidInSession(tx, session, contact.uuid, cents, 0);

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type {
   KioskEditableField,
   PortalContact,
+  PortalCreditReception,
   PortalEvent,
   PortalSessionState,
   PortalSessionType,
@@ -57,6 +58,7 @@ export type PortalAction =
   | 'voucher_list'
   | 'voucher_redeem'
   | 'customer_portal'
+  | 'scan_lookup'
   | 'end';
 
 const IDENTIFYING_TYPES: PortalSessionType[] = [
@@ -77,8 +79,9 @@ const ALLOWED: Record<Exclude<PortalAction, 'end'>, PortalSessionType[]> = {
   prepaid_pay: ['pay_prepaid'],
   prepaid_top_up: ['top_up_prepaid'],
   voucher_list: ['vouchers', 'identify'],
-  voucher_redeem: ['vouchers'],
+  voucher_redeem: ['vouchers', 'identify'],
   customer_portal: ['identify'],
+  scan_lookup: [...IDENTIFYING_TYPES, 'redeem_giftcards', 'top_up_giftcards'],
 };
 
 function allows(type: PortalSessionType, action: PortalAction): boolean {
@@ -486,11 +489,13 @@ export async function portalContact(db: Db, contactId: number): Promise<PortalCo
   };
 }
 
-/** The account's name and brand kit and its kiosk settings. */
+/** The account's name and brand kit and its kiosk settings (contract/portal.ts `kiosk`). */
 export async function accountLook(db: Db) {
   const account = await db.selectFrom('account').select(['name', 'brand', 'settings']).executeTakeFirst();
   const settings = jsonObject(account?.settings ?? null);
-  const seconds = (v: unknown, fallback: number) =>
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  // A positive whole number (seconds, cents), else the default.
+  const positive = (v: unknown, fallback: number) =>
     typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
   return {
     account: {
@@ -498,8 +503,11 @@ export async function accountLook(db: Db) {
       brand: brandKitFrom(account?.brand ?? null),
     },
     kiosk: {
-      idle_seconds: seconds(settings.idle_seconds, 60),
-      end_screen_seconds: seconds(settings.end_screen_seconds, 8),
+      idle_seconds: positive(settings.idle_seconds, 60),
+      end_screen_seconds: positive(settings.end_screen_seconds, 8),
+      min_amount_in_cents: positive(settings.min_amount_in_cents, 100),
+      terms_url: text(settings.terms_url),
+      privacy_url: text(settings.privacy_url),
       // Validated when the fixture loads.
       editable_contact_fields: (settings.editable_contact_fields ?? []) as KioskEditableField[],
     },
@@ -558,17 +566,62 @@ export async function portalSessionState(
   };
 }
 
-/** A credit reception as the kiosk shows it: credits earned and the contact with their balance now. */
-export async function portalCreditReception(db: Db, receptionId: number) {
+/**
+ * A credit reception as the kiosk shows it (contract/portal.ts PortalCreditReception): credits
+ * earned, the contact with their balance now, the purchase amount and the next reward.
+ */
+export async function portalCreditReception(db: Db, receptionId: number): Promise<PortalCreditReception> {
   const row = await db
     .selectFrom('credit_receptions')
-    .select(['uuid', 'credits_centi', 'created_at', 'contact_id'])
-    .where('id', '=', receptionId)
+    .innerJoin('units', 'units.id', 'credit_receptions.unit_id')
+    .leftJoin('pos_transactions', 'pos_transactions.id', 'credit_receptions.pos_transaction_id')
+    .select([
+      'credit_receptions.uuid',
+      'credit_receptions.credits_centi',
+      'credit_receptions.created_at',
+      'credit_receptions.contact_id',
+      'credit_receptions.unit_value',
+      'units.prefix',
+      'pos_transactions.amount_in_cents as pos_amount_in_cents',
+    ])
+    .where('credit_receptions.id', '=', receptionId)
     .executeTakeFirstOrThrow();
+  const contact = await portalContact(db, row.contact_id);
   return {
     uuid: row.uuid,
     credits: fromCenti(Number(row.credits_centi)),
     created_at: row.created_at,
-    contact: await portalContact(db, row.contact_id),
+    contact,
+    purchase_amount_in_cents: purchaseAmount(row),
+    next_reward: await nextReward(db, contact.credit_balance),
+  };
+}
+
+function purchaseAmount(row: {
+  pos_amount_in_cents: number | null;
+  unit_value: string | null;
+  prefix: string;
+}): number | null {
+  if (row.pos_amount_in_cents !== null) return Number(row.pos_amount_in_cents);
+  if (row.unit_value === null || row.prefix.trim() !== '€') return null;
+  return Math.round(Number(row.unit_value) * 100);
+}
+
+/** The cheapest active, in-stock reward above `balance` credits, with the credits still needed. */
+async function nextReward(db: Db, balance: number): Promise<PortalCreditReception['next_reward']> {
+  const balanceCenti = Math.round(balance * 100);
+  const reward = await db
+    .selectFrom('rewards')
+    .select(['title', 'required_credits_centi'])
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
+    .where('required_credits_centi', '>', balanceCenti)
+    .orderBy('required_credits_centi')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!reward) return null;
+  return {
+    title: reward.title,
+    credits_short: fromCenti(Number(reward.required_credits_centi) - balanceCenti),
   };
 }

@@ -44,7 +44,7 @@ export function CreditReceptionFlow({ session }: { session: PortalSessionState }
     screen = <CreditingStep key={target} footer={footer} />;
     [rule, name] = ['customer', 'crediting'];
   } else {
-    screen = <WaitingForCashierScreen footer={footer} />;
+    screen = <WaitingForCashierScreen contact={session.contact} footer={footer} />;
     [rule, name] = ['customer', 'waiting'];
   }
   return (

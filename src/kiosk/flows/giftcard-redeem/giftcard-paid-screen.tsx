@@ -27,8 +27,9 @@ function CardLeft({ payment }: { payment: GiftcardPayment }) {
 
 /**
  * What the gift cards have paid: each card's part and what is left on it, the total paid and what
- * remains; "Use another card" while something remains (when allowed), and Done. A money result:
- * no Cancel here (what was paid stays paid).
+ * remains; "Use another card" while something remains (when allowed), and Done. While money is
+ * still due the heading says how much (no success heading); all paid is the success. A money
+ * result: no Cancel here (what was paid stays paid).
  */
 export function GiftcardPaidScreen({
   progress,
@@ -49,9 +50,13 @@ export function GiftcardPaidScreen({
   const remaining = progress.remaining_in_cents;
   return (
     <Screen
-      title={t(remaining > 0 ? 'giftcard.paidTitle' : 'giftcard.paidFullTitle')}
+      title={
+        remaining > 0
+          ? t('giftcard.stillDueTitle', { amount: money(remaining) })
+          : t('giftcard.paidFullTitle')
+      }
       testId="screen-giftcard-paid"
-      tone="success"
+      tone={remaining > 0 ? 'plain' : 'success'}
     >
       <GiftcardPaymentTotals progress={progress} />
       <ul className="lines" data-testid="giftcard-payments">

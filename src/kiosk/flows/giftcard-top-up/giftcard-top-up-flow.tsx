@@ -58,6 +58,7 @@ export default function GiftcardTopUpFlow({ session }: { session: PortalSessionS
       screen = (
         <TopUpAmountScreen
           giftcard={state.giftcard}
+          min={session.kiosk.min_amount_in_cents}
           onAmount={(amount) => {
             topUp.clear();
             go({ step: 'confirm', giftcard: state.giftcard, amount });

@@ -2,24 +2,27 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
 import { AmountEntry } from '../../components/amount-entry';
+import { AmountPresets } from '../../components/amount-presets';
 import { Button } from '../../components/button';
 import { GiftcardSummary } from '../../components/giftcard-summary';
-import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { formatMoney } from '../../lib/format';
-import { topUpPresets, topUpProblem } from '../../lib/giftcards';
+import { topUpProblem } from '../../lib/giftcards';
 
 /**
  * The scanned card and the amount to add: a preset (€ 10, € 25, € 50; one tap) or an amount typed
- * on the keypad, never more than the card may take. A card that cannot be topped up says why.
+ * on the keypad, at least the account's minimum and never more than the card may take. A card that cannot be topped up says why.
  */
 export function TopUpAmountScreen({
   giftcard,
+  min,
   onAmount,
   onOtherCard,
   footer,
 }: {
   giftcard: PortalGiftcard;
+  /** The least amount the account allows, in cents. */
+  min: number;
   onAmount: (cents: number) => void;
   onOtherCard: () => void;
   footer: ReactNode;
@@ -57,26 +60,12 @@ export function TopUpAmountScreen({
               {t('topUp.max', { amount: formatMoney(max, i18n.language) })}
             </p>
           ) : null}
-          {/* biome-ignore lint/a11y/useSemanticElements: a row of choices that act at once */}
-          <div className="presets" role="group" aria-label={t('topUp.presets')}>
-            {topUpPresets(max).map((preset) => (
-              <Button
-                key={preset.cents}
-                variant="secondary"
-                className="preset"
-                disabled={!preset.allowed}
-                onClick={() => onAmount(preset.cents)}
-                data-testid={`preset-${preset.cents}`}
-              >
-                <Money cents={preset.cents} />
-              </Button>
-            ))}
-          </div>
+          <AmountPresets min={min} max={max} onAmount={onAmount} />
           <Button variant="secondary" className="amount-other" onClick={onOtherCard} data-testid="other-card">
             {t('giftcard.otherCard')}
           </Button>
         </div>
-        <AmountEntry label={t('topUp.amountLabel')} limit={max} onAmount={onAmount} />
+        <AmountEntry label={t('topUp.amountLabel')} min={min} limit={max} onAmount={onAmount} />
       </div>
     </Screen>
   );

@@ -4,16 +4,20 @@ import type {
   PortalCard,
   PortalContact,
   PortalSessionState,
+  PortalVoucher,
   RewardClaimResult,
 } from '../../../contract/portal';
 import { addCardAction } from '../../api/add-card';
 import { claimRewardAction } from '../../api/claim-reward';
+import { redeemVoucherAction } from '../../api/redeem-voucher';
 import { IdleGuard } from '../../components/idle-guard';
 import { Tabs } from '../../components/tabs';
 import { useAction } from '../../hooks/use-action';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { CodeCapture } from '../../screens/code-capture';
 import { WelcomeScreen } from '../../screens/welcome-screen';
+import { VoucherConfirmScreen } from '../vouchers/voucher-confirm-screen';
+import { VoucherRedeemedScreen } from '../vouchers/voucher-redeemed-screen';
 import { ActivityTab } from './activity-tab';
 import { CardsTab } from './cards-tab';
 import { PORTAL_START, PORTAL_TABS, type PortalStep, type PortalTab } from './portal-step';
@@ -26,7 +30,8 @@ import { VouchersTab } from './vouchers-tab';
 /**
  * The customer's own portal (identify sessions), after identification: the welcome (name, tier,
  * credits, prepaid) with tabs — rewards to claim with credits, vouchers, recent activity, e-mail
- * subscriptions, cards (and adding one). Loaded lazily by identify-flow.tsx.
+ * subscriptions, cards (and adding one). A voucher tapped in its tab is used there, after a
+ * confirmation, as in a vouchers session. Loaded lazily by identify-flow.tsx.
  */
 export default function CustomerPortal({
   session,
@@ -48,6 +53,9 @@ export default function CustomerPortal({
   const toTab = (tab: PortalTab, cardAdded = false) => go({ view: 'tabs', tab, cardAdded });
   const claim = useAction(claimRewardAction, (result: RewardClaimResult) => go({ view: 'claimed', result }));
   const addCard = useAction(addCardAction, (_card: PortalCard) => toTab('cards', true));
+  const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
+    go({ view: 'voucher_redeemed', voucher }),
+  );
 
   let screen: ReactNode;
   switch (state.view) {
@@ -64,6 +72,32 @@ export default function CustomerPortal({
             toTab('rewards');
           }}
           footer={footer}
+        />
+      );
+      break;
+    case 'voucher':
+      screen = (
+        <VoucherConfirmScreen
+          voucher={state.voucher}
+          onConfirm={() => redeem.run({ code: state.voucher.code })}
+          confirming={redeem.pending}
+          error={redeem.error}
+          onBack={() => {
+            redeem.clear();
+            toTab('vouchers');
+          }}
+          footer={footer}
+        />
+      );
+      break;
+    case 'voucher_redeemed':
+      screen = (
+        <VoucherRedeemedScreen
+          voucher={state.voucher}
+          onAnother={() => toTab('vouchers')}
+          onDone={onDone}
+          finishing={finishing}
+          error={error}
         />
       );
       break;
@@ -109,7 +143,7 @@ export default function CustomerPortal({
             {state.tab === 'rewards' ? (
               <RewardsTab sessionUuid={session.uuid} onClaim={(reward) => go({ view: 'claim', reward })} />
             ) : state.tab === 'vouchers' ? (
-              <VouchersTab sessionUuid={session.uuid} />
+              <VouchersTab sessionUuid={session.uuid} onUse={(voucher) => go({ view: 'voucher', voucher })} />
             ) : state.tab === 'activity' ? (
               <ActivityTab sessionUuid={session.uuid} />
             ) : state.tab === 'email' ? (
@@ -129,10 +163,10 @@ export default function CustomerPortal({
   return (
     <>
       {screen}
-      {/* Left alone, the portal ends the session; a claimed reward is a result (lib/idle-rule.ts). */}
+      {/* Left alone, the portal ends the session; a claimed reward or used voucher is a result (lib/idle-rule.ts). */}
       <IdleGuard
         session={session}
-        rule={state.view === 'claimed' ? 'result' : 'customer'}
+        rule={state.view === 'claimed' || state.view === 'voucher_redeemed' ? 'result' : 'customer'}
         screen={state.view}
         onReset={() => undefined}
       />

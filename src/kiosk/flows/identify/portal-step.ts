@@ -1,4 +1,4 @@
-import type { PortalReward, RewardClaimResult } from '../../../contract/portal';
+import type { PortalReward, PortalVoucher, RewardClaimResult } from '../../../contract/portal';
 import type { CaptureMode } from '../../lib/capture';
 
 /** The customer portal's tabs, in the order shown. */
@@ -10,12 +10,16 @@ export type PortalTab = (typeof PORTAL_TABS)[number];
  * - `tabs`: the welcome with one tab open (`cardAdded` after a card was added);
  * - `claim`: "Claim <reward> for N credits?";
  * - `claimed`: "Enjoy! Collect it at <shop>" / "We've e-mailed it";
- * - `add_card`: scan (or type) a card to add.
+ * - `add_card`: scan (or type) a card to add;
+ * - `voucher`: "Use this voucher now?" for a voucher tapped in the vouchers tab;
+ * - `voucher_redeemed`: used — show it to the cashier.
  */
 export type PortalStep =
   | { view: 'tabs'; tab: PortalTab; cardAdded: boolean }
   | { view: 'claim'; reward: PortalReward }
   | { view: 'claimed'; result: RewardClaimResult }
-  | { view: 'add_card'; capture: CaptureMode };
+  | { view: 'add_card'; capture: CaptureMode }
+  | { view: 'voucher'; voucher: PortalVoucher }
+  | { view: 'voucher_redeemed'; voucher: PortalVoucher };
 
 export const PORTAL_START: PortalStep = { view: 'tabs', tab: 'rewards', cardAdded: false };

@@ -63,6 +63,7 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
       <PrepaidAmountScreen
         kind={kind}
         balance={contact.prepaid_balance_in_cents}
+        min={session.kiosk.min_amount_in_cents}
         onAmount={(amount) => go({ step: 'confirm', amount })}
         footer={footer}
       />

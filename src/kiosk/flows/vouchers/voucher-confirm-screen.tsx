@@ -5,18 +5,21 @@ import { ConfirmActions } from '../../components/confirm-actions';
 import { Screen } from '../../components/screen';
 import { VoucherCard } from '../../components/voucher-card';
 
-/** "Redeem this voucher?": the voucher (or the scanned code), Redeem now, Back; refusals show here. */
+/**
+ * "Redeem this voucher?": the voucher, Redeem now, Back; refusals show here.
+ * `identifyFirst`: nobody is identified yet, so "Use it now" first asks who the customer is.
+ */
 export function VoucherConfirmScreen({
-  code,
   voucher,
+  identifyFirst = false,
   onConfirm,
   confirming,
   error,
   onBack,
   footer,
 }: {
-  code: string;
-  voucher: PortalVoucher | null;
+  voucher: PortalVoucher;
+  identifyFirst?: boolean;
   onConfirm: () => void;
   confirming: boolean;
   error?: ReactNode;
@@ -26,20 +29,14 @@ export function VoucherConfirmScreen({
   const { t } = useTranslation();
   return (
     <Screen title={t('voucher.confirmTitle')} testId="screen-voucher-confirm" footer={footer}>
-      {voucher ? (
-        <VoucherCard voucher={voucher} />
-      ) : (
-        <p className="lead" data-testid="voucher-code">
-          {t('voucher.code', { code })}
-        </p>
-      )}
-      <p className="muted">{t('voucher.confirmHint')}</p>
+      <VoucherCard voucher={voucher} />
+      <p className="muted">{t(identifyFirst ? 'voucher.identifyHint' : 'voucher.confirmHint')}</p>
       {error}
       <ConfirmActions
         back={t('common.back')}
         backTestId="back-button"
         onBack={onBack}
-        confirm={t('voucher.redeem')}
+        confirm={t(identifyFirst ? 'voucher.identifyToRedeem' : 'voucher.redeem')}
         busyLabel={t('voucher.redeeming')}
         onConfirm={onConfirm}
         confirming={confirming}

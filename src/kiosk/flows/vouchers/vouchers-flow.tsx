@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalSessionState, PortalVoucher } from '../../../contract/portal';
+import type { PortalSessionState, PortalVoucher, ScannedCode } from '../../../contract/portal';
 import { useVouchers } from '../../api/get-vouchers';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
+import { scanLookupAction } from '../../api/scan-lookup';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
 import { type FinishProps, useFlowFinish } from '../../hooks/use-flow-finish';
@@ -19,9 +20,12 @@ import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
 
 /**
  * The `vouchers` session: identification, then the customer's active vouchers as cards; tap one
- * (or scan a voucher code), confirm, and it is redeemed. Refusals (already redeemed, expired, being
- * redeemed elsewhere, someone else's, unknown) are explained on the confirmation. Left alone:
- * identification starts over, the customer's screens end the session, the redeemed one completes it.
+ * (or scan a voucher code), confirm, and it is redeemed. A voucher scanned on the first screen
+ * instead of a card opens that voucher, then identification, then its confirmation. A scanned code
+ * is looked up first (scan-lookup): a card, a gift card or an unknown code is said for what it is.
+ * Refusals (already redeemed, expired, being redeemed elsewhere, someone else's) are explained on
+ * the confirmation. Left alone: identification starts over, the customer's screens end the
+ * session, the redeemed one completes it.
  */
 export default function VouchersFlow({ session }: { session: PortalSessionState }) {
   const identification = useIdentificationFlow(session);
@@ -34,13 +38,26 @@ export default function VouchersFlow({ session }: { session: PortalSessionState 
   };
 
   let screen: ReactNode;
-  if (!identified) {
+  if (!identified && state.step === 'confirm' && !state.identifying) {
+    // A voucher scanned instead of a card: shown first; using it starts with identification.
+    screen = (
+      <VoucherConfirmScreen
+        voucher={state.voucher}
+        identifyFirst
+        onConfirm={() => go({ ...state, identifying: true })}
+        confirming={false}
+        onBack={startOver}
+        footer={footer}
+      />
+    );
+  } else if (!identified) {
     screen = (
       <IdentificationSteps
         key={identification.round}
         session={session}
         step={identification.state}
         go={identification.go}
+        onVoucher={(voucher) => go({ step: 'confirm', voucher })}
         footer={footer}
       />
     );
@@ -56,12 +73,18 @@ export default function VouchersFlow({ session }: { session: PortalSessionState 
         session={session}
         rule={
           !identified
-            ? identificationIdleRule(identification.state, session.settings)
+            ? state.step === 'confirm'
+              ? 'entry'
+              : identificationIdleRule(identification.state, session.settings)
             : state.step === 'redeemed'
               ? 'result'
               : 'customer'
         }
-        screen={identified ? state.step : `${identification.state.step}-${identification.round}`}
+        screen={
+          identified
+            ? state.step
+            : `${state.step === 'confirm' && !state.identifying ? 'voucher' : identification.state.step}-${identification.round}`
+        }
         onReset={startOver}
       />
     </>
@@ -86,13 +109,23 @@ function IdentifiedVouchers({
   const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
     go({ step: 'redeemed', voucher }),
   );
-  const confirm = (code: string) => {
+  const confirm = (voucher: PortalVoucher) => {
     redeem.clear();
-    const voucher = vouchers.data?.find((v) => v.code.toUpperCase() === code.toUpperCase()) ?? null;
-    go({ step: 'confirm', code: voucher?.code ?? code, voucher });
+    go({ step: 'confirm', voucher });
+  };
+  // A scanned or typed code is looked up first: only a voucher goes on to the confirmation.
+  const [other, setOther] = useState<'card' | 'giftcard' | 'unknown' | null>(null);
+  const lookup = useAction(scanLookupAction, (code: ScannedCode) => {
+    if (code.kind === 'voucher') confirm(code.voucher);
+    else setOther(code.kind === 'app_token' ? 'card' : code.kind);
+  });
+  const submitCode = (value: string) => {
+    setOther(null);
+    lookup.run({ value });
   };
   const toList = () => {
     redeem.clear();
+    setOther(null);
     go({ step: 'list' });
   };
   switch (state.step) {
@@ -100,7 +133,7 @@ function IdentifiedVouchers({
       return (
         <VoucherListScreen
           query={vouchers}
-          onSelect={(voucher) => confirm(voucher.code)}
+          onSelect={confirm}
           onScan={() => go({ step: 'scan', capture: 'scan' })}
           footer={footer}
         />
@@ -121,8 +154,16 @@ function IdentifiedVouchers({
           typeTitle={t('voucher.typeTitle')}
           typeLabel={t('voucher.codeLabel')}
           testId="screen-voucher"
-          submit={confirm}
-          checking={false}
+          submit={submitCode}
+          checking={lookup.pending}
+          error={
+            lookup.error ??
+            (other ? (
+              <p className="notice" role="alert" data-testid="voucher-other-code" data-kind={other}>
+                {t(`voucher.other.${other}`)}
+              </p>
+            ) : null)
+          }
           onBack={toList}
           footer={footer}
         />
@@ -130,9 +171,8 @@ function IdentifiedVouchers({
     case 'confirm':
       return (
         <VoucherConfirmScreen
-          code={state.code}
           voucher={state.voucher}
-          onConfirm={() => redeem.run({ code: state.code })}
+          onConfirm={() => redeem.run({ code: state.voucher.code })}
           confirming={redeem.pending}
           error={redeem.error}
           onBack={toList}

@@ -73,7 +73,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       config: { auth: 'portal' },
       schema: {
         tags: [TAG],
-        summary: 'Redeem a voucher by code for the customer (links a voucher of nobody); vouchers',
+        summary: 'Redeem a voucher by code for the customer (links a voucher of nobody); vouchers, identify',
         description: IDEMPOTENCY,
         errors: [
           ...CUSTOMER_REFUSED,

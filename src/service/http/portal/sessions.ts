@@ -8,10 +8,13 @@ import {
   portalCreditReception,
   portalSessionState,
   registerRequest,
+  scannedCode,
+  scanRequest,
 } from '../../../contract/portal';
 import type { Tx } from '../../db/transaction';
 import { creditInSession } from '../../domain/end-screen';
 import { identifyInSession, registerInSession } from '../../domain/portal-identification';
+import { classifyScannedValue } from '../../domain/portal-scan';
 import {
   endSession,
   loadSession,
@@ -23,14 +26,14 @@ import { eventStreams, streamSessionEvents } from '../sse';
 import { IDEMPOTENCY, noBody, params, REFUSED, sessionCalls, TAG, UNKNOWN_SESSION } from './session-calls';
 
 /**
- * The kiosk's session calls (contract/portal.ts): state, event stream, identify, register,
- * credit reception, complete, cancel. Actions are refused (1003) for an unknown (404), expired
+ * The kiosk's session calls (contract/portal.ts): state, event stream, identify, scan lookup,
+ * register, credit reception, complete, cancel. Actions are refused (1003) for an unknown (404), expired
  * (410) or ended (409) session and outside the session's type (403); reading the state always works.
  */
 export default async function portalSessionRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const streams = eventStreams(fastify);
-  const { act } = sessionCalls(fastify);
+  const { act, read } = sessionCalls(fastify);
 
   const endWith = (status: 'completed' | 'cancelled') => async (tx: Tx, session: PortalSessionRow) =>
     stateOf(tx.db, await endSession(tx, session, status), app.config.allowedOrigins);
@@ -94,6 +97,27 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
     },
     (req, reply) =>
       act(req, reply, req.params.uuid, 'identify', (tx, session) => identifyInSession(tx, session, req.body)),
+  );
+
+  app.post(
+    '/sessions/:uuid/scan-lookup',
+    {
+      config: { auth: 'portal' },
+      schema: {
+        tags: [TAG, 'Extension'],
+        summary:
+          'What a scanned value is in this account: a loyalty card, an app code, a gift card, a voucher code, or unknown',
+        description:
+          'Extension (ours). Reads only: an app code is not used, a card not linked. Tells nothing of whose card or ' +
+          'voucher it is. Allowed in every session type.',
+        errors: [...REFUSED, { code: 1003, when: 'naming value: empty or longer than 500 characters' }],
+        params,
+        body: scanRequest,
+        response: { 200: envelope(scannedCode) },
+      },
+    },
+    (req) =>
+      read(req.params.uuid, 'scan_lookup', (tx) => classifyScannedValue(tx.db, req.body.value, tx.now)),
   );
 
   app.post(

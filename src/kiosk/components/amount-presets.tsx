@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { amountPresets } from '../lib/amount-keypad';
+import { Button } from './button';
+import { Money } from './money';
+
+/** The one-tap amounts (€ 10, € 25, € 50) beside the keypad; one outside `min`…`max` cents is disabled. */
+export function AmountPresets({
+  min,
+  max,
+  onAmount,
+}: {
+  min: number;
+  /** The most allowed, in cents; null: the portal API's maximum. */
+  max: number | null;
+  onAmount: (cents: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of choices that act at once
+    <div className="presets" role="group" aria-label={t('topUp.presets')}>
+      {amountPresets(max, min).map((preset) => (
+        <Button
+          key={preset.cents}
+          variant="secondary"
+          className="preset"
+          disabled={!preset.allowed}
+          onClick={() => onAmount(preset.cents)}
+          data-testid={`preset-${preset.cents}`}
+        >
+          <Money cents={preset.cents} />
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ScannedCode } from '../../contract/portal';
+import type { Db } from '../db/schema';
+import { identifierByValue } from './contact-identifiers';
+import { ServiceError } from './errors';
+import { findGiftcard } from './giftcards';
+import { portalVoucher } from './portal-customer';
+import { voucherView } from './vouchers';
+
+/*
+ * What a scanned value is in this account (contract/portal.ts ScannedCode), so that the kiosk
+ * chooses the screen by what was scanned, never taking a voucher or a gift card for a loyalty card.
+ * The service serves one account: every table read here is that account's, so a code of another
+ * account (another service's database) is unknown.
+ */
+
+/**
+ * Classifies `value` (trimmed, as scanned or typed): a loyalty card (linked, unlinked, inactive),
+ * an app code (usable, used), a gift card (hash, or a QR link naming it), a voucher code, else
+ * unknown — in that order, the first that matches. Reads only; changes nothing.
+ */
+export async function classifyScannedValue(db: Db, value: string, now: Date): Promise<ScannedCode> {
+  const card = await identifierByValue(db, value);
+  if (card) {
+    const state = card.active !== 1 ? 'inactive' : card.contact_id === null ? 'unlinked' : 'linked';
+    return { kind: 'card', state };
+  }
+  const token = await db
+    .selectFrom('contact_session_tokens')
+    .select('status')
+    .where('token', '=', value)
+    .executeTakeFirst();
+  if (token) return { kind: 'app_token', state: token.status === 'active' ? 'usable' : 'used' };
+  return codeOfNobody(db, value, now);
+}
+
+/** A value that is neither a card nor an app code: a gift card, a voucher code, or unknown. */
+export async function codeOfNobody(
+  db: Db,
+  value: string,
+  now: Date,
+): Promise<Extract<ScannedCode, { kind: 'giftcard' | 'voucher' | 'unknown' }>> {
+  if (await orNull(findGiftcard(db, value))) return { kind: 'giftcard' };
+  const voucher = await db.selectFrom('vouchers').selectAll().where('code', '=', value).executeTakeFirst();
+  if (voucher) return { kind: 'voucher', voucher: portalVoucher(await voucherView(db, voucher, now)) };
+  return { kind: 'unknown' };
+}
+
+// A lookup that answers "not found" with a ServiceError: null instead.
+async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (err) {
+    if (err instanceof ServiceError) return null;
+    throw err;
+  }
+}
