@@ -13,9 +13,9 @@ import { useIdentificationFlow } from '../../identification/use-identification-f
 import { identificationIdleRule } from '../../lib/identification';
 import { CodeCapture } from '../../screens/code-capture';
 import { LoadingScreen } from '../../screens/loading-screen';
-import { VoucherConfirmScreen } from './voucher-confirm-screen';
+import { VoucherConfirmScreen } from '../../screens/voucher-confirm-screen';
+import { VoucherRedeemedScreen } from '../../screens/voucher-redeemed-screen';
 import { VoucherListScreen } from './voucher-list-screen';
-import { VoucherRedeemedScreen } from './voucher-redeemed-screen';
 import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalVoucher } from '../../../contract/portal';
-import { ConfirmActions } from '../../components/confirm-actions';
-import { Screen } from '../../components/screen';
-import { VoucherCard } from '../../components/voucher-card';
+import type { PortalVoucher } from '../../contract/portal';
+import { ConfirmActions } from '../components/confirm-actions';
+import { Screen } from '../components/screen';
+import { VoucherCard } from '../components/voucher-card';
 
 /**
  * "Redeem this voucher?": the voucher, Redeem now, Back; refusals show here.

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalVoucher } from '../../../contract/portal';
-import { Button } from '../../components/button';
-import { Screen } from '../../components/screen';
+import type { PortalVoucher } from '../../contract/portal';
+import { Button } from '../components/button';
+import { Screen } from '../components/screen';
 
 /** The voucher is redeemed: its name, for the cashier to see; another voucher, or Done. */
 export function VoucherRedeemedScreen({
