@@ -35,6 +35,9 @@ const BODIES: Record<string, unknown> = {
   'rewards/claim': { reward_uuid: 'e0000000-0000-4000-8000-000000000001' },
   subscriptions: { subscription_type_id: 2, subscribed: true },
   cards: { value: 'CARD-9001' },
+  'cards/remove': { card_id: 1 },
+  profile: { attributes: { firstname: 'Late' } },
+  'scan-lookup': { value: 'MUFFIN-FREE' },
 };
 
 /** Every session call of the portal API, from the service's own OpenAPI document. */
