@@ -105,3 +105,9 @@ export interface ErrorBody {
  * booking answers 404) and `when` it happens, where the code's text alone is vague.
  */
 export type RouteError = ErrorCode | { code: ErrorCode; status?: number; when?: string };
+
+/**
+ * The voucher refusals of a redeem (domain/vouchers.ts: not found, already redeemed, expired,
+ * deactivated, inactive, locked), documented alike by the public and the portal redeem routes.
+ */
+export const VOUCHER_REDEEM_REFUSALS: readonly RouteError[] = [80004, 80005, 80006, 80012, 80014, 80017];

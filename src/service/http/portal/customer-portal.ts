@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import type { RouteError } from '../../../contract/errors';
+import { type RouteError, VOUCHER_REDEEM_REFUSALS } from '../../../contract/errors';
 import {
   cardRemoveRequest,
   portalActivity,
@@ -78,12 +78,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
         errors: [
           ...CUSTOMER_REFUSED,
           { code: 1003, status: 403, when: '"This voucher belongs to someone else"' },
-          80004,
-          80005,
-          80006,
-          80012,
-          80014,
-          80017,
+          ...VOUCHER_REDEEM_REFUSALS,
           { code: 1003, when: "naming contact_uuid when the customer holds the promotion's limit" },
         ],
         params,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { envelope, pagedEnvelope } from '../../../contract/envelope';
+import { VOUCHER_REDEEM_REFUSALS } from '../../../contract/errors';
 import {
   findVoucherQuery,
   listVouchersQuery,
@@ -127,12 +128,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         errors: [
           1008,
           55031,
-          80004,
-          80005,
-          80006,
-          80012,
-          80014,
-          80017,
+          ...VOUCHER_REDEEM_REFUSALS,
           { code: 1003, when: "the promotion's limit per contact; a wrong release_key" },
         ],
         body: redeemVoucherBody,
