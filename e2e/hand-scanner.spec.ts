@@ -17,3 +17,24 @@ test('a hand scanner (keyboard wedge) identifies ben with no field focused', asy
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ben');
   await expect(page.getByTestId('credit-balance')).toContainText('35');
 });
+
+test('a card scanned while the kiosk is still loading its session is read once the scan screen appears', async ({
+  page,
+}) => {
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  // Hold the session's first answer back: the page has loaded, no screen is up yet.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/portal/api/sessions/${session.uuid}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(kioskUrl(session));
+  await expect(page.getByTestId('screen-scan')).toHaveCount(0);
+  await scanWithHandScanner(page, 'CARD-0002');
+  release();
+  await expect(page.getByTestId('screen-welcome')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ben');
+});

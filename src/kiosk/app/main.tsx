@@ -5,6 +5,7 @@ import '../styles/kiosk.css';
 import '../styles/layout.css';
 import { deviceQueryOptions } from '../api/get-device';
 import { sessionQueryOptions } from '../api/get-session';
+import { listenForHandScanner } from '../input/hand-scanner';
 import { watchBrowserConnection } from '../lib/connection';
 import { parseKioskRoute } from '../lib/kiosk-route';
 import { App } from './app';
@@ -12,6 +13,8 @@ import { createKioskQueryClient, Providers } from './providers';
 
 const route = parseKioskRoute(window.location.search);
 watchBrowserConnection(window);
+// Before anything loads: a card scanned while the session is fetched reaches the first scan screen.
+listenForHandScanner(window);
 const queryClient = createKioskQueryClient();
 // The first request leaves before React renders: the screen's query finds it under way (same key).
 if (route.kind === 'session') void queryClient.prefetchQuery(sessionQueryOptions(route.uuid));

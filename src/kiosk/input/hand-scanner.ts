@@ -84,32 +84,67 @@ function isEditable(element: Element | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
 }
 
-/** Options of useHandScanner. */
-export interface HandScannerOptions {
-  /** Listen at all (default true). */
-  enabled?: boolean;
-  minLength?: number;
-  maxGapMs?: number;
+/** What listens for scans: the screen on top gets each one. */
+export interface ScanRouter {
+  /** Hands a scanned value to the newest subscriber, or keeps it while nobody has subscribed yet. */
+  deliver(value: string): void;
+  /** Adds a listener (it gets a scan kept from before the first screen, if still fresh); answers its removal. */
+  subscribe(onScan: (value: string) => void): () => void;
 }
 
-/**
- * Listens for a keyboard-wedge hand scanner anywhere on the page (window keydown, capture phase),
- * except while an editable element has focus. Calls `onScan(value)` for each scan; the Enter that
- * ends a scan is swallowed so it cannot press a focused button.
- */
-export function useHandScanner(onScan: (value: string) => void, options: HandScannerOptions = {}): void {
-  const { enabled = true, minLength = DEFAULT_MIN_LENGTH, maxGapMs = DEFAULT_MAX_GAP_MS } = options;
-  const onScanRef = useRef(onScan);
-  onScanRef.current = onScan;
+/** How long a scan made before any scan screen existed (the page still loading) stays usable. */
+export const BOOT_SCAN_MAX_AGE_MS = 10_000;
 
-  // Attached during the commit, before the screen paints: a visible scan screen is always listening,
-  // even for a card scanned the instant it appears.
-  useLayoutEffect(() => {
-    if (!enabled) return;
-    const detector = createWedgeDetector({ minLength, maxGapMs });
-    const onKeyDown = (event: KeyboardEvent) => {
+/**
+ * Routes scans to the screen listening now (the newest subscriber). A scan that arrives before the
+ * first screen ever listened (the kiosk still loading its session) is kept for `maxAgeMs` and given
+ * to that first screen: a hand scanner does not wait for the page. Later gaps between screens keep
+ * nothing, so a code scanned on a result screen never reaches the next customer's scan screen.
+ */
+export function createScanRouter(options: { maxAgeMs?: number; now?: () => number } = {}): ScanRouter {
+  const maxAgeMs = options.maxAgeMs ?? BOOT_SCAN_MAX_AGE_MS;
+  const now = options.now ?? (() => performance.now());
+  const listeners: ((value: string) => void)[] = [];
+  let booting = true;
+  let kept: { value: string; at: number } | null = null;
+  return {
+    deliver(value) {
+      const listener = listeners.at(-1);
+      if (listener) listener(value);
+      else if (booting) kept = { value, at: now() };
+    },
+    subscribe(onScan) {
+      listeners.push(onScan);
+      booting = false;
+      const early = kept;
+      kept = null;
+      if (early && now() - early.at <= maxAgeMs) onScan(early.value);
+      return () => {
+        const i = listeners.lastIndexOf(onScan);
+        if (i >= 0) listeners.splice(i, 1);
+      };
+    },
+  };
+}
+
+const pageScans = createScanRouter();
+let listening = false;
+
+/**
+ * Starts listening for a keyboard-wedge hand scanner on the whole page (window keydown, capture
+ * phase), except while an editable element has focus. Called once at start-up, before React renders,
+ * so a code scanned while the kiosk loads is not lost; later calls do nothing. The Enter that ends
+ * a scan is swallowed so it cannot press a focused button.
+ */
+export function listenForHandScanner(target: Window = window): void {
+  if (listening) return;
+  listening = true;
+  const detector = createWedgeDetector();
+  target.addEventListener(
+    'keydown',
+    (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey || event.repeat || event.isComposing) return;
-      if (isEditable(document.activeElement)) {
+      if (isEditable(target.document.activeElement)) {
         detector.reset();
         return;
       }
@@ -118,9 +153,28 @@ export function useHandScanner(onScan: (value: string) => void, options: HandSca
       if (value === null) return;
       event.preventDefault();
       event.stopPropagation();
-      onScanRef.current(value);
-    };
-    window.addEventListener('keydown', onKeyDown, { capture: true });
-    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
-  }, [enabled, minLength, maxGapMs]);
+      pageScans.deliver(value);
+    },
+    { capture: true },
+  );
+}
+
+/**
+ * Calls `onScan(value)` for each hand-scanner scan while the calling screen is mounted and
+ * `enabled` (default true); see listenForHandScanner.
+ */
+export function useHandScanner(
+  onScan: (value: string) => void,
+  { enabled = true }: { enabled?: boolean } = {},
+): void {
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+
+  // Subscribed during the commit, before the screen paints: a visible scan screen is always listening,
+  // even for a card scanned the instant it appears.
+  useLayoutEffect(() => {
+    if (!enabled) return;
+    listenForHandScanner();
+    return pageScans.subscribe((value) => onScanRef.current(value));
+  }, [enabled]);
 }

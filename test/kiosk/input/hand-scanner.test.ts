@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWedgeDetector } from '../../../src/kiosk/input/hand-scanner';
+import { createScanRouter, createWedgeDetector } from '../../../src/kiosk/input/hand-scanner';
 
 /** Feeds `keys` starting at `start`, `gap` ms apart; answers every non-null result. */
 function type(detector: ReturnType<typeof createWedgeDetector>, keys: string[], start: number, gap: number) {
@@ -117,5 +117,43 @@ describe('createWedgeDetector', () => {
     type(detector, chars('ABCD'), 0, 5);
     detector.reset();
     expect(detector.feed('Enter', 25)).toBeNull();
+  });
+});
+
+describe('createScanRouter', () => {
+  it('gives each scan to the screen listening now (the newest one)', () => {
+    const router = createScanRouter();
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = router.subscribe((v) => first.push(v));
+    const stopSecond = router.subscribe((v) => second.push(v));
+    router.deliver('CARD-0001');
+    stopSecond();
+    router.deliver('CARD-0002');
+    stopFirst();
+    expect(first).toEqual(['CARD-0002']);
+    expect(second).toEqual(['CARD-0001']);
+  });
+
+  it('keeps a scan made while the kiosk loads for its first scan screen', () => {
+    const router = createScanRouter({ now: () => 1000 });
+    router.deliver('CARD-0002');
+    const got: string[] = [];
+    router.subscribe((v) => got.push(v));
+    expect(got).toEqual(['CARD-0002']);
+  });
+
+  it('drops a scan kept too long, and keeps nothing between later screens', () => {
+    let t = 0;
+    const router = createScanRouter({ maxAgeMs: 5000, now: () => t });
+    router.deliver('CARD-0001');
+    t = 6000;
+    const got: string[] = [];
+    const stop = router.subscribe((v) => got.push(v));
+    stop();
+    // A result screen does not listen: a card scanned there must not reach the next scan screen.
+    router.deliver('CARD-0002');
+    router.subscribe((v) => got.push(v));
+    expect(got).toEqual([]);
   });
 });
