@@ -29,6 +29,7 @@ export default defineConfig({
     target: 'es2022',
     // No public source maps; `npm run dev:kiosk` has them.
     sourcemap: false,
+    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes('/@zxing/') } },
   },
   server: {
     proxy: { '/portal/api': process.env.PORTAL_API ?? 'http://localhost:8090' },

@@ -26,6 +26,7 @@ export const en = {
     cameraUnavailable: 'Camera not available — scan with the hand scanner or use your e-mail',
     cameraUnavailableNoEmail: 'Camera not available — scan with the hand scanner',
     switchCamera: 'Switch camera',
+    torch: 'Light',
     checking: 'Checking your card…',
     useEmail: 'Use my e-mail address',
     illustration: 'A card held under a scanner',

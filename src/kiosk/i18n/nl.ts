@@ -28,6 +28,7 @@ export const nl: KioskTexts = {
     cameraUnavailable: 'Camera niet beschikbaar — scan met de handscanner of gebruik uw e-mailadres',
     cameraUnavailableNoEmail: 'Camera niet beschikbaar — scan met de handscanner',
     switchCamera: 'Andere camera',
+    torch: 'Lamp',
     checking: 'Uw pas wordt gecontroleerd…',
     useEmail: 'Mijn e-mailadres gebruiken',
     illustration: 'Een pas onder een scanner',

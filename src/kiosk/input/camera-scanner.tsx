@@ -1,16 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/button';
+import { openCamera, releaseCamera, setTorch, torchTrack } from './camera-stream';
 import type { DecoderRequest, DecoderResponse } from './decoder.worker';
 import {
   type CameraService,
   type CameraUnavailableReason,
   cameraErrorReason,
   createScanDebouncer,
+  type FacingMode,
 } from './scan-logic';
 
 /** Props of the camera scanner. */
 export interface CameraScannerProps {
-  /** MediaTrackConstraints facingMode, asked as a plain (non-exact) value; 'user' is shown mirrored. */
-  facingMode: 'user' | 'environment';
+  /** The camera to open (camera-stream.ts openCamera); 'user' is shown mirrored. */
+  facingMode: FacingMode;
   /** The session's camera_service: 1 ZXing-JS, 2 ZXing-C++ WebAssembly, 3 native or the fastest. */
   engine: CameraService;
   /** A code read; the same value again within 2 s is not reported. */
@@ -30,10 +34,14 @@ type VideoWithFrameCallback = HTMLVideoElement & {
 /**
  * Live camera preview that reads QR and card barcodes. Frames are copied to ImageBitmaps and
  * decoded in a Web Worker (decoder.worker.ts) so the main thread stays free for touch and hand
- * scanner keys. On unmount the camera is released (all tracks stopped) and the worker terminated.
+ * scanner keys. A camera with a torch gets a light button. On unmount or a camera switch the camera
+ * is released (all tracks stopped) and the worker terminated.
  */
 export function CameraScanner({ facingMode, engine, onScan, onUnavailable }: CameraScannerProps) {
+  const { t } = useTranslation();
   const videoRef = useRef<VideoWithFrameCallback>(null);
+  const [torch, setTorchTrack] = useState<MediaStreamTrack>();
+  const [torchOn, setTorchOn] = useState(false);
   const onScanRef = useRef(onScan);
   const onUnavailableRef = useRef(onUnavailable);
   onScanRef.current = onScan;
@@ -100,16 +108,17 @@ export function CameraScanner({ facingMode, engine, onScan, onUnavailable }: Cam
         return;
       }
       try {
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode }, audio: false });
+        stream = await openCamera(facingMode);
       } catch (error) {
         fail(cameraErrorReason(error));
         return;
       }
       if (stopped) {
-        for (const track of stream.getTracks()) track.stop();
+        releaseCamera(video, stream);
         return;
       }
       video.srcObject = stream;
+      setTorchTrack(torchTrack(stream));
       video.play().catch(() => undefined);
       try {
         worker = new Worker(new URL('./decoder.worker.ts', import.meta.url), { type: 'module' });
@@ -127,27 +136,45 @@ export function CameraScanner({ facingMode, engine, onScan, onUnavailable }: Cam
       if (frameHandle !== undefined) video.cancelVideoFrameCallback?.(frameHandle);
       clearTimeout(timer);
       worker?.terminate();
-      for (const track of stream?.getTracks() ?? []) track.stop();
-      video.srcObject = null;
+      releaseCamera(video, stream);
+      setTorchTrack(undefined);
+      setTorchOn(false);
     };
   }, [facingMode, engine]);
 
+  const toggleTorch = () => {
+    if (!torch) return;
+    const on = !torchOn;
+    // A camera that refuses the light loses the button; scanning goes on without it.
+    setTorch(torch, on).then(
+      () => setTorchOn(on),
+      () => setTorchTrack(undefined),
+    );
+  };
+
   return (
-    <video
-      ref={videoRef}
-      className="camera-scanner"
-      data-engine={engine}
-      autoPlay
-      muted
-      playsInline
-      style={{
-        display: 'block',
-        width: '100%',
-        height: '100%',
-        objectFit: 'cover',
-        transform: facingMode === 'user' ? 'scaleX(-1)' : undefined,
-      }}
-    />
+    <>
+      <video
+        ref={videoRef}
+        className="camera-scanner"
+        data-engine={engine}
+        autoPlay
+        muted
+        playsInline
+        style={{
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          transform: facingMode === 'user' ? 'scaleX(-1)' : undefined,
+        }}
+      />
+      {torch ? (
+        <Button variant="secondary" className="camera-torch" aria-pressed={torchOn} onClick={toggleTorch}>
+          {t('scan.torch')}
+        </Button>
+      ) : null}
+    </>
   );
 }
 

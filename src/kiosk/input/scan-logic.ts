@@ -58,3 +58,29 @@ export function cameraErrorReason(error: unknown): CameraUnavailableReason {
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'absent';
   return 'error';
 }
+
+/** The session setting `facing_mode` (spec "Portal session creation settings"). */
+export type FacingMode = 'user' | 'environment';
+
+/** A camera as the browser lists it (MediaDeviceInfo's deviceId and label). */
+export interface CameraDevice {
+  deviceId: string;
+  label: string;
+}
+
+/** Words in a camera's label that say which way it faces (Android, iOS, Windows tablets). */
+const FACING_WORDS: Record<FacingMode, RegExp> = {
+  environment: /\b(back|rear|environment|world)\b/i,
+  user: /\b(front|user|selfie|facetime)\b/i,
+};
+
+/**
+ * The camera to open for `facingMode`: the first whose label says it faces that way ("camera2 0,
+ * facing back", "Back Camera", "Microsoft Camera Rear"). Undefined when no label says so — labels
+ * are empty before the camera permission, desktop webcams name neither side — and the scanner then
+ * asks for the plain facingMode constraint, leaving the choice to the browser.
+ */
+export function chooseCamera(devices: readonly CameraDevice[], facingMode: FacingMode): string | undefined {
+  const words = FACING_WORDS[facingMode];
+  return devices.find((device) => words.test(device.label))?.deviceId;
+}
