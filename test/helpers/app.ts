@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/service/app';
 import { type Config, parseConfig } from '../../src/service/config';
 import { openDatabase } from '../../src/service/db/database';
@@ -174,6 +175,30 @@ export async function createTestApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Two service processes on one database: `a` owns it, `b` shares it (createTestApp `sharing`). */
+export interface TwoProcesses {
+  a: TestApp;
+  b: TestApp;
+}
+
+/**
+ * Two service processes on one PostgreSQL database, as behind a load balancer (own pools,
+ * listeners and clocks), started before the calling describe's tests with the same `argv` and
+ * closed after them. The answer is filled in by then: read `two.a` and `two.b` inside the tests.
+ */
+export function twoProcesses(argv: string[] = []): TwoProcesses {
+  const two = {} as TwoProcesses;
+  beforeAll(async () => {
+    two.a = await createTestApp({ argv });
+    two.b = await createTestApp({ sharing: two.a, argv });
+  }, 60_000);
+  afterAll(async () => {
+    await two.b?.close();
+    await two.a?.close();
+  });
+  return two;
 }
 
 /**

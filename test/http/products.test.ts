@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
+import { expectPagination } from '../helpers/pagination';
 
 const P = '/v3/oauth/clients/products';
 const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
@@ -181,42 +182,13 @@ describe('products', () => {
         });
       expect((await batch(1, 100)).statusCode).toBe(201);
       expect((await batch(101, 2)).statusCode).toBe(201);
-      const total = await count(own);
-      expect(total).toBe(102);
-      const first = (await own.call({ method: 'GET', url: '/products' })).json();
-      expect(first.data).toHaveLength(30);
-      expect(first.data[0]).toMatchObject({ external_identifier: 'SKU-1', categories: [] });
-      expect(first.meta).toEqual({
-        page: 1,
-        limit: 30,
-        viewing_from: 1,
-        viewing_to: 30,
-        last_page: 4,
-        total,
-      });
+      expect(await count(own)).toBe(102);
+      await expectPagination(own, '/products', 102, (n) => `SKU-${n}`);
+      // The last page at the default limit holds the rest; a product lists its categories.
       const last = (await own.call({ method: 'GET', url: '/products?page=4' })).json();
-      expect(last.meta).toEqual({
-        page: 4,
-        limit: 30,
-        viewing_from: 91,
-        viewing_to: 102,
-        last_page: 4,
-        total,
-      });
       expect(last.data).toHaveLength(12);
-      const min = (await own.call({ method: 'GET', url: '/products?limit=1' })).json();
-      expect(min.meta).toMatchObject({ limit: 1, viewing_from: 1, viewing_to: 1, last_page: 102 });
-      const max = (await own.call({ method: 'GET', url: '/products?limit=100' })).json();
-      expect(max.data).toHaveLength(100);
-      const past = (await own.call({ method: 'GET', url: '/products?page=5' })).json();
-      expect(past).toEqual({
-        data: [],
-        meta: { page: 5, limit: 30, viewing_from: 0, viewing_to: 0, last_page: 4, total },
-      });
-      for (const query of ['limit=0', 'limit=101', 'page=0']) {
-        const res = await own.call({ method: 'GET', url: `/products?${query}` });
-        expect(res.json()).toMatchObject({ code: 1003, status_code: 422 });
-      }
+      expect(last.data[0]).toMatchObject({ external_identifier: 'SKU-91', categories: [] });
+      expect(last.meta).toMatchObject({ page: 4, viewing_from: 91, viewing_to: 102, last_page: 4 });
     });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, twoProcesses } from '../helpers/app';
 import { openSession } from '../helpers/portal';
 import { readEvents } from '../helpers/sse';
 
@@ -59,30 +59,23 @@ describe('portal sessions expire without any kiosk', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp();
-    b = await createTestApp({ sharing: a });
-  }, 60_000);
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  const two = twoProcesses();
 
   it('expire each session once: one session_expired event, however many look', async () => {
-    const sessions = await Promise.all(Array.from({ length: 30 }, () => openSession(a)));
-    a.clock.advance(TTL_MS);
-    b.clock.advance(TTL_MS);
+    const sessions = await Promise.all(Array.from({ length: 30 }, () => openSession(two.a)));
+    two.a.clock.advance(TTL_MS);
+    two.b.clock.advance(TTL_MS);
     // Both processes' jobs run, and kiosks load the sessions on both at the same time.
     await Promise.all(
       sessions.flatMap((uuid) =>
-        [a, b].map((t) => t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null })),
+        [two.a, two.b].map((t) =>
+          t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null }),
+        ),
       ),
     );
     for (const uuid of sessions) {
       const types = await waitFor(
-        () => eventTypes(b, uuid),
+        () => eventTypes(two.b, uuid),
         (v) => v.length > 0,
         5000,
       );
@@ -91,10 +84,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () 
   });
 
   it('with no kiosk at all, each expires once within 5 s', async () => {
-    const sessions = await Promise.all(Array.from({ length: 30 }, () => openSession(b)));
-    a.clock.advance(TTL_MS);
-    b.clock.advance(TTL_MS);
+    const sessions = await Promise.all(Array.from({ length: 30 }, () => openSession(two.b)));
+    two.a.clock.advance(TTL_MS);
+    two.b.clock.advance(TTL_MS);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    for (const uuid of sessions) expect(await eventTypes(a, uuid)).toEqual(['session_expired']);
+    for (const uuid of sessions) expect(await eventTypes(two.a, uuid)).toEqual(['session_expired']);
   });
 });
