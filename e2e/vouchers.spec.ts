@@ -87,6 +87,7 @@ test('refusals in words: already redeemed (MUFFIN-USED), expired, someone elseâ€
   await page.getByTestId('back-button').click();
   await tryCode('MUFFIN-0002');
   await expect(error).toHaveAttribute('data-error-code', '1003');
+  await expect(error).toHaveAttribute('data-error-reason', 'voucher_someone_else');
   await expect(error).toHaveText('Deze voucher is van iemand anders.');
 
   // Typed on the on-screen code keyboard.

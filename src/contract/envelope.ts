@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_REASONS, type ErrorReason } from './errors';
 
 /** `meta` of a non-paginated response: an empty object (spec "Conventions"). */
 export const emptyMeta = z.object({}).strict();
@@ -58,4 +59,8 @@ export const errorBody = z.object({
   message: z.string(),
   status_code: z.number().int(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  reason: z
+    .enum(Object.keys(ERROR_REASONS) as [ErrorReason, ...ErrorReason[]])
+    .optional()
+    .describe('Extension: the machine-readable case of the refusal (docs/extensions.md "Errors").'),
 });

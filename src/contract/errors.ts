@@ -89,22 +89,174 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 
 /**
+ * The machine-readable reasons of refusals (extensions.md "Errors"), the one list the service,
+ * the OpenAPI document and the docs read: the error body's `reason`, an extension beside the
+ * spec's fields, telling apart the cases one code (mostly the general 1003) covers. Each with its
+ * code, the HTTP status it answers with, and when it happens. A reason once published keeps its name.
+ */
+export const ERROR_REASONS = {
+  // The kiosk's portal session and its calls.
+  portal_session_not_found: { code: 1003, status: 404, when: 'the portal session does not exist' },
+  portal_session_expired: { code: 1003, status: 410, when: 'the portal session has expired' },
+  portal_session_ended: { code: 1003, status: 409, when: 'the portal session has ended' },
+  not_allowed_in_session: { code: 1003, status: 403, when: "the call is not one of the session type's" },
+  customer_not_identified: { code: 1003, status: 409, when: 'no customer is identified in the session yet' },
+  customer_already_credited: {
+    code: 1003,
+    status: 409,
+    when: 'the session has credited its customer, who can no longer change',
+  },
+  registration_disabled: { code: 1003, status: 403, when: 'registration is not enabled in the session' },
+  nothing_to_credit: { code: 1003, status: 409, when: 'the session has no purchase to credit yet' },
+  session_already_credited: { code: 1003, status: 409, when: 'the session has made its credit reception' },
+  purchase_already_set: { code: 1003, status: 409, when: 'the session has its purchase already' },
+  device_not_found: { code: 1003, status: 404, when: 'the standby device does not exist' },
+  nothing_left_to_pay: { code: 1003, status: 409, when: 'the gift card payment is paid in full' },
+  one_giftcard_only: { code: 1003, status: 409, when: 'the session takes one gift card only' },
+  prepaid_transaction_done: {
+    code: 1003,
+    status: 409,
+    when: 'the session has made its prepaid transaction',
+  },
+  // Money.
+  giftcard_inactive: { code: 1003, status: 422, when: 'the gift card is inactive' },
+  amount_below_minimum: {
+    code: 1003,
+    status: 422,
+    when: "a typed amount is below the account's minimum (naming amount_in_cents)",
+  },
+  prepaid_balance_insufficient: {
+    code: 1003,
+    status: 422,
+    when: 'the prepaid balance cannot pay the amount (naming amount_in_cents)',
+  },
+  credit_balance_below_zero: {
+    code: 1003,
+    status: 422,
+    when: "the contact's credit balance would go below zero (naming credits)",
+  },
+  // Vouchers.
+  voucher_someone_else: {
+    code: 1003,
+    status: 422,
+    when: 'the voucher belongs to another contact (the portal API answers HTTP 403)',
+  },
+  voucher_limit_reached: {
+    code: 1003,
+    status: 422,
+    when: "the contact holds the promotion's limit per contact (naming contact_uuid)",
+  },
+  voucher_not_locked: { code: 1003, status: 422, when: 'the voucher is not locked' },
+  voucher_release_key_wrong: {
+    code: 1003,
+    status: 422,
+    when: 'the release key is not the lock of the voucher (naming release_key)',
+  },
+  voucher_not_redeemed: { code: 1003, status: 422, when: 'only a redeemed voucher can be reversed' },
+  // Contact session tokens (the customer's app code).
+  contact_session_token_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the contact session token does not exist',
+  },
+  contact_session_token_used: { code: 1003, status: 422, when: 'the contact session token was used before' },
+  // Things the spec has no code for.
+  booking_not_found: { code: 1003, status: 404, when: 'the booking does not exist' },
+  visit_not_found: { code: 1003, status: 404, when: 'the visit does not exist' },
+  product_not_found: { code: 1003, status: 404, when: 'the product does not exist' },
+  category_not_found: { code: 1003, status: 404, when: 'the category does not exist' },
+  picture_not_found: { code: 1003, status: 404, when: 'the picture does not exist' },
+  custom_attribute_not_found: { code: 1003, status: 404, when: 'the custom attribute does not exist' },
+  prepaid_transaction_not_found: { code: 1003, status: 404, when: 'the prepaid transaction does not exist' },
+  reward_reception_not_found: { code: 1003, status: 404, when: 'the reward reception does not exist' },
+  redemption_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the collectable reward redemption does not exist',
+  },
+  confirmation_link_unknown: {
+    code: 1003,
+    status: 404,
+    when: 'the double opt-in link is unknown or was used',
+  },
+  // Reversals.
+  credit_reception_already_reversed: {
+    code: 1003,
+    status: 422,
+    when: 'the credit reception is reversed already',
+  },
+  reward_reception_already_reversed: {
+    code: 1003,
+    status: 409,
+    when: 'the reward reception is reversed already',
+  },
+  prepaid_transaction_already_reversed: {
+    code: 1003,
+    status: 422,
+    when: 'the prepaid transaction is reversed already',
+  },
+  redemption_already_reversed: { code: 1003, status: 409, when: 'the redemption is reversed already' },
+  reversal_not_reversible: { code: 1003, status: 422, when: 'a reversal cannot be reversed' },
+  opening_balance_not_reversible: { code: 1003, status: 422, when: 'an opening balance cannot be reversed' },
+  reward_already_collected: { code: 1003, status: 409, when: 'the collectable reward is collected already' },
+  // The rest.
+  system_attribute_read_only: {
+    code: 1003,
+    status: 403,
+    when: 'a system-defined attribute cannot be updated',
+  },
+  no_automated_email: { code: 1003, status: 422, when: 'no automated e-mail fits the gift card' },
+  email_not_sent: { code: 1000, status: 502, when: 'the mail server refuses the message' },
+  client_authentication_failed: {
+    code: 1003,
+    status: 401,
+    when: 'an unknown OAuth client or a wrong secret',
+  },
+  unsupported_grant_type: {
+    code: 1003,
+    status: 401,
+    when: 'a grant type other than client_credentials (naming grant_type)',
+  },
+  idempotency_key_reused: {
+    code: 1003,
+    status: 409,
+    when: 'the Idempotency-Key was used for another request',
+  },
+  device_not_paired: {
+    code: 1003,
+    status: 401,
+    when: 'the cashier device is not paired, or no longer allowed',
+  },
+  cross_site_call: { code: 1003, status: 403, when: 'a cashier console call from another site' },
+  not_json: { code: 1003, status: 415, when: 'a cashier console call whose body is not JSON' },
+} as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
+
+/** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */
+export type ErrorReason = keyof typeof ERROR_REASONS;
+
+/**
  * Error body of every failed call (extensions.md "Errors"); not wrapped in the envelope.
- * `errors` maps a field name to its messages, present for input errors only.
+ * `errors` maps a field name to its messages, present for input errors only; `reason` (our
+ * extension) names the case where one code covers several (ERROR_REASONS).
  */
 export interface ErrorBody {
   code: number;
   message: string;
   status_code: number;
   errors?: Record<string, string[]>;
+  reason?: ErrorReason;
 }
 
 /**
  * One refusal a route documents (its OpenAPI error responses and description): an error code, or
  * the code with the HTTP status it answers there when not the code's own (1003 for an unknown
- * booking answers 404) and `when` it happens, where the code's text alone is vague.
+ * booking answers 404) and `when` it happens, where the code's text alone is vague; or a `reason`
+ * of ERROR_REASONS, which brings its code, status and when (a `status` given here wins).
  */
-export type RouteError = ErrorCode | { code: ErrorCode; status?: number; when?: string };
+export type RouteError =
+  | ErrorCode
+  | { code: ErrorCode; status?: number; when?: string }
+  | { reason: ErrorReason; status?: number };
 
 /**
  * The voucher refusals of a redeem (domain/vouchers.ts: not found, already redeemed, expired,

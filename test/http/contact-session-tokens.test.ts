@@ -30,7 +30,12 @@ describe('GET /contact-session-tokens/{token}', () => {
   it('answers 1003 with HTTP 404 for an unknown token', async () => {
     const res = await get('NO-SUCH-TOKEN');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 1003, message: 'Contact session token not found', status_code: 404 });
+    expect(res.json()).toEqual({
+      code: 1003,
+      message: 'Contact session token not found',
+      status_code: 404,
+      reason: 'contact_session_token_not_found',
+    });
   });
 });
 
@@ -56,6 +61,7 @@ describe('POST /contact-session-tokens/{token}/use', () => {
       code: 1003,
       message: 'Contact session token already used',
       status_code: 422,
+      reason: 'contact_session_token_used',
     });
   });
 
@@ -73,7 +79,12 @@ describe('POST /contact-session-tokens/{token}/use', () => {
   it('answers 1003 with HTTP 404 for an unknown token', async () => {
     const res = await use('NO-SUCH-TOKEN');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 1003, message: 'Contact session token not found', status_code: 404 });
+    expect(res.json()).toEqual({
+      code: 1003,
+      message: 'Contact session token not found',
+      status_code: 404,
+      reason: 'contact_session_token_not_found',
+    });
   });
 });
 
@@ -83,9 +94,9 @@ describe('useContactSessionToken (domain, for the kiosk)', () => {
     expect(await t.app.tx((tx) => useContactSessionToken(tx, 'APP-TOKEN-0003'))).toBe(carla.id);
     const used = await t.app.tx((tx) => useContactSessionToken(tx, 'APP-TOKEN-0003')).catch((e) => e);
     expect(used).toBeInstanceOf(ServiceError);
-    expect(used).toMatchObject({ code: 1003, detail: 'Contact session token already used' });
+    expect(used).toMatchObject({ code: 1003, reason: 'contact_session_token_used', status: 422 });
     const unknown = await t.app.tx((tx) => useContactSessionToken(tx, 'NOPE')).catch((e) => e);
-    expect(unknown).toMatchObject({ code: 1003, detail: 'Contact session token not found' });
+    expect(unknown).toMatchObject({ code: 1003, reason: 'contact_session_token_not_found', status: 404 });
   });
 });
 

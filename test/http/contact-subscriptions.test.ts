@@ -248,6 +248,7 @@ describe('GET /subscriptions/confirm/{token}', () => {
       code: 1003,
       message: 'Unknown or already used confirmation link',
       status_code: 404,
+      reason: 'confirmation_link_unknown',
     });
   });
 });

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ServiceError } from '../../src/service/domain/errors';
+import { invalidField } from '../../src/service/domain/errors';
 import { withIdempotency } from '../../src/service/http/idempotency';
 import { registerErrorHandling } from '../../src/service/http/plugins/errors';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
@@ -33,7 +33,7 @@ beforeAll(async () => {
       reply.code(201);
       return withIdempotency(probe, req, reply, String(req.headers['x-scope'] ?? 'test'), async (tx) => {
         await tx.db.selectFrom('account').select('id').execute();
-        if (body.n < 0) throw new ServiceError(1003, { n: ['negative'] });
+        if (body.n < 0) invalidField('n', 'negative');
         acted += 1;
         return { data: { id, n: body.n, acted }, meta: {} };
       });

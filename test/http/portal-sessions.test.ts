@@ -226,7 +226,12 @@ describe('GET /portal-sessions/{uuid}', () => {
   it('answers 1003 with HTTP 404 for an unknown session; 401/403 by token', async () => {
     const res = await t.call({ method: 'GET', url: '/portal-sessions/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 1003, message: 'Portal session not found', status_code: 404 });
+    expect(res.json()).toEqual({
+      code: 1003,
+      message: 'Portal session not found',
+      status_code: 404,
+      reason: 'portal_session_not_found',
+    });
     const dutch = await t.call({
       method: 'GET',
       url: '/portal-sessions/nope',

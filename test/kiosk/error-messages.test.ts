@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/contract/errors';
-import { NETWORK_ERROR, PortalApiError, toPortalApiError } from '../../src/kiosk/api/portal-api-error';
+import { ERROR_REASONS, ERRORS, type ErrorReason } from '../../src/contract/errors';
+import {
+  INVALID_RESPONSE,
+  NETWORK_ERROR,
+  PortalApiError,
+  refusalOf,
+  toPortalApiError,
+} from '../../src/kiosk/api/portal-api-error';
 import { en } from '../../src/kiosk/i18n/en';
-import { errorMessageKey, type FailedAction } from '../../src/kiosk/i18n/error-message';
+import { errorMessageKey } from '../../src/kiosk/i18n/error-message';
 import { nl } from '../../src/kiosk/i18n/nl';
 
 function text(texts: unknown, key: string): unknown {
@@ -12,52 +18,70 @@ function text(texts: unknown, key: string): unknown {
 const err = (code: number, status = ERRORS[code as keyof typeof ERRORS]?.status ?? 422) =>
   new PortalApiError(code, status);
 
-describe('error messages: friendly text by code, never the server message', () => {
+describe('error messages: friendly text by reason, then code, never the server message', () => {
+  const refused = (reason: ErrorReason, status = ERROR_REASONS[reason].status) =>
+    new PortalApiError(ERROR_REASONS[reason].code, status, reason);
+
   it.each([
-    [err(60003), 'identify', 'errors.cardUnknown'],
-    [err(60004), 'identify', 'errors.cardInactive'],
-    [err(55031), 'identify', 'errors.contactUnknown'],
-    [err(1003), 'identify', 'errors.appTokenUsed'],
-    [err(1003), 'register', 'errors.invalidInput'],
-    [err(60005), 'register', 'errors.emailTaken'],
-    [err(60014), 'register', 'errors.cardTaken'],
-    [err(6001), 'credit', 'errors.alreadyCredited'],
-    [err(60001), 'credit', 'errors.creditInProgress'],
-    [err(1015), 'credit', 'errors.maxCredits'],
-    [new PortalApiError(1003, 410), 'identify', 'errors.expired'],
-    [new PortalApiError(NETWORK_ERROR, 0), 'load', 'errors.network'],
-    [new PortalApiError(1003, 429), 'identify', 'errors.rateLimited'],
-    [new PortalApiError(1000, 500), 'finish', 'errors.server'],
-    [err(55045), 'finish', 'errors.generic'],
-    [err(5001), 'giftcard-scan', 'errors.giftcardUnknown'],
-    [err(5002), 'giftcard-redeem', 'errors.giftcardExpired'],
-    [err(5003), 'giftcard-redeem', 'errors.giftcardEmpty'],
-    [new PortalApiError(1003, 409), 'giftcard-redeem', 'errors.giftcardNothingLeft'],
-    [new PortalApiError(1003, 422), 'giftcard-redeem', 'errors.giftcardInactive'],
-    [err(5006), 'giftcard-top-up', 'errors.giftcardDigitalToppedUp'],
-    [err(5008), 'giftcard-top-up', 'errors.giftcardOverMax'],
-    [new PortalApiError(1003, 422), 'prepaid-pay', 'errors.prepaidEmpty'],
-    [new PortalApiError(1003, 409), 'prepaid-pay', 'errors.prepaidDone'],
-    [new PortalApiError(1003, 409), 'prepaid-top-up', 'errors.prepaidDone'],
-    [err(80004), 'voucher-redeem', 'errors.voucherUnknown'],
-    [err(80005), 'voucher-redeem', 'errors.voucherRedeemed'],
-    [err(80006), 'voucher-redeem', 'errors.voucherExpired'],
-    [err(80012), 'voucher-redeem', 'errors.voucherNotValid'],
-    [err(80014), 'voucher-redeem', 'errors.voucherNotValid'],
-    [err(80017), 'voucher-redeem', 'errors.voucherLocked'],
-    [new PortalApiError(1003, 403), 'voucher-redeem', 'errors.voucherSomeoneElse'],
-    [new PortalApiError(1003, 422), 'voucher-redeem', 'errors.voucherLimit'],
-    [err(1017), 'reward-claim', 'errors.notEnoughCredits'],
-    [err(1018), 'reward-claim', 'errors.outOfStock'],
-    [err(1019), 'reward-claim', 'errors.claimLimit'],
-    [err(1052), 'reward-claim', 'errors.rewardUnavailable'],
-    [err(55030), 'subscription', 'errors.subscriptionUnknown'],
-    [err(60014), 'card-add', 'errors.cardTaken'],
-    [err(60004), 'card-add', 'errors.cardInactive'],
-  ] as [PortalApiError, FailedAction, string][])('%o during %s → %s', (error, action, key) => {
-    expect(errorMessageKey(error, action)).toBe(key);
+    [err(60003), 'errors.cardUnknown'],
+    [err(60004), 'errors.cardInactive'],
+    [err(55031), 'errors.contactUnknown'],
+    [refused('contact_session_token_used'), 'errors.appTokenUsed'],
+    [err(1003), 'errors.invalidInput'],
+    [err(60005), 'errors.emailTaken'],
+    [err(60014), 'errors.cardTaken'],
+    [err(6001), 'errors.alreadyCredited'],
+    [refused('customer_already_credited'), 'errors.alreadyCredited'],
+    [refused('session_already_credited'), 'errors.alreadyCredited'],
+    [refused('nothing_to_credit'), 'errors.transactionUnknown'],
+    [err(60001), 'errors.creditInProgress'],
+    [err(1015), 'errors.maxCredits'],
+    [refused('portal_session_expired'), 'errors.expired'],
+    [refused('portal_session_ended'), 'errors.sessionEnded'],
+    [refused('portal_session_not_found'), 'errors.sessionEnded'],
+    [refused('not_allowed_in_session'), 'errors.invalidInput'],
+    [new PortalApiError(NETWORK_ERROR, 0), 'errors.network'],
+    [new PortalApiError(1003, 429), 'errors.rateLimited'],
+    [new PortalApiError(1000, 500), 'errors.server'],
+    [err(55045), 'errors.generic'],
+    [err(5001), 'errors.giftcardUnknown'],
+    [err(5002), 'errors.giftcardExpired'],
+    [err(5003), 'errors.giftcardEmpty'],
+    [refused('nothing_left_to_pay'), 'errors.giftcardNothingLeft'],
+    [refused('one_giftcard_only'), 'errors.giftcardOneOnly'],
+    [refused('giftcard_inactive'), 'errors.giftcardInactive'],
+    [err(5006), 'errors.giftcardDigitalToppedUp'],
+    [err(5008), 'errors.giftcardOverMax'],
+    [refused('amount_below_minimum'), 'errors.amountTooSmall'],
+    [refused('prepaid_balance_insufficient'), 'errors.prepaidEmpty'],
+    [refused('prepaid_transaction_done'), 'errors.prepaidDone'],
+    [err(80004), 'errors.voucherUnknown'],
+    [err(80005), 'errors.voucherRedeemed'],
+    [err(80006), 'errors.voucherExpired'],
+    [err(80012), 'errors.voucherNotValid'],
+    [err(80014), 'errors.voucherNotValid'],
+    [err(80017), 'errors.voucherLocked'],
+    [refused('voucher_someone_else', 403), 'errors.voucherSomeoneElse'],
+    [refused('voucher_limit_reached'), 'errors.voucherLimit'],
+    [err(1017), 'errors.notEnoughCredits'],
+    [err(1018), 'errors.outOfStock'],
+    [err(1019), 'errors.claimLimit'],
+    [err(1052), 'errors.rewardUnavailable'],
+    [err(55030), 'errors.subscriptionUnknown'],
+  ] as [PortalApiError, string][])('%o → %s', (error, key) => {
+    expect(errorMessageKey(error)).toBe(key);
     expect(typeof text(en, key)).toBe('string');
     expect(typeof text(nl, key)).toBe('string');
+  });
+
+  it('reads code and reason from an error body; a body without them is an invalid response', () => {
+    expect(refusalOf({ code: 1003, reason: 'portal_session_ended', message: 'x' }, 409)).toMatchObject({
+      code: 1003,
+      status: 409,
+      reason: 'portal_session_ended',
+    });
+    expect(refusalOf({ code: 1003, reason: 7 }, 422).reason).toBeUndefined();
+    expect(refusalOf(undefined, 502)).toMatchObject({ code: INVALID_RESPONSE, status: 502 });
   });
 
   it('only answers without a reply, overload and server faults invite a retry', () => {

@@ -1,4 +1,4 @@
-import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError } from '../../kiosk/api/portal-api-error';
+import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from '../../kiosk/api/portal-api-error';
 
 /** Where the console API lives (the console is served at /cashier/). */
 export const CASHIER_API = '/cashier/api';
@@ -32,10 +32,7 @@ export async function cashierRequest<T>(
     throw new PortalApiError(NETWORK_ERROR, 0);
   }
   const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const code = (json as { code?: unknown } | undefined)?.code;
-    throw new PortalApiError(typeof code === 'number' ? code : INVALID_RESPONSE, response.status);
-  }
+  if (!response.ok) throw refusalOf(json, response.status);
   const data = (json as { data?: unknown } | undefined)?.data;
   if (data === undefined || data === null) throw new PortalApiError(INVALID_RESPONSE, response.status);
   return data as T;

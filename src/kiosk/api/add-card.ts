@@ -6,7 +6,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * Errors: 60004 inactive card, 60014 someone else's card, 60006 created meanwhile.
  */
 export const addCardAction: SessionAction<{ value: string }, PortalCard> = {
-  name: 'card-add',
   changes: true,
   send: (uuid, variables) => postSessionAction<PortalCard>(uuid, '/cards', variables),
 };

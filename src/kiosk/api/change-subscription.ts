@@ -12,7 +12,6 @@ export const changeSubscriptionAction: SessionAction<
   z.infer<typeof subscriptionChangeRequest>,
   PortalSubscription
 > = {
-  name: 'subscription',
   changes: true,
   send: (uuid, variables) => postSessionAction<PortalSubscription>(uuid, '/subscriptions', variables),
   apply: (uuid, changed, queryClient) =>

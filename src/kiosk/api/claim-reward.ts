@@ -8,7 +8,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * reached, 1017 insufficient credits.
  */
 export const claimRewardAction: SessionAction<{ reward_uuid: string }, RewardClaimResult> = {
-  name: 'reward-claim',
   changes: true,
   send: (uuid, variables) => postSessionAction<RewardClaimResult>(uuid, '/rewards/claim', variables),
   apply: (uuid, result, queryClient) =>

@@ -1,5 +1,5 @@
 import { reportAnswer, reportNoAnswer } from '../lib/connection';
-import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError } from './portal-api-error';
+import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from './portal-api-error';
 
 /** Where the portal API lives, relative to the page (the kiosk is served at /portal/). */
 export const PORTAL_API = '/portal/api';
@@ -29,7 +29,7 @@ interface Request {
  * Calls the portal API and returns the `data` of its `{data, meta}` envelope as `T` (the contract
  * type of the answer). Answers are not validated here: the service checks every answer against the
  * contract's schemas in its own tests, and the kiosk stays free of zod at run time.
- * Throws PortalApiError: the body's `code` and the HTTP status for an error answer, NETWORK_ERROR
+ * Throws PortalApiError: the body's `code`, `reason` and the HTTP status for an error answer, NETWORK_ERROR
  * when no answer came (in time), INVALID_RESPONSE when the answer is not an envelope with `data`.
  * Tells lib/connection.ts whether an answer came.
  */
@@ -58,7 +58,7 @@ export async function portalRequest<T>(request: Request): Promise<T> {
   }
   reportAnswer();
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new PortalApiError(errorCode(body), response.status);
+  if (!response.ok) throw refusalOf(body, response.status);
   const data = (body as { data?: unknown } | null | undefined)?.data;
   if (data === undefined || data === null) throw new PortalApiError(INVALID_RESPONSE, response.status);
   return data as T;
@@ -85,11 +85,6 @@ function takeEarlyResponse(request: Request): Promise<Response> | undefined {
   if (request.method !== 'GET' || early?.path !== request.path) return undefined;
   window.portalEarlyRequest = undefined;
   return early.response;
-}
-
-function errorCode(body: unknown): number {
-  const code = (body as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'number' ? code : INVALID_RESPONSE;
 }
 
 /**

@@ -9,7 +9,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * progress, 410 expired session.
  */
 export const createCreditReceptionAction: SessionAction<Record<string, never>, PortalCreditReception> = {
-  name: 'credit',
   changes: true,
   send: (uuid, variables) => postSessionAction<PortalCreditReception>(uuid, '/credit-reception', variables),
   apply: (uuid, reception, queryClient) =>

@@ -11,7 +11,6 @@ export type FinishKind = 'complete' | 'cancel';
  * 1003 (HTTP 410) expired.
  */
 export const finishSessionAction: SessionAction<{ kind: FinishKind }, PortalSessionState> = {
-  name: 'finish',
   changes: false,
   send: (uuid, { body, key }) =>
     postSessionAction<PortalSessionState>(uuid, `/${body.kind}`, { body: {}, key }),

@@ -8,7 +8,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * customer goes into the cached session at once.
  */
 export const identifyAction: SessionAction<IdentifyRequest, IdentifyResult> = {
-  name: 'identify',
   changes: false,
   send: (uuid, variables) => postSessionAction<IdentifyResult>(uuid, '/identify', variables),
   apply: (uuid, result, queryClient) => {

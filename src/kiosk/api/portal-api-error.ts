@@ -1,7 +1,9 @@
+import type { ErrorReason } from '../../contract/errors';
+
 /**
- * A failed portal API call, reduced to what the kiosk decides on: the error `code` of the body
- * (extensions.md "Errors") and the HTTP `status`. The server's message is deliberately not kept:
- * screens show their own localized text by code.
+ * A failed portal API call, reduced to what the kiosk decides on: the error `code` and `reason` of
+ * the body (extensions.md "Errors") and the HTTP `status`. The server's message is deliberately not
+ * kept: screens show their own localized text by reason, else by code.
  *
  * `status` 0 means the request never got an answer (offline, server down): code NETWORK_ERROR.
  * A response that does not match the contract: code INVALID_RESPONSE with the HTTP status.
@@ -10,8 +12,9 @@ export class PortalApiError extends Error {
   constructor(
     readonly code: number,
     readonly status: number,
+    readonly reason?: ErrorReason,
   ) {
-    super(`portal API error ${code} (HTTP ${status})`);
+    super(`portal API error ${code}${reason ? ` ${reason}` : ''} (HTTP ${status})`);
     this.name = 'PortalApiError';
   }
 
@@ -29,4 +32,17 @@ export const INVALID_RESPONSE = 1000;
 /** The error to show for anything a portal call threw. */
 export function toPortalApiError(error: unknown): PortalApiError {
   return error instanceof PortalApiError ? error : new PortalApiError(NETWORK_ERROR, 0);
+}
+
+/**
+ * The error of an error answer: its body's `code` (INVALID_RESPONSE when it has none) and `reason`
+ * (a string, else none), with the HTTP `status`.
+ */
+export function refusalOf(body: unknown, status: number): PortalApiError {
+  const { code, reason } = (body ?? {}) as { code?: unknown; reason?: unknown };
+  return new PortalApiError(
+    typeof code === 'number' ? code : INVALID_RESPONSE,
+    status,
+    typeof reason === 'string' ? (reason as ErrorReason) : undefined,
+  );
 }

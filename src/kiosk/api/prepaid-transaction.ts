@@ -12,7 +12,6 @@ export type PrepaidKind = 'pay' | 'top-up';
  */
 export function prepaidAction(kind: PrepaidKind): SessionAction<{ amount_in_cents?: number }, PrepaidResult> {
   return {
-    name: kind === 'pay' ? 'prepaid-pay' : 'prepaid-top-up',
     changes: true,
     send: (uuid, variables) => postSessionAction<PrepaidResult>(uuid, `/prepaid/${kind}`, variables),
     apply: (uuid, result, queryClient) =>

@@ -9,7 +9,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * once, so the next screen never shows the state before it.
  */
 export const redeemGiftcardAction: SessionAction<{ giftcard_uuid: string }, GiftcardRedeemResult> = {
-  name: 'giftcard-redeem',
   changes: true,
   send: (uuid, variables) => postSessionAction<GiftcardRedeemResult>(uuid, '/giftcards/redeem', variables),
   apply: (uuid, result, queryClient) =>

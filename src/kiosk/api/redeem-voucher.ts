@@ -7,7 +7,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * unknown code, 80005 already redeemed, 80006 expired, 80012 deactivated, 80014 inactive, 80017 locked.
  */
 export const redeemVoucherAction: SessionAction<{ code: string }, PortalVoucher> = {
-  name: 'voucher-redeem',
   changes: true,
   send: async (uuid, variables) =>
     (await postSessionAction<{ voucher: PortalVoucher }>(uuid, '/vouchers/redeem', variables)).voucher,

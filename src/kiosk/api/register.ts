@@ -7,7 +7,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * Errors: 60005 e-mail already registered, 60014 card already linked, 60004 inactive card.
  */
 export const registerAction: SessionAction<RegisterRequest, PortalContact> = {
-  name: 'register',
   changes: true,
   send: async (uuid, variables) =>
     (await postSessionAction<{ contact: PortalContact }>(uuid, '/register', variables)).contact,

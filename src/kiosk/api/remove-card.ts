@@ -6,7 +6,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * sessions). Errors: 1003 (HTTP 404) not one of their cards.
  */
 export const removeCardAction: SessionAction<{ card_id: number }, PortalCard> = {
-  name: 'card-remove',
   changes: true,
   send: (uuid, variables) => postSessionAction<PortalCard>(uuid, '/cards/remove', variables),
 };

@@ -6,7 +6,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * (redeem_giftcards, top_up_giftcards). Errors: 5001 unknown card.
  */
 export const scanGiftcardAction: SessionAction<{ value: string }, PortalGiftcard> = {
-  name: 'giftcard-scan',
   changes: false,
   send: async (uuid, variables) =>
     (await postSessionAction<{ giftcard: PortalGiftcard }>(uuid, '/giftcards/scan', variables)).giftcard,

@@ -7,7 +7,6 @@ import { postSessionAction, type SessionAction } from './session-action';
  * follows fits what was scanned. Reads only (an app code is not used up). Errors: the session's.
  */
 export const scanLookupAction: SessionAction<{ value: string }, ScannedCode> = {
-  name: 'scan-lookup',
   changes: false,
   send: (uuid, variables) => postSessionAction<ScannedCode>(uuid, '/scan-lookup', variables),
 };

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { FailedAction } from '../i18n/error-message';
 import { portalRequest, sessionPath } from './client';
 
 /** The variables of one user action: its request body and its idempotency key. */
@@ -14,8 +13,6 @@ export interface ActionVariables<B> {
  * changes in the cached session at once (the refetch that follows every action confirms it).
  */
 export interface SessionAction<B, R> {
-  /** What the customer was doing, for the friendly error text (i18n/error-message.ts). */
-  name: FailedAction;
   /** Whether it changes something that stays (money, credits, a voucher, a subscription), so an end then completes. */
   changes: boolean;
   send: (uuid: string, variables: ActionVariables<B>) => Promise<R>;

@@ -10,7 +10,6 @@ export const topUpGiftcardAction: SessionAction<
   { giftcard_uuid: string; amount_in_cents: number },
   GiftcardTopUpResult
 > = {
-  name: 'giftcard-top-up',
   changes: true,
   send: (uuid, variables) => postSessionAction<GiftcardTopUpResult>(uuid, '/giftcards/top-up', variables),
 };

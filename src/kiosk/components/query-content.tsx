@@ -27,7 +27,6 @@ export function QueryContent<T>({
       </p>
     );
   }
-  if (query.isError)
-    return <ActionError error={query.error} action="load" onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ActionError error={query.error} onRetry={() => void query.refetch()} />;
   return <Spinner label={t('common.loading')} />;
 }

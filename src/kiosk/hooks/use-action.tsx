@@ -98,13 +98,7 @@ export function SessionActionsProvider({ uuid, children }: { uuid: string; child
     endError: shown
       ? {
           kind: lastEnd,
-          error: (
-            <ActionError
-              error={end.error}
-              action="finish"
-              onRetry={() => lane.getState().requestEnd(lastEnd)}
-            />
-          ),
+          error: <ActionError error={end.error} onRetry={() => lane.getState().requestEnd(lastEnd)} />,
         }
       : null,
   };
@@ -136,10 +130,7 @@ export function useAction<B, R>(action: SessionAction<B, R>, onSuccess?: (result
     /** Under way, waiting for the connection to come back. */
     offline: mutation.isPending && !online,
     // A refusal that lost its meaning once the session is ending is not shown.
-    error:
-      mutation.isError && !ending ? (
-        <ActionError error={mutation.error} action={action.name} onRetry={retry} />
-      ) : null,
+    error: mutation.isError && !ending ? <ActionError error={mutation.error} onRetry={retry} /> : null,
     /** Forgets an error shown (the customer went another way). */
     clear: mutation.reset,
   };

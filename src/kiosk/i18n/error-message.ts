@@ -1,25 +1,26 @@
+import type { ErrorReason } from '../../contract/errors';
 import type { PortalApiError } from '../api/portal-api-error';
 
-/** What the user was doing when a call failed; some codes mean different things per action. */
-export type FailedAction =
-  | 'load'
-  | 'identify'
-  | 'register'
-  | 'credit'
-  | 'finish'
-  | 'giftcard-scan'
-  | 'giftcard-redeem'
-  | 'giftcard-top-up'
-  | 'prepaid-pay'
-  | 'prepaid-top-up'
-  | 'voucher-redeem'
-  | 'reward-claim'
-  | 'subscription'
-  | 'card-add'
-  | 'card-remove'
-  | 'scan-lookup';
+/** The refusals a customer can meet at the kiosk, by the body's `reason` (contract ERROR_REASONS). */
+const BY_REASON: Partial<Record<ErrorReason, string>> = {
+  portal_session_not_found: 'errors.sessionEnded',
+  portal_session_ended: 'errors.sessionEnded',
+  contact_session_token_used: 'errors.appTokenUsed',
+  customer_already_credited: 'errors.alreadyCredited',
+  session_already_credited: 'errors.alreadyCredited',
+  nothing_to_credit: 'errors.transactionUnknown',
+  giftcard_inactive: 'errors.giftcardInactive',
+  nothing_left_to_pay: 'errors.giftcardNothingLeft',
+  one_giftcard_only: 'errors.giftcardOneOnly',
+  amount_below_minimum: 'errors.amountTooSmall',
+  prepaid_balance_insufficient: 'errors.prepaidEmpty',
+  prepaid_transaction_done: 'errors.prepaidDone',
+  voucher_someone_else: 'errors.voucherSomeoneElse',
+  voucher_limit_reached: 'errors.voucherLimit',
+};
 
 const BY_CODE: Record<number, string> = {
+  1003: 'errors.invalidInput',
   60003: 'errors.cardUnknown',
   60004: 'errors.cardInactive',
   55031: 'errors.contactUnknown',
@@ -50,38 +51,15 @@ const BY_CODE: Record<number, string> = {
 };
 
 /**
- * 1003 is the service's general refusal: what it means depends on the action and the HTTP status
- * (contract/portal.ts lists them per call). Anything not listed reads as an input problem.
- */
-function refusalKey(action: FailedAction, status: number): string {
-  switch (action) {
-    case 'identify':
-      return 'errors.appTokenUsed';
-    case 'giftcard-redeem':
-      return status === 409 ? 'errors.giftcardNothingLeft' : 'errors.giftcardInactive';
-    case 'giftcard-top-up':
-      return 'errors.giftcardInactive';
-    case 'prepaid-pay':
-      return status === 409 ? 'errors.prepaidDone' : 'errors.prepaidEmpty';
-    case 'prepaid-top-up':
-      return status === 409 ? 'errors.prepaidDone' : 'errors.invalidInput';
-    case 'voucher-redeem':
-      return status === 403 ? 'errors.voucherSomeoneElse' : 'errors.voucherLimit';
-    default:
-      return 'errors.invalidInput';
-  }
-}
-
-/**
  * The i18n key of the friendly text for a failed portal call (never the server's message):
  * by HTTP status for the session-wide cases (no answer, expired, rate limited, server fault),
- * else by error code (1003 by action and status), else a generic text.
+ * else by the body's `reason`, else by error code (1003 without a reason is an input problem),
+ * else a generic text.
  */
-export function errorMessageKey(error: PortalApiError, action: FailedAction): string {
+export function errorMessageKey(error: PortalApiError): string {
   if (error.status === 0) return 'errors.network';
   if (error.status === 410) return 'errors.expired';
   if (error.status === 429) return 'errors.rateLimited';
   if (error.status >= 500) return 'errors.server';
-  if (error.code === 1003) return refusalKey(action, error.status);
-  return BY_CODE[error.code] ?? 'errors.generic';
+  return (error.reason && BY_REASON[error.reason]) ?? BY_CODE[error.code] ?? 'errors.generic';
 }

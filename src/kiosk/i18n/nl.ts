@@ -336,6 +336,9 @@ export const nl: KioskTexts = {
       'Er staat geen geld meer op deze cadeaukaart. Probeer een andere kaart of betaal aan de kassa.',
     giftcardInactive: 'Deze cadeaukaart is niet actief. Vraag het de kassamedewerker.',
     giftcardNothingLeft: 'Er hoeft niets meer met een cadeaukaart betaald te worden.',
+    giftcardOneOnly: 'Bij deze betaling kan maar één cadeaukaart. Betaal de rest aan de kassa.',
+    amountTooSmall: 'Dat bedrag is te klein. Kies een hoger bedrag.',
+    sessionEnded: 'Dit scherm is afgesloten. Vraag de kassamedewerker om opnieuw te beginnen.',
     giftcardDigitalToppedUp:
       'Een digitale cadeaukaart kan maar één keer worden opgewaardeerd, en bij deze is dat al gebeurd.',
     giftcardOverMax: 'Dat is meer dan er op deze cadeaukaart mag staan. Kies een lager bedrag.',

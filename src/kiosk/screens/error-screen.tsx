@@ -7,7 +7,7 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () =>
   const { t } = useTranslation();
   return (
     <Screen title={t('terminal.errorTitle')} testId="screen-error" status="warning" tone="warning">
-      <ActionError error={error} action="load" onRetry={onRetry} />
+      <ActionError error={error} onRetry={onRetry} />
     </Screen>
   );
 }

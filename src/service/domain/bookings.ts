@@ -4,7 +4,7 @@ import type { Db } from '../db/schema';
 import type { BookingTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { ServiceError } from './errors';
+import { refusal } from './errors';
 import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
 import { isoTimestamp } from './values';
 
@@ -62,7 +62,7 @@ export async function updateBooking(
     .where('uuid', '=', uuid)
     .executeTakeFirst();
   if (!row || (actor.shopId !== null && row.shop_id !== actor.shopId)) {
-    throw new ServiceError(1003, undefined, 'Booking not found', 404);
+    throw refusal('booking_not_found', 'Booking not found');
   }
   const changes = {
     external_id: input.external_id,

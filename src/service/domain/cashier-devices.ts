@@ -5,7 +5,7 @@ import type { Db } from '../db/schema';
 import type { CashierActionTable } from '../db/schema-cashier';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { ServiceError } from './errors';
+import { refusal, type ServiceError } from './errors';
 import { accountLook, DEFAULT_SETTINGS } from './portal-sessions';
 import { shopById } from './shops';
 import { hashToken, newSecret } from './tokens';
@@ -34,15 +34,10 @@ export interface PairedDevice {
 
 /** A refused device: error 1003 with HTTP 401 (the console then shows its pairing screen). */
 export function deviceRefusal(): ServiceError {
-  return new ServiceError(
-    1003,
-    undefined,
-    {
-      en: 'This device is not paired, or no longer allowed',
-      nl: 'Dit apparaat is niet gekoppeld, of niet meer toegestaan',
-    },
-    401,
-  );
+  return refusal('device_not_paired', {
+    en: 'This device is not paired, or no longer allowed',
+    nl: 'Dit apparaat is niet gekoppeld, of niet meer toegestaan',
+  });
 }
 
 /** The actor of a device's calls: acts for its shop, logged under its id. */

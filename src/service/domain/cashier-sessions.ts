@@ -125,7 +125,11 @@ export async function sendPurchase(
     session.pos_transaction_id !== null ||
     session.amount_in_cents !== null
   ) {
-    throw sessionRefusal(409, 'The session already has its purchase', 'De sessie heeft haar aankoop al');
+    throw sessionRefusal(
+      'purchase_already_set',
+      'The session already has its purchase',
+      'De sessie heeft haar aankoop al',
+    );
   }
   const created = await createPosTransaction(tx, actor, { amount_in_cents: input.amount_in_cents });
   const pos = await posTransactionByUuid(tx.db, created.uuid);
@@ -151,9 +155,11 @@ export async function findContactForCashier(tx: Tx, actor: Actor, query: string)
   } else {
     const card = await activeIdentifierByValue(tx.db, query);
     if (card.contact_id === null) {
-      throw new ServiceError(55031, undefined, {
-        en: 'This card is not linked to a customer',
-        nl: 'Deze kaart is niet aan een klant gekoppeld',
+      throw new ServiceError(55031, {
+        detail: {
+          en: 'This card is not linked to a customer',
+          nl: 'Deze kaart is niet aan een klant gekoppeld',
+        },
       });
     }
     contactId = card.contact_id;

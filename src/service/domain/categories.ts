@@ -4,7 +4,7 @@ import type { CategoryRef } from '../../contract/public/products';
 import type { Db } from '../db/schema';
 import type { ProductCategoryTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
-import { ServiceError } from './errors';
+import { assertNoFieldErrors, fieldError, invalidField, refusal, type ServiceError } from './errors';
 import { pageMeta } from './pagination';
 import { isoTimestamp, newUuid } from './values';
 
@@ -16,17 +16,12 @@ function categoryView(row: CategoryRow): Category {
 
 /** 1003 with HTTP 404: the spec has no code for a missing product or category. */
 export function catalogNotFound(what: 'Product' | 'Category'): ServiceError {
-  return new ServiceError(1003, undefined, `${what} not found`, 404);
+  return refusal(what === 'Product' ? 'product_not_found' : 'category_not_found', `${what} not found`);
 }
 
 /** 1003 with HTTP 409 naming `field`: the external identifier is taken. */
 export function identifierTaken(field: string): ServiceError {
-  return new ServiceError(
-    1003,
-    { [field]: ['The external identifier has already been taken.'] },
-    undefined,
-    409,
-  );
+  return fieldError(field, 'The external identifier has already been taken.', { status: 409 });
 }
 
 async function categoryBy(db: Db, column: 'uuid' | 'external_identifier', value: string) {
@@ -118,7 +113,7 @@ export async function findOrCreateCategory(
   const found = await categoryBy(tx.db, 'external_identifier', input.external_identifier);
   if (found) return { item: categoryView(found), created: false };
   if (input.name === undefined) {
-    throw new ServiceError(1003, { name: ['The name field is required to create a category.'] });
+    invalidField('name', 'The name field is required to create a category.');
   }
   return { item: await createCategory(tx, { ...input, name: input.name }), created: true };
 }
@@ -178,6 +173,6 @@ export async function categoryIdsOf(db: Db, refs: CategoryRef[], field: string):
       ids.push(row.id);
     }
   }
-  if (Object.keys(errors).length > 0) throw new ServiceError(1003, errors);
+  assertNoFieldErrors(errors);
   return ids;
 }

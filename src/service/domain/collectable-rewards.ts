@@ -6,7 +6,7 @@ import type {
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { contactById, contactByUuid } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
 import { rewardReceptionByUuid } from './reward-receptions';
 import { rewardAttributeNames, rewardView } from './rewards';
 import { fromCenti, isoTimestamp, newUuid } from './values';
@@ -122,7 +122,7 @@ export async function collectReward(tx: Tx, receptionUuid: string): Promise<Coll
   if (collected.numUpdatedRows === 0n) {
     const now = await rewardReceptionByUuid(tx.db, receptionUuid);
     if (now?.reversed_by_credit_reception_id !== null) throw new ServiceError(80300);
-    throw new ServiceError(1003, undefined, 'Reward already collected', 409);
+    throw refusal('reward_already_collected', 'Reward already collected');
   }
   const [contact, shown, names] = await Promise.all([
     contactById(tx.db, row.contact_id),
@@ -144,7 +144,7 @@ export async function reverseRedemption(
   bodyUuid: string | undefined,
 ): Promise<RewardRedemption> {
   if (bodyUuid !== undefined && bodyUuid !== redemptionUuid) {
-    throw new ServiceError(1003, { uuid: ['The uuid field must equal the redemption uuid in the path.'] });
+    invalidField('uuid', 'The uuid field must equal the redemption uuid in the path.');
   }
   const reversed = await tx.db
     .updateTable('reward_receptions')
@@ -158,8 +158,8 @@ export async function reverseRedemption(
       .select('id')
       .where('collection_uuid', '=', redemptionUuid)
       .executeTakeFirst();
-    if (known) throw new ServiceError(1003, undefined, 'Redemption already reversed', 409);
-    throw new ServiceError(1003, undefined, 'Collectable reward redemption not found', 404);
+    if (known) throw refusal('redemption_already_reversed', 'Redemption already reversed');
+    throw refusal('redemption_not_found', 'Collectable reward redemption not found');
   }
   return { uuid: redemptionUuid, status: 'REVERSED' };
 }

@@ -13,7 +13,7 @@ import {
   PROFILE_FIELDS,
 } from './contacts';
 import { checkedAttributeValues, mergeAttributes } from './custom-attributes';
-import { ServiceError } from './errors';
+import { assertNoFieldErrors, ServiceError } from './errors';
 import { isoTimestamp, jsonObject, newUuid } from './values';
 
 /*
@@ -137,7 +137,7 @@ export async function updateContact(
     if (!(err instanceof ServiceError) || !err.fields) throw err;
     for (const [key, messages] of Object.entries(err.fields)) errors[`attributes.${key}`] = messages;
   }
-  if (Object.keys(errors).length > 0) throw new ServiceError(1003, errors);
+  assertNoFieldErrors(errors);
   if (email !== undefined && email !== contact.email) {
     const taken = await tx.db
       .selectFrom('contacts')

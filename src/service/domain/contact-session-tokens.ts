@@ -1,17 +1,16 @@
 import type { ContactSessionToken } from '../../contract/public/contact-session-tokens';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import { ServiceError } from './errors';
+import { refusal } from './errors';
 import { isoTimestamp } from './values';
 
-/** Detail of the 1003 raised for an unknown token (the spec lists no code; the public API answers 404). */
-export const TOKEN_NOT_FOUND = 'Contact session token not found';
-/** Detail of the 1003 raised for a token that was used before. */
-export const TOKEN_USED = 'Contact session token already used';
+// The spec lists no code for an unknown token: 1003 with HTTP 404 (reason contact_session_token_not_found).
+const TOKEN_NOT_FOUND = 'Contact session token not found';
+const TOKEN_USED = 'Contact session token already used';
 
 /**
  * Spec "Contact Session Token": `{token, contact: {uuid, email}, status: active | used}`.
- * @throws ServiceError 1003 (TOKEN_NOT_FOUND) for an unknown token.
+ * @throws ServiceError 1003 (HTTP 404, reason contact_session_token_not_found) for an unknown token.
  */
 export async function contactSessionTokenView(db: Db, token: string): Promise<ContactSessionToken> {
   const row = await db
@@ -20,7 +19,7 @@ export async function contactSessionTokenView(db: Db, token: string): Promise<Co
     .select(['contact_session_tokens.status', 'contacts.uuid', 'contacts.email'])
     .where('contact_session_tokens.token', '=', token)
     .executeTakeFirst();
-  if (!row) throw new ServiceError(1003, undefined, TOKEN_NOT_FOUND);
+  if (!row) throw refusal('contact_session_token_not_found', TOKEN_NOT_FOUND);
   return { token, contact: { uuid: row.uuid, email: row.email }, status: row.status };
 }
 
@@ -28,7 +27,8 @@ export async function contactSessionTokenView(db: Db, token: string): Promise<Co
  * Uses a contact session token once (state table: active → used; later attempts are refused).
  * Atomic: of two concurrent uses exactly one succeeds.
  * @returns the id of the token's contact.
- * @throws ServiceError 1003 with detail TOKEN_NOT_FOUND (unknown) or TOKEN_USED (used before).
+ * @throws ServiceError 1003 with reason contact_session_token_not_found (HTTP 404) or
+ *   contact_session_token_used (HTTP 422, used before).
  */
 export async function useContactSessionToken(tx: Tx, token: string): Promise<number> {
   const used = await tx.db
@@ -44,5 +44,7 @@ export async function useContactSessionToken(tx: Tx, token: string): Promise<num
     .select('token')
     .where('token', '=', token)
     .executeTakeFirst();
-  throw new ServiceError(1003, undefined, exists ? TOKEN_USED : TOKEN_NOT_FOUND);
+  throw exists
+    ? refusal('contact_session_token_used', TOKEN_USED)
+    : refusal('contact_session_token_not_found', TOKEN_NOT_FOUND);
 }

@@ -7,7 +7,7 @@ import type { Actor } from './actor';
 import { identifierByValue, identifierViewById } from './contact-identifiers';
 import { contactById, contactByUuid } from './contacts';
 import { postCreditEntry } from './credit-ledger';
-import { ServiceError } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
 import { calculateCredits } from './loyalty-rules';
 import { posTransactionByUuid } from './pos-transactions';
 import { resolveShop, shopById, shopWithAddress } from './shops';
@@ -148,7 +148,7 @@ export async function recordReception(
     .executeTakeFirst();
   if (!row) {
     if (values.reversesId !== null)
-      throw new ServiceError(1003, undefined, 'Credit reception already reversed');
+      throw refusal('credit_reception_already_reversed', 'Credit reception already reversed');
     throw new ServiceError(6001);
   }
   const moved = await postCreditEntry(tx, {
@@ -159,8 +159,8 @@ export async function recordReception(
     reception: { shopId: values.shopId },
   });
   if (!moved) {
-    throw new ServiceError(1003, {
-      credits: ["The credits field would take the contact's credit balance below zero."],
+    invalidField('credits', "The credits field would take the contact's credit balance below zero.", {
+      reason: 'credit_balance_below_zero',
     });
   }
   return row.id;
@@ -188,8 +188,10 @@ export async function createCreditReception(
 ): Promise<CreditReceptionView> {
   if (input.credits === undefined && input.unit_value === undefined) {
     throw new ServiceError(1003, {
-      credits: ['The credits field is required when unit value is not present.'],
-      unit_value: ['The unit value field is required when credits is not present.'],
+      fields: {
+        credits: ['The credits field is required when unit value is not present.'],
+        unit_value: ['The unit value field is required when credits is not present.'],
+      },
     });
   }
   const explicitCenti = input.credits === undefined ? undefined : toCenti(input.credits);
@@ -223,11 +225,9 @@ export async function createCreditReception(
       );
     const max = await maxCreditsCenti(tx.db);
     if (max !== null && creditsCenti > max) {
-      throw new ServiceError(
-        1015,
-        undefined,
-        `The credits exceed the maximum of ${fromCenti(max)} per reception`,
-      );
+      throw new ServiceError(1015, {
+        detail: `The credits exceed the maximum of ${fromCenti(max)} per reception`,
+      });
     }
     const id = await recordReception(tx, {
       contactId: contact.id,
@@ -258,7 +258,7 @@ export async function reverseCreditReception(
   const original = await creditReceptionByUuid(tx.db, uuid);
   if (actor.shopId !== null && original.shop_id !== actor.shopId) throw new ServiceError(55024);
   if (original.reverses_id !== null) {
-    throw new ServiceError(1003, undefined, 'A reversal cannot be reversed');
+    throw refusal('reversal_not_reversible', 'A reversal cannot be reversed');
   }
   return serializeForContact(original.contact_id, async () => {
     await tx.lock('contacts', original.contact_id);

@@ -12,7 +12,7 @@ import { REWARD_FIELDS } from '../../contract/public/rewards';
 import type { CustomAttributeTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { CONTACT_VALUE_KEYS } from './contacts';
-import { ServiceError } from './errors';
+import { assertNoFieldErrors, invalidField, refusal, ServiceError } from './errors';
 import { isoTimestamp } from './values';
 
 /** A custom attribute definition as stored (`options` JSON text, `is_platform_defined` 0/1). */
@@ -136,7 +136,7 @@ export async function checkedAttributeValues(
       else errors[key] = [`The ${key} field must be a valid ${definition.type} value.`];
     }
   }
-  if (Object.keys(errors).length > 0) throw new ServiceError(1003, errors);
+  assertNoFieldErrors(errors);
   return out;
 }
 
@@ -226,13 +226,11 @@ function checkedOptions(
 ): StoredOption[] | undefined {
   if (options === undefined) return undefined;
   if (!WITH_OPTIONS.includes(type)) {
-    throw new ServiceError(1003, {
-      options: ['The options field is only allowed for select and multi_select attributes.'],
-    });
+    invalidField('options', 'The options field is only allowed for select and multi_select attributes.');
   }
   const values = options.map((o) => o.value);
   if (new Set(values).size !== values.length) {
-    throw new ServiceError(1003, { options: ['The options field must not repeat a value.'] });
+    invalidField('options', 'The options field must not repeat a value.');
   }
   return options.map((o) => ({
     value: o.value,
@@ -250,9 +248,7 @@ function checkedOptions(
 export async function createCustomAttribute(tx: Tx, input: CreateAttributeBody): Promise<CustomAttribute> {
   const reserved = RESERVED[input.entity];
   if (reserved?.names.includes(input.name) || reserved?.prefixes.some((p) => input.name.startsWith(p))) {
-    throw new ServiceError(1003, {
-      name: [`The name ${input.name} is a built-in field of a ${input.entity}.`],
-    });
+    invalidField('name', `The name ${input.name} is a built-in field of a ${input.entity}.`);
   }
   const options = checkedOptions(input.type, input.options) ?? [];
   const last = await tx.db
@@ -279,12 +275,7 @@ export async function createCustomAttribute(tx: Tx, input: CreateAttributeBody):
     .returning('id')
     .executeTakeFirst();
   if (!row) {
-    throw new ServiceError(
-      1003,
-      { name: [`A ${input.entity} attribute named ${input.name} already exists.`] },
-      undefined,
-      409,
-    );
+    invalidField('name', `A ${input.entity} attribute named ${input.name} already exists.`, { status: 409 });
   }
   return attributeView(tx.db, input.entity, row.id);
 }
@@ -304,10 +295,9 @@ export async function updateCustomAttribute(
 ): Promise<CustomAttribute> {
   const fixed = Object.keys(input).filter((k) => !UPDATABLE.includes(k));
   if (fixed.length > 0) {
-    throw new ServiceError(
-      1003,
-      Object.fromEntries(fixed.map((k) => [k, [`The ${k} field cannot be updated.`]])),
-    );
+    throw new ServiceError(1003, {
+      fields: Object.fromEntries(fixed.map((k) => [k, [`The ${k} field cannot be updated.`]])),
+    });
   }
   const row = await tx.db
     .selectFrom('custom_attributes')
@@ -316,10 +306,10 @@ export async function updateCustomAttribute(
     .where('name', '=', name)
     .executeTakeFirst();
   if (!row) {
-    throw new ServiceError(1003, undefined, `No ${input.entity} attribute named ${name}`, 404);
+    throw refusal('custom_attribute_not_found', `No ${input.entity} attribute named ${name}`);
   }
   if (row.is_platform_defined === 1) {
-    throw new ServiceError(1003, undefined, 'System-defined attributes cannot be updated', 403);
+    throw refusal('system_attribute_read_only', 'System-defined attributes cannot be updated');
   }
   const options = checkedOptions(row.type as AttributeType, input.options);
   const changes = {

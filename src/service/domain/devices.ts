@@ -15,7 +15,7 @@ export async function deviceShopId(db: Db, token: string): Promise<number> {
     .select('shop_id')
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!device) throw sessionRefusal(404, 'Device not found', 'Apparaat niet gevonden');
+  if (!device) throw sessionRefusal('device_not_found', 'Device not found', 'Apparaat niet gevonden');
   return device.shop_id;
 }
 

@@ -157,7 +157,7 @@ export async function creditInSession(tx: Tx, session: PortalSessionRow): Promis
           .executeTakeFirstOrThrow();
   const cents = pos ? Number(pos.amount_in_cents) : session.amount_in_cents;
   if (cents === null) {
-    throw sessionRefusal(409, 'Nothing to credit yet', 'Nog niets om punten voor te geven');
+    throw sessionRefusal('nothing_to_credit', 'Nothing to credit yet', 'Nog niets om punten voor te geven');
   }
   const contact = await contactById(tx.db, contactId);
   const reception = await createCreditReception(tx, sessionActor(session), {
@@ -178,7 +178,11 @@ export async function creditInSession(tx: Tx, session: PortalSessionRow): Promis
     .where('credit_reception_id', 'is', null)
     .executeTakeFirst();
   if (claimed.numUpdatedRows === 0n) {
-    throw sessionRefusal(409, 'The session has already credited', 'De sessie heeft al punten gegeven');
+    throw sessionRefusal(
+      'session_already_credited',
+      'The session has already credited',
+      'De sessie heeft al punten gegeven',
+    );
   }
   await recordEvent(tx, session, 'credit_reception', reception);
   return portalCreditReception(tx.db, id);

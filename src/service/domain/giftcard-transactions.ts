@@ -6,7 +6,7 @@ import type {
 import type { Db, GiftcardTransactionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { ServiceError } from './errors';
+import { refusal, ServiceError } from './errors';
 import { type GiftcardRow, giftcardByUuid, hasBeenIncremented, isExpired } from './giftcards';
 import { resolveShop } from './shops';
 import { bool, isoTimestamp, jsonObject, newUuid } from './values';
@@ -95,7 +95,7 @@ async function applyTransaction(
     .selectAll()
     .where('id', '=', cardId)
     .executeTakeFirstOrThrow();
-  if (!bool(card.active)) throw new ServiceError(1003, undefined, 'Giftcard is inactive');
+  if (!bool(card.active)) throw refusal('giftcard_inactive', 'Giftcard is inactive');
   if (isExpired(card, tx.now)) throw new ServiceError(5002);
   if (
     amount > 0 &&
@@ -159,15 +159,14 @@ export async function createGiftcardTransaction(
   const attributes = input.custom_attributes ?? {};
   const clashes = Object.keys(attributes).filter((name) => RESOURCE_FIELDS.has(name));
   if (clashes.length > 0) {
-    throw new ServiceError(
-      1003,
-      Object.fromEntries(
+    throw new ServiceError(1003, {
+      fields: Object.fromEntries(
         clashes.map((name) => [
           `custom_attributes.${name}`,
           [`The name ${name} is a field of the transaction.`],
         ]),
       ),
-    );
+    });
   }
   const card = await giftcardByUuid(tx.db, input.giftcard_uuid);
   const shop = await resolveShop(tx.db, actor, input.shop_uuid);

@@ -11,7 +11,7 @@ import type { Tx } from '../db/transaction';
 import type { OutgoingMail } from '../mail/mailer';
 import { hasToken, isHtml, type MergeValues, renderTemplate } from '../mail/template';
 import { contactByUuid, formatCents } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
 import { pageWindow } from './pagination';
 import { listContactSubscriptions } from './subscriptions';
 import { bool, isoTimestamp, newUuid } from './values';
@@ -302,9 +302,9 @@ export async function giftcardEmail(
       'of category giftcard_recipient, with a subscription type the contact is subscribed to and ' +
       '{{ giftcard.hash }} in its content';
     if (input.email_uuid !== undefined) {
-      throw new ServiceError(1003, { email_uuid: [`The email uuid must name an automated e-mail ${rule}.`] });
+      invalidField('email_uuid', `The email uuid must name an automated e-mail ${rule}.`);
     }
-    throw new ServiceError(1003, undefined, `No automated e-mail fits: one is needed ${rule}.`);
+    throw refusal('no_automated_email', `No automated e-mail fits: one is needed ${rule}.`);
   }
   const view = await giftcardView(db, card);
   const account = await db.selectFrom('account').select('name').executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { AccessToken, AccessTokenBody } from '../../contract/public/oauth';
 import type { Tx } from '../db/transaction';
-import { ServiceError } from './errors';
+import { refusal } from './errors';
 import { hashToken, newSecret } from './tokens';
 import { isoTimestamp } from './values';
 
@@ -22,11 +22,10 @@ const CLIENT_AUTHENTICATION_FAILED = {
  */
 export async function issueAccessToken(tx: Tx, body: AccessTokenBody): Promise<AccessToken> {
   if (body.grant_type !== 'client_credentials') {
-    throw new ServiceError(
-      1003,
-      { grant_type: ['The grant type must be client_credentials.'] },
+    throw refusal(
+      'unsupported_grant_type',
       { en: 'Unsupported grant type', nl: 'Niet-ondersteund grant type' },
-      401,
+      { fields: { grant_type: ['The grant type must be client_credentials.'] } },
     );
   }
   const client = await tx.db
@@ -35,7 +34,7 @@ export async function issueAccessToken(tx: Tx, body: AccessTokenBody): Promise<A
     .where('id', '=', body.client_id)
     .executeTakeFirst();
   if (!client || client.secret_hash !== hashToken(body.client_secret)) {
-    throw new ServiceError(1003, undefined, CLIENT_AUTHENTICATION_FAILED, 401);
+    throw refusal('client_authentication_failed', CLIENT_AUTHENTICATION_FAILED);
   }
   const now = isoTimestamp(tx.now);
   await tx.db.deleteFrom('credentials').where('expires_at', '<=', now).execute();

@@ -3,7 +3,7 @@ import type { CreatePerkBody, Perk } from '../../contract/public/perks';
 import type { Db } from '../db/schema';
 import type { PerkOptionTable, PerkTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
-import { ServiceError } from './errors';
+import { invalidField, ServiceError } from './errors';
 import { isoTimestamp, newUuid } from './values';
 
 type PerkRow = Selectable<PerkTable>;
@@ -69,9 +69,7 @@ function storedValue(dataType: Perk['data_type'], value: string | number | boole
   const text = String(value).toLowerCase();
   if (TRUE_VALUES.has(text)) return 'true';
   if (FALSE_VALUES.has(text)) return 'false';
-  throw new ServiceError(1003, {
-    [`options.${index}.value`]: ['The value of a boolean perk option must be true or false.'],
-  });
+  invalidField(`options.${index}.value`, 'The value of a boolean perk option must be true or false.');
 }
 
 /**
@@ -82,11 +80,11 @@ function storedValue(dataType: Perk['data_type'], value: string | number | boole
 export async function createPerk(tx: Tx, input: CreatePerkBody): Promise<Perk> {
   const values = input.options.map((o, i) => storedValue(input.data_type, o.value, i));
   if (new Set(values).size !== values.length) {
-    throw new ServiceError(1003, { options: ['The options field must not repeat a value.'] });
+    invalidField('options', 'The options field must not repeat a value.');
   }
   const defaults = input.options.filter((o) => o.default === true).length;
   if (defaults !== 1) {
-    throw new ServiceError(1003, { options: ['Exactly one option must be the default.'] });
+    invalidField('options', 'Exactly one option must be the default.');
   }
   const perk = await tx.db
     .insertInto('perks')
@@ -101,7 +99,7 @@ export async function createPerk(tx: Tx, input: CreatePerkBody): Promise<Perk> {
     .returningAll()
     .executeTakeFirst();
   if (!perk) {
-    throw new ServiceError(1003, { name: ['A perk with this name already exists.'] }, undefined, 409);
+    invalidField('name', 'A perk with this name already exists.', { status: 409 });
   }
   const options = await tx.db
     .insertInto('perk_options')

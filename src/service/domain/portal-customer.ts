@@ -11,7 +11,7 @@ import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { createIdentifier, identifierByValue, linkIdentifier } from './contact-identifiers';
 import { contactById } from './contacts';
-import { ServiceError } from './errors';
+import { refusal, ServiceError } from './errors';
 import { sessionGiftcardTransactions } from './portal-payments';
 import { portalCard } from './portal-profile';
 import {
@@ -20,7 +20,6 @@ import {
   recordEvent,
   requireContact,
   sessionActor,
-  sessionRefusal,
 } from './portal-sessions';
 import { createRewardReception } from './reward-receptions';
 import { rewardView } from './rewards';
@@ -83,7 +82,11 @@ export async function redeemVoucherInSession(
   const found = await voucherByCode(tx.db, code);
   // A voucher is linked only when redeemed, so this holds for the redemption below.
   if (found.contact_id !== null && found.contact_id !== contact.id) {
-    throw sessionRefusal(403, 'This voucher belongs to someone else', 'Deze voucher is van iemand anders');
+    throw refusal(
+      'voucher_someone_else',
+      { en: 'This voucher belongs to someone else', nl: 'Deze voucher is van iemand anders' },
+      { status: 403 },
+    );
   }
   const voucher = await redeemVoucher(tx, sessionActor(session), { code, contact_uuid: contact.uuid });
   await recordEvent(tx, session, 'voucher_redeemed', voucher);

@@ -1,9 +1,9 @@
 import type { IdentifyRequest, IdentifyResult, PortalContact, RegisterRequest } from '../../contract/portal';
 import type { Tx } from '../db/transaction';
 import { identifierByValue, linkIdentifier } from './contact-identifiers';
-import { TOKEN_NOT_FOUND, useContactSessionToken } from './contact-session-tokens';
+import { useContactSessionToken } from './contact-session-tokens';
 import { contactByEmail, contactById, createContact } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField, ServiceError } from './errors';
 import { codeOfNobody } from './portal-scan';
 import {
   type PortalSessionRow,
@@ -21,7 +21,7 @@ type IdentifyMethod = 'card' | 'app_token' | 'email' | 'registration';
 function assertContactMayChange(session: PortalSessionRow): void {
   if (session.credit_reception_id !== null) {
     throw sessionRefusal(
-      409,
+      'customer_already_credited',
       'The customer of this session has already received credits',
       'De klant van deze sessie heeft al punten ontvangen',
     );
@@ -60,7 +60,7 @@ async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string):
     contactId = await useContactSessionToken(tx, value);
   } catch (err) {
     // Neither a card nor an app token: it identifies nobody (a gift card, a voucher, or unknown).
-    if (err instanceof ServiceError && err.detail === TOKEN_NOT_FOUND) {
+    if (err instanceof ServiceError && err.reason === 'contact_session_token_not_found') {
       return { result: 'other_code', code: await codeOfNobody(tx.db, value, tx.now) };
     }
     throw err;
@@ -121,7 +121,7 @@ export async function registerInSession(
 ): Promise<{ contact: PortalContact }> {
   if (!sessionSettings(session).enable_registration) {
     throw sessionRefusal(
-      403,
+      'registration_disabled',
       'Registration is not enabled in this session',
       'Registreren is niet ingeschakeld in deze sessie',
     );
@@ -131,7 +131,7 @@ export async function registerInSession(
   if (input.card_value !== undefined) {
     // Only a card of the account is linked: a code it does not know is no loyalty card.
     if (!(await identifierByValue(tx.db, input.card_value))) {
-      throw new ServiceError(1003, { card_value: ['The card value is not a loyalty card of this account.'] });
+      invalidField('card_value', 'The card value is not a loyalty card of this account.');
     }
     await linkIdentifier(tx, input.card_value, created.id);
   }

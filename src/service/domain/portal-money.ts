@@ -7,7 +7,7 @@ import type {
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { contactById } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField } from './errors';
 import { createGiftcardTransaction } from './giftcard-transactions';
 import { findGiftcard, type GiftcardRow, giftcardByUuid, giftcardView, isExpired } from './giftcards';
 import { giftcardPaymentState, hint } from './portal-payments';
@@ -76,11 +76,15 @@ export async function redeemGiftcardInSession(
 ): Promise<GiftcardRedeemResult> {
   const before = (await giftcardPaymentState(tx.db, session))!;
   if (before.remaining_in_cents === 0) {
-    throw sessionRefusal(409, 'Nothing remains to be paid', 'Er hoeft niets meer betaald te worden');
+    throw sessionRefusal(
+      'nothing_left_to_pay',
+      'Nothing remains to be paid',
+      'Er hoeft niets meer betaald te worden',
+    );
   }
   if (!sessionSettings(session).allow_multiple_giftcards && before.payments.length > 0) {
     throw sessionRefusal(
-      409,
+      'one_giftcard_only',
       'This session takes one gift card only',
       'In deze sessie kan maar één cadeaukaart betalen',
     );
@@ -109,7 +113,9 @@ async function assertTypedAmountAllowed(db: Db, amountInCents: number | undefine
   if (amountInCents === undefined) return;
   const min = (await accountLook(db)).kiosk.min_amount_in_cents;
   if (amountInCents < min) {
-    throw new ServiceError(1003, { amount_in_cents: [`The amount in cents field must be at least ${min}.`] });
+    invalidField('amount_in_cents', `The amount in cents field must be at least ${min}.`, {
+      reason: 'amount_below_minimum',
+    });
   }
 }
 
@@ -146,7 +152,7 @@ async function assertNoPrepaidYet(db: Db, session: PortalSessionRow): Promise<vo
     .executeTakeFirst();
   if (done) {
     throw sessionRefusal(
-      409,
+      'prepaid_transaction_done',
       'This session has already made its prepaid transaction',
       'Deze sessie heeft haar prepaid-transactie al gedaan',
     );
@@ -156,9 +162,7 @@ async function assertNoPrepaidYet(db: Db, session: PortalSessionRow): Promise<vo
 function prepaidAmount(session: PortalSessionRow, amount: number | undefined): number {
   const cents = amount ?? (session.amount_in_cents === null ? undefined : Number(session.amount_in_cents));
   if (cents === undefined) {
-    throw new ServiceError(1003, {
-      amount_in_cents: ['The amount in cents field is required when the session has no amount.'],
-    });
+    invalidField('amount_in_cents', 'The amount in cents field is required when the session has no amount.');
   }
   return cents;
 }

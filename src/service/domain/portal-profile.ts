@@ -3,7 +3,7 @@ import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { updateContact } from './contact-profile';
 import { contactById } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField, ServiceError } from './errors';
 import { hint } from './portal-payments';
 import { accountLook, type PortalSessionRow, recordEvent, requireContact } from './portal-sessions';
 import { bool, fromCenti, jsonObject } from './values';
@@ -81,7 +81,7 @@ export async function removeCardInSession(
     .where('id', '=', cardId)
     .where('contact_id', '=', contactId)
     .executeTakeFirst();
-  if (!card) throw new ServiceError(1003, { card_id: ['This is not one of your cards.'] }, undefined, 404);
+  if (!card) invalidField('card_id', 'This is not one of your cards.', { status: 404 });
   await tx.db
     .updateTable('contact_identifiers')
     .set({ contact_id: null })
@@ -130,12 +130,11 @@ export async function updateProfileInSession(
   const editable = new Set<string>(await editableFields(tx.db));
   const refused = Object.keys(attributes).filter((key) => !editable.has(key));
   if (refused.length > 0) {
-    throw new ServiceError(
-      1003,
-      Object.fromEntries(
+    throw new ServiceError(1003, {
+      fields: Object.fromEntries(
         refused.map((key) => [`attributes.${key}`, [`The ${key} field cannot be changed here.`]]),
       ),
-    );
+    });
   }
   const contact = await contactById(tx.db, contactId);
   await updateContact(tx, contact.uuid, attributes);

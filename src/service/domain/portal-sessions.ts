@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { ErrorReason } from '../../contract/errors';
 import type {
   KioskEditableField,
   PortalContact,
@@ -19,7 +20,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { brandKitFrom } from './brand-kit';
 import { contactById, contactByUuid } from './contacts';
-import { ServiceError } from './errors';
+import { refusal, ServiceError } from './errors';
 import { giftcardPaymentState } from './portal-payments';
 import { type PosTransactionRow, posTransactionByUuid } from './pos-transactions';
 import { lockByUuid } from './row-lock';
@@ -30,19 +31,23 @@ import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
 export type PortalSessionRow = Selectable<PortalSessionTable>;
 
 /**
- * A call refused by the state of a portal session: error 1003 with the HTTP status of the case —
+ * A call refused by the state of a portal session: error 1003 with the reason's HTTP status —
  * 404 not found, 410 expired, 409 ended or out of order, 403 not allowed in the session's type.
  */
-export function sessionRefusal(status: 403 | 404 | 409 | 410, en: string, nl: string): ServiceError {
-  return new ServiceError(1003, undefined, { en, nl }, status);
+export function sessionRefusal(reason: ErrorReason, en: string, nl: string): ServiceError {
+  return refusal(reason, { en, nl });
 }
 
 /** Refusals with fixed wording. */
 export const REFUSALS = {
-  notFound: () => sessionRefusal(404, 'Portal session not found', 'Portaalsessie niet gevonden'),
-  expired: () => sessionRefusal(410, 'Portal session has expired', 'Portaalsessie is verlopen'),
-  ended: () => sessionRefusal(409, 'Portal session has ended', 'Portaalsessie is beëindigd'),
-  notAllowed: () => sessionRefusal(403, 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
+  notFound: () =>
+    sessionRefusal('portal_session_not_found', 'Portal session not found', 'Portaalsessie niet gevonden'),
+  expired: () =>
+    sessionRefusal('portal_session_expired', 'Portal session has expired', 'Portaalsessie is verlopen'),
+  ended: () =>
+    sessionRefusal('portal_session_ended', 'Portal session has ended', 'Portaalsessie is beëindigd'),
+  notAllowed: () =>
+    sessionRefusal('not_allowed_in_session', 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
 } as const;
 
 /** What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). */
@@ -433,7 +438,11 @@ export async function endSession(
  */
 export function requireContact(session: PortalSessionRow): number {
   if (session.contact_id === null) {
-    throw sessionRefusal(409, 'Identify the customer first', 'Identificeer eerst de klant');
+    throw sessionRefusal(
+      'customer_not_identified',
+      'Identify the customer first',
+      'Identificeer eerst de klant',
+    );
   }
   return session.contact_id;
 }

@@ -9,7 +9,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { activeIdentifierByValue } from './contact-identifiers';
 import { type ContactRow, contactById, contactByUuid } from './contacts';
-import { ServiceError } from './errors';
+import { refusal, ServiceError } from './errors';
 import { pageWindow, paginatorMeta } from './pagination';
 import { resolveShop, shopById, shopWithAddress } from './shops';
 import { isoTimestamp, newUuid } from './values';
@@ -24,7 +24,7 @@ export async function prepaidTransactionByUuid(db: Db, uuid: string): Promise<Pr
     .selectAll()
     .where('uuid', '=', uuid)
     .executeTakeFirst();
-  if (!row) throw new ServiceError(1003, undefined, 'Prepaid transaction not found', 404);
+  if (!row) throw refusal('prepaid_transaction_not_found', 'Prepaid transaction not found');
   return row;
 }
 
@@ -104,11 +104,9 @@ async function record(
     .returning(['uuid', 'email', 'prepaid_balance_in_cents'])
     .executeTakeFirst();
   if (!moved) {
-    throw new ServiceError(
-      1003,
-      { amount_in_cents: ['The amount in cents field is more than the prepaid balance.'] },
-      'Insufficient prepaid balance',
-    );
+    throw refusal('prepaid_balance_insufficient', 'Insufficient prepaid balance', {
+      fields: { amount_in_cents: ['The amount in cents field is more than the prepaid balance.'] },
+    });
   }
   // reverses_id is UNIQUE: a transaction is reversed once, even by concurrent requests.
   const row = await tx.db
@@ -126,7 +124,7 @@ async function record(
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new ServiceError(1003, undefined, 'Prepaid transaction already reversed');
+  if (!row) throw refusal('prepaid_transaction_already_reversed', 'Prepaid transaction already reversed');
   const [view] = await views(tx.db, moved, [row], Number(moved.prepaid_balance_in_cents));
   return view!;
 }
@@ -147,10 +145,12 @@ export async function createPrepaidTransaction(
 ): Promise<PrepaidTransaction> {
   if (input.contact_uuid === undefined && input.contact_identifier_value === undefined) {
     throw new ServiceError(1003, {
-      contact_uuid: ['The contact uuid field is required when contact identifier value is not present.'],
-      contact_identifier_value: [
-        'The contact identifier value field is required when contact uuid is not present.',
-      ],
+      fields: {
+        contact_uuid: ['The contact uuid field is required when contact identifier value is not present.'],
+        contact_identifier_value: [
+          'The contact identifier value field is required when contact uuid is not present.',
+        ],
+      },
     });
   }
   const shop = await resolveShop(tx.db, actor, input.shop_uuid);
@@ -164,7 +164,7 @@ export async function createPrepaidTransaction(
     if (identifier && identifier.contact_id !== contact.id) throw new ServiceError(60003);
   } else {
     if (identifier?.contact_id == null) {
-      throw new ServiceError(55031, undefined, 'The contact identifier is not linked to a contact');
+      throw new ServiceError(55031, { detail: 'The contact identifier is not linked to a contact' });
     }
     contact = await contactById(tx.db, identifier.contact_id);
   }
@@ -187,11 +187,9 @@ export async function createPrepaidTransaction(
 export async function reversePrepaidTransaction(tx: Tx, uuid: string): Promise<PrepaidTransaction> {
   const original = await prepaidTransactionByUuid(tx.db, uuid);
   if (original.kind !== 'transaction') {
-    throw new ServiceError(
-      1003,
-      undefined,
-      original.kind === 'opening' ? 'An opening balance cannot be reversed' : 'A reversal cannot be reversed',
-    );
+    throw original.kind === 'opening'
+      ? refusal('opening_balance_not_reversible', 'An opening balance cannot be reversed')
+      : refusal('reversal_not_reversible', 'A reversal cannot be reversed');
   }
   return record(tx, {
     contactId: original.contact_id,

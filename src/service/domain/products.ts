@@ -4,7 +4,7 @@ import type { Db } from '../db/schema';
 import type { ProductTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
 import { catalogNotFound, categoryIdsOf, identifierTaken } from './categories';
-import { ServiceError } from './errors';
+import { invalidField } from './errors';
 import { pageMeta } from './pagination';
 import { isoTimestamp, newUuid } from './values';
 
@@ -146,7 +146,7 @@ export async function findOrCreateProduct(
   const found = await productBy(tx.db, 'external_identifier', input.external_identifier);
   if (found) return { item: await productView(tx.db, found), created: false };
   if (input.name === undefined) {
-    throw new ServiceError(1003, { name: ['The name field is required to create a product.'] });
+    invalidField('name', 'The name field is required to create a product.');
   }
   return { item: await createProduct(tx, { ...input, name: input.name }), created: true };
 }

@@ -13,7 +13,7 @@ import {
   RECEPTION_CHANNEL,
   recordReception,
 } from './credit-receptions';
-import { ServiceError } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
 import { rewardAttributeNames, rewardByUuid, rewardView } from './rewards';
 import { resolveShop, shopById, shopWithAddress } from './shops';
 import { unitByNameOrDefault } from './units';
@@ -72,9 +72,10 @@ async function receptionIdentifierId(db: Db, value: string | undefined, contactI
   if (value === undefined) return null;
   const identifier = await identifierByValue(db, value);
   if (identifier?.contact_id !== contactId || identifier.active !== 1) {
-    throw new ServiceError(1003, {
-      contact_identifier_value: ['The contact identifier value is not an active identifier of this contact.'],
-    });
+    invalidField(
+      'contact_identifier_value',
+      'The contact identifier value is not an active identifier of this contact.',
+    );
   }
   return identifier.id;
 }
@@ -168,10 +169,11 @@ export async function createRewardReception(
  */
 export async function reverseRewardReception(tx: Tx, uuid: string): Promise<CreditReceptionView> {
   const found = await rewardReceptionByUuid(tx.db, uuid);
-  if (!found) throw new ServiceError(1003, undefined, 'Reward reception not found', 404);
+  if (!found) throw refusal('reward_reception_not_found', 'Reward reception not found');
   await tx.lock('contacts', found.contact_id);
   if (found.reward_id !== null) await tx.lock('rewards', found.reward_id);
-  const alreadyReversed = () => new ServiceError(1003, undefined, 'Reward reception already reversed', 409);
+  const alreadyReversed = () =>
+    refusal('reward_reception_already_reversed', 'Reward reception already reversed');
   const row = (await rewardReceptionByUuid(tx.db, uuid))!;
   if (row.reversed_by_credit_reception_id !== null) throw alreadyReversed();
   const unit = await unitByNameOrDefault(tx.db, undefined);

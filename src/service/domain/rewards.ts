@@ -6,7 +6,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
 import { attributeDefinitions, checkedAttributeValues, mergeAttributes } from './custom-attributes';
-import { ServiceError } from './errors';
+import { assertNoFieldErrors, ServiceError } from './errors';
 import { lockByUuid } from './row-lock';
 import { resolveShop } from './shops';
 import { bool, fromCenti, jsonObject, toCenti } from './values';
@@ -114,7 +114,7 @@ function checkReadOnlyFields(current: Reward, input: Record<string, unknown>): v
       ];
     }
   }
-  if (Object.keys(errors).length > 0) throw new ServiceError(1003, errors);
+  assertNoFieldErrors(errors);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField, ServiceError } from './errors';
 import { resolveShop } from './shops';
 import { isoTimestamp, newUuid } from './values';
 
@@ -35,16 +35,16 @@ export interface StayRow {
 export function refuseFixedFields(input: Record<string, unknown>, fixed: string[]): void {
   const sent = fixed.filter((k) => input[k] !== undefined);
   if (sent.length > 0) {
-    throw new ServiceError(1003, Object.fromEntries(sent.map((k) => [k, [`The ${k} field cannot change.`]])));
+    throw new ServiceError(1003, {
+      fields: Object.fromEntries(sent.map((k) => [k, [`The ${k} field cannot change.`]])),
+    });
   }
 }
 
 /** @throws ServiceError 1003 naming ends_at when it is before starts_at (both ISO 8601 with offset). */
 export function checkTimeOrder(startsAt: string | null, endsAt: string | null): void {
   if (startsAt !== null && endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
-    throw new ServiceError(1003, {
-      ends_at: ['The ends at field must be a date after or equal to starts at.'],
-    });
+    invalidField('ends_at', 'The ends at field must be a date after or equal to starts at.');
   }
 }
 

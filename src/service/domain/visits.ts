@@ -2,12 +2,12 @@ import type { CreateVisitBody, UpdateVisitBody, Visit } from '../../contract/pub
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { ServiceError } from './errors';
+import { fieldError, refusal } from './errors';
 import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
 import { isoTimestamp } from './values';
 
 const externalIdTaken = () =>
-  new ServiceError(1003, { external_id: ['The external id has already been taken.'] }, undefined, 409);
+  fieldError('external_id', 'The external id has already been taken.', { status: 409 });
 
 async function visitView(db: Db, id: number): Promise<Visit> {
   const row = await db
@@ -46,7 +46,7 @@ export async function createVisit(tx: Tx, actor: Actor, input: CreateVisitBody):
 export async function updateVisit(tx: Tx, uuid: string, input: UpdateVisitBody): Promise<Visit> {
   refuseFixedFields(input, ['contact_uuid', 'shop_uuid']);
   const row = await tx.db.selectFrom('visits').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-  if (!row) throw new ServiceError(1003, undefined, 'Visit not found', 404);
+  if (!row) throw refusal('visit_not_found', 'Visit not found');
   const changes = {
     external_id: input.external_id,
     source: input.source,

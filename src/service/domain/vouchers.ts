@@ -12,7 +12,7 @@ import type { Db, VoucherTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
 import { pageMeta, paginatorMeta } from './pagination';
 import { promotionView } from './promotions';
 import { resolveShop } from './shops';
@@ -217,7 +217,7 @@ function assertUsable(row: VoucherRow, status: VoucherStatus, now: Date): void {
   if (status === 'DEACTIVATED') throw new ServiceError(80012);
   if (status === 'INACTIVE') throw new ServiceError(80014);
   if (row.activation_date !== null && Date.parse(row.activation_date) > now.getTime()) {
-    throw new ServiceError(80014, undefined, 'Voucher is not active yet');
+    throw new ServiceError(80014, { detail: 'Voucher is not active yet' });
   }
 }
 
@@ -256,8 +256,8 @@ export async function lockVoucher(tx: Tx, uuid: string): Promise<VoucherLock> {
 
 function assertReleaseKey(row: VoucherRow, releaseKey: string): void {
   if (hashToken(releaseKey) !== row.release_key_hash) {
-    throw new ServiceError(1003, {
-      release_key: ['The release key does not match the lock of this voucher.'],
+    invalidField('release_key', 'The release key does not match the lock of this voucher.', {
+      reason: 'voucher_release_key_wrong',
     });
   }
 }
@@ -270,7 +270,7 @@ function assertReleaseKey(row: VoucherRow, releaseKey: string): void {
  */
 export async function releaseVoucher(tx: Tx, uuid: string, releaseKey: string): Promise<ReleasedVoucher> {
   const row = await lockedVoucher(tx, (await voucherByUuid(tx.db, uuid)).id);
-  if (!lockHeld(row, tx.now)) throw new ServiceError(1003, undefined, 'Voucher is not locked');
+  if (!lockHeld(row, tx.now)) throw refusal('voucher_not_locked', 'Voucher is not locked');
   assertReleaseKey(row, releaseKey);
   const released = await tx.db
     .updateTable('vouchers')
@@ -326,9 +326,10 @@ export async function redeemVoucher(
   let contactId = row.contact_id;
   if (contactId === null) {
     if (!contact) {
-      throw new ServiceError(1003, {
-        contact_uuid: ['The contact uuid field is required when the voucher is not linked to a contact.'],
-      });
+      invalidField(
+        'contact_uuid',
+        'The contact uuid field is required when the voucher is not linked to a contact.',
+      );
     }
     await tx.lock('contacts', contact.id);
     const { limit_per_contact: limit } = await tx.db
@@ -344,20 +345,20 @@ export async function redeemVoucher(
         .where('contact_id', '=', contact.id)
         .executeTakeFirstOrThrow();
       if (Number(n) >= limit) {
-        throw new ServiceError(
-          1003,
-          {
+        throw refusal('voucher_limit_reached', 'Limit per contact reached', {
+          fields: {
             contact_uuid: [
               `The contact already holds ${limit} voucher(s) of this promotion, its limit per contact.`,
             ],
           },
-          'Limit per contact reached',
-        );
+        });
       }
     }
     contactId = contact.id;
   } else if (contact && contact.id !== contactId) {
-    throw new ServiceError(1003, { contact_uuid: ['The voucher belongs to another contact.'] });
+    invalidField('contact_uuid', 'The voucher belongs to another contact.', {
+      reason: 'voucher_someone_else',
+    });
   }
   const redeemed = await tx.db
     .updateTable('vouchers')
@@ -385,7 +386,7 @@ export async function redeemVoucher(
 export async function reverseVoucherRedemption(tx: Tx, uuid: string): Promise<Voucher> {
   const row = await lockedVoucher(tx, (await voucherByUuid(tx.db, uuid)).id);
   if (row.status !== 'REDEEMED') {
-    throw new ServiceError(1003, undefined, 'Only a redeemed voucher can be reversed');
+    throw refusal('voucher_not_redeemed', 'Only a redeemed voucher can be reversed');
   }
   const reversed = await tx.db
     .updateTable('vouchers')

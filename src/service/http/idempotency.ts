@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/transaction';
-import { ServiceError } from '../domain/errors';
+import { invalidField, refusal } from '../domain/errors';
 import { hashToken } from '../domain/tokens';
 import { isoTimestamp } from '../domain/values';
 import { bearerToken } from './plugins/auth';
@@ -57,9 +57,7 @@ export async function withIdempotency<T>(
   const key = request.headers[HEADER];
   if (key === undefined) return app.tx(work);
   if (typeof key !== 'string' || key.trim() === '' || key.length > MAX_KEY_LENGTH) {
-    throw new ServiceError(1003, {
-      'Idempotency-Key': [`The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`],
-    });
+    invalidField('Idempotency-Key', `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
   }
   const hash = requestHash(request);
   const outcome = await app.tx(async (tx) => {
@@ -91,15 +89,10 @@ export async function withIdempotency<T>(
         .where('key', '=', key)
         .executeTakeFirstOrThrow();
       if (first.request_hash !== hash || first.response === null) {
-        throw new ServiceError(
-          1003,
-          undefined,
-          {
-            en: 'This Idempotency-Key was already used for another request',
-            nl: 'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
-          },
-          409,
-        );
+        throw refusal('idempotency_key_reused', {
+          en: 'This Idempotency-Key was already used for another request',
+          nl: 'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
+        });
       }
       return {
         replayed: true as const,

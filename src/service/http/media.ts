@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ServiceError } from '../domain/errors';
+import { refusal } from '../domain/errors';
 import { zodRoutes } from './route';
 
 const params = z.object({
@@ -23,7 +23,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         summary: 'Extension: a picture shipped with the account (logo, reward or promotion image)',
         description: 'PNG, JPEG, WebP or SVG, cached for ever (the name is its content hash).',
         produces: ['image/*'],
-        errors: [{ code: 1003, status: 404, when: 'unknown picture' }],
+        errors: [{ reason: 'picture_not_found' }],
         params,
       },
     },
@@ -33,7 +33,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         .select(['content_type', 'bytes'])
         .where('name', '=', req.params.name)
         .executeTakeFirst();
-      if (!file) throw new ServiceError(1003, undefined, 'Picture not found', 404);
+      if (!file) throw refusal('picture_not_found', 'Picture not found');
       return reply
         .type(file.content_type)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -6,7 +6,7 @@ import {
   type PairedDevice,
   pairedDeviceBySecret,
 } from '../../domain/cashier-devices';
-import { ServiceError } from '../../domain/errors';
+import { refusal } from '../../domain/errors';
 import { hashToken } from '../../domain/tokens';
 
 /** The console session cookie: httpOnly, SameSite=Strict, only sent to /cashier, Secure under TLS. */
@@ -55,10 +55,6 @@ export function cashierRateKey(request: FastifyRequest): string {
   return secret ? `cashier:${hashToken(secret)}` : `cashier-ip:${request.ip}`;
 }
 
-function refusal(status: 403 | 415, en: string, nl: string): ServiceError {
-  return new ServiceError(1003, undefined, { en, nl }, status);
-}
-
 /**
  * Guards every console API call of `scope` (an encapsulated plugin): a POST must be JSON from this
  * origin (no cross-site form can send it, on top of the SameSite=Strict cookie), and every call but
@@ -73,14 +69,16 @@ export async function registerDeviceAuth(scope: FastifyInstance): Promise<void> 
     if (request.method === 'POST') {
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
-        throw refusal(403, 'Calls from another site are refused', 'Verzoeken van een andere site geweigerd');
+        throw refusal('cross_site_call', {
+          en: 'Calls from another site are refused',
+          nl: 'Verzoeken van een andere site geweigerd',
+        });
       }
       if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
-        throw refusal(
-          415,
-          'Send JSON (Content-Type: application/json)',
-          'Stuur JSON (Content-Type: application/json)',
-        );
+        throw refusal('not_json', {
+          en: 'Send JSON (Content-Type: application/json)',
+          nl: 'Stuur JSON (Content-Type: application/json)',
+        });
       }
     }
     if (request.routeOptions.config.cashier === 'pair') return;

@@ -53,8 +53,8 @@ const AUTH =
 const IDEMPOTENCY = 'Takes an `Idempotency-Key` header: a retry with the same key and body acts once.';
 const params = z.object({ uuid: idField() });
 // Another shop's session answers as an unknown one.
-const UNKNOWN_SESSION = { code: 1003, status: 404, when: 'unknown session' } as const;
-const EXPIRED = { code: 1003, status: 410, when: 'the session expired' } as const;
+const UNKNOWN_SESSION = { reason: 'portal_session_not_found' } as const;
+const EXPIRED = { reason: 'portal_session_expired' } as const;
 const noBody = z.preprocess((v) => v ?? {}, z.object({}));
 
 /**
@@ -107,10 +107,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
           'Answers the device and sets its session cookie (httpOnly, SameSite=Strict, Path=/cashier, ' +
           'Secure under TLS); the token itself is not kept by the browser. ' +
           `${PAIRING_RATE_LIMIT} attempts a minute per address.`,
-        errors: [
-          { code: 1003, status: 401, when: 'unknown or revoked token' },
-          { code: 1003, status: 403, when: 'a call from another site' },
-        ],
+        errors: [{ reason: 'device_not_paired' }, { reason: 'cross_site_call' }],
         body: pairRequest,
         response: { 200: envelope(cashierDevice) },
       },
@@ -307,7 +304,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         tags: [TAG],
         summary: 'Cancel an open session of the shop (the counter screen shows it is cancelled)',
         description: describe(IDEMPOTENCY),
-        errors: [UNKNOWN_SESSION, EXPIRED, { code: 1003, status: 409, when: 'the session ended already' }],
+        errors: [UNKNOWN_SESSION, EXPIRED, { reason: 'portal_session_ended' }],
         params,
         body: noBody,
         response: { 200: envelope(cashierSession) },
@@ -331,8 +328,9 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         errors: [
           UNKNOWN_SESSION,
           EXPIRED,
-          { code: 1003, status: 409, when: 'the session ended or has its purchase already' },
-          { code: 1003, status: 403, when: 'not a credit-reception session' },
+          { reason: 'portal_session_ended' },
+          { reason: 'purchase_already_set' },
+          { reason: 'not_allowed_in_session' },
         ],
         params,
         body: purchaseRequest,

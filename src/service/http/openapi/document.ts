@@ -1,4 +1,10 @@
-import { ERRORS, type ErrorCode, type RouteError } from '../../../contract/errors';
+import {
+  ERROR_REASONS,
+  ERRORS,
+  type ErrorCode,
+  type ErrorReason,
+  type RouteError,
+} from '../../../contract/errors';
 import { DOCUMENTED_AS } from '../../../contract/fields';
 import { deriveOperationId } from './operation-id';
 
@@ -30,11 +36,12 @@ export interface RouteFacts {
   hasInput: boolean;
 }
 
-/** A refusal as documented: code, HTTP status and, where the code alone is vague, when. */
+/** A refusal as documented: code, HTTP status and, where the code alone is vague, when and its reason. */
 interface Refusal {
   code: ErrorCode;
   status: number;
   when?: string;
+  reason?: ErrorReason;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -56,6 +63,10 @@ const STATUS_TEXT: Record<number, string> = {
 
 function refusal(entry: RouteError): Refusal {
   if (typeof entry === 'number') return { code: entry, status: ERRORS[entry].status };
+  if ('reason' in entry) {
+    const { code, status, when } = ERROR_REASONS[entry.reason];
+    return { code, status: entry.status ?? status, when, reason: entry.reason };
+  }
   return { code: entry.code, status: entry.status ?? ERRORS[entry.code].status, when: entry.when };
 }
 
@@ -69,7 +80,7 @@ function genericErrors(facts: RouteFacts): Refusal[] {
   if (facts.security === 'bearer')
     list.push({ code: 1003, status: 403, when: 'a credential of another kind' });
   if (facts.security === 'cashier' && facts.hasBody) {
-    list.push({ code: 1003, status: 403, when: 'a call from another site' });
+    list.push({ code: 1003, status: 403, when: 'a call from another site', reason: 'cross_site_call' });
   }
   if (facts.hasBody) {
     list.push({ code: 1003, status: 413, when: 'body too large' });
@@ -80,7 +91,12 @@ function genericErrors(facts: RouteFacts): Refusal[] {
     list.push({ code: 1003, status: 422, when: 'invalid input (`errors` names the fields)' });
   }
   if (facts.idempotent) {
-    list.push({ code: 1003, status: 409, when: 'the Idempotency-Key was used for another request' });
+    list.push({
+      code: 1003,
+      status: 409,
+      when: 'the Idempotency-Key was used for another request',
+      reason: 'idempotency_key_reused',
+    });
   }
   if (facts.rateLimited) list.push({ code: 1003, status: 429, when: 'rate limit exceeded' });
   list.push({ code: 1000, status: 500 });
@@ -93,7 +109,8 @@ export function describeErrors(errors: readonly RouteError[]): string {
   if (errors.length === 0) return '';
   const lines = errors.map(refusal).map((r) => {
     const text = ERRORS[r.code].en;
-    return `- \`${r.code}\` (HTTP ${r.status}) ${text}${r.when ? `: ${r.when}` : ''}`;
+    const reason = r.reason ? ` (reason \`${r.reason}\`)` : '';
+    return `- \`${r.code}\` (HTTP ${r.status}) ${text}${r.when ? `: ${r.when}` : ''}${reason}`;
   });
   return `**Errors**\n\n${lines.join('\n')}`;
 }

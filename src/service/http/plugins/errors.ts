@@ -32,7 +32,7 @@ function send(reply: { code(n: number): { send(b: ErrorBody): unknown } }, body:
 
 /**
  * One error handler for the whole app: every failure answers with the error body of
- * extensions.md (`{code, message, status_code, errors?}`), framework-level ones included.
+ * extensions.md (`{code, message, status_code, errors?, reason?}`), framework-level ones included.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(answerError);
@@ -117,9 +117,13 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   const err = error as FastifyError;
   const dutch = wantsDutch(request.headers['accept-language']);
   if (error instanceof ServiceError) {
-    const { code, fields, detail, status } = error;
+    const { code, fields, detail, status, reason } = error;
     const body = errorBody(code, dutch, fields, typeof detail === 'string' ? { en: detail } : detail);
-    return send(reply, status ? { ...body, status_code: status } : body);
+    return send(reply, {
+      ...body,
+      ...(status ? { status_code: status } : {}),
+      ...(reason ? { reason } : {}),
+    });
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const part = err.validationContext ?? 'body';

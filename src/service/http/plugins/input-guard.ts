@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ServiceError } from '../../domain/errors';
+import { invalidField } from '../../domain/errors';
 
 /** The path (`items.0.name`) of the first string holding a NUL character in `value`, if any. */
 function nulAt(value: unknown, path: string, depth = 0): string | undefined {
@@ -22,9 +22,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     const field = nulAt(request.params, '') ?? nulAt(request.query, '') ?? nulAt(request.body, '');
     if (field !== undefined) {
       const name = field || 'body';
-      throw new ServiceError(1003, {
-        [name]: [`The ${name.replaceAll('_', ' ')} field must not contain a NUL character.`],
-      });
+      invalidField(name, `The ${name.replaceAll('_', ' ')} field must not contain a NUL character.`);
     }
   });
 }

@@ -39,10 +39,7 @@ import { zodRoutes } from '../route';
 import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
 
 /** Every customer-portal call refuses before identification, besides the session's own refusals. */
-const CUSTOMER_REFUSED: readonly RouteError[] = [
-  ...REFUSED,
-  { code: 1003, status: 409, when: '"Identify the customer first"' },
-];
+const CUSTOMER_REFUSED: readonly RouteError[] = [...REFUSED, { reason: 'customer_not_identified' }];
 
 /**
  * The identified customer's own things (contract/portal.ts "the customer portal"): vouchers
@@ -77,9 +74,9 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
         description: IDEMPOTENCY,
         errors: [
           ...CUSTOMER_REFUSED,
-          { code: 1003, status: 403, when: '"This voucher belongs to someone else"' },
+          { reason: 'voucher_someone_else', status: 403 },
           ...VOUCHER_REDEEM_REFUSALS,
-          { code: 1003, when: "naming contact_uuid when the customer holds the promotion's limit" },
+          { reason: 'voucher_limit_reached' },
         ],
         params,
         body: voucherRedeemRequest,

@@ -15,7 +15,7 @@ const params = z.object({ token: idField() });
  * Standby screens (DESIGN.md "Portal sessions"): a tablet paired to a shop by its device token
  * reads which session to show, once or as a stream that follows the shop's sessions.
  */
-const UNKNOWN_DEVICE = { code: 1003, status: 404, when: 'unknown device' } as const;
+const UNKNOWN_DEVICE = { reason: 'device_not_found' } as const;
 
 export default async function deviceRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);

@@ -24,13 +24,13 @@ export const IDEMPOTENCY =
   'Send an `Idempotency-Key` header per action: a retry with the same key and body answers the first ' +
   'response without acting again.';
 /** An unknown session uuid (or a session of another kiosk origin). */
-export const UNKNOWN_SESSION: RouteError = { code: 1003, status: 404, when: 'unknown session' };
+export const UNKNOWN_SESSION: RouteError = { reason: 'portal_session_not_found' };
 /** What every session call may answer besides its own errors (sessionForAction). */
 export const REFUSED: readonly RouteError[] = [
   UNKNOWN_SESSION,
-  { code: 1003, status: 410, when: 'the session expired' },
-  { code: 1003, status: 409, when: 'the session ended' },
-  { code: 1003, status: 403, when: "not allowed in the session's type" },
+  { reason: 'portal_session_expired' },
+  { reason: 'portal_session_ended' },
+  { reason: 'not_allowed_in_session' },
 ];
 
 /**

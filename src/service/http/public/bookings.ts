@@ -42,7 +42,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
         description:
           'The fields sent change (null clears one); contact_uuid and shop_uuid cannot be sent. A ' +
           'shop-bound key sees its own shop’s bookings only.',
-        errors: [{ code: 1003, status: 404, when: 'unknown booking' }],
+        errors: [{ reason: 'booking_not_found' }],
         params: bookingUuidParams,
         body: updateBookingBody,
         response: { 200: envelope(booking) },

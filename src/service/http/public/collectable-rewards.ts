@@ -51,7 +51,7 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
         errors: [
           { code: 80300, when: 'unknown, not a physical reward, reversed claim, or expired' },
           { code: 6003, when: 'the reward no longer exists' },
-          { code: 1003, status: 409, when: 'already collected' },
+          { reason: 'reward_already_collected' },
         ],
         params: collectParams,
         response: { 200: envelope(collectedReward) },
@@ -71,10 +71,7 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
           'COLLECTED → REVERSED; the reward can be collected again (under a new redemption uuid). The ' +
           'input `uuid` is the redemption uuid of the path; when also sent in the body it must equal it. ' +
           'The spec lists no error codes here.',
-        errors: [
-          { code: 1003, status: 404, when: 'unknown redemption' },
-          { code: 1003, status: 409, when: 'already reversed' },
-        ],
+        errors: [{ reason: 'redemption_not_found' }, { reason: 'redemption_already_reversed' }],
         params: redemptionParams,
         body: reverseRedemptionBody,
         response: { 200: envelope(rewardRedemption) },

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/public/contact-subscriptions';
 import { contactSubscription, contactUuidParams } from '../../../contract/public/contacts';
 import { contactByUuid } from '../../domain/contacts';
+import { refusal } from '../../domain/errors';
 import {
   confirmSubscription,
   listContactSubscriptions,
@@ -109,14 +110,14 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
           'The link of current_values.double_opt_in_confirmation_url_<id>, opened by the contact: ' +
           'PENDING_CONFIRMATION becomes SUBSCRIBED and the link stops working. Answers a small HTML page; ' +
           'an unknown or used link answers the error body. No token.',
-        errors: [{ code: 1003, status: 404, when: 'unknown or used link' }],
+        errors: [{ reason: 'confirmation_link_unknown' }],
         params: confirmSubscriptionParams,
       },
     },
     async (req, reply) => {
       const confirmed = await req.tx((tx) => confirmSubscription(tx, req.params.token));
       if (!confirmed) {
-        throw Object.assign(new Error('Unknown or already used confirmation link'), { statusCode: 404 });
+        throw refusal('confirmation_link_unknown', 'Unknown or already used confirmation link');
       }
       const name = escapeHtml(confirmed.subscription_type.name);
       return reply

@@ -62,10 +62,7 @@ export default async function customAttributeRoutes(fastify: FastifyInstance) {
         description:
           'Only label, description, options (select and multi_select) and group_name change; other fields ' +
           'are refused.',
-        errors: [
-          { code: 1003, status: 404, when: 'unknown attribute' },
-          { code: 1003, status: 403, when: 'a system-defined attribute' },
-        ],
+        errors: [{ reason: 'custom_attribute_not_found' }, { reason: 'system_attribute_read_only' }],
         params: attributeNameParams,
         body: updateAttributeBody,
         response: { 200: envelope(customAttribute) },

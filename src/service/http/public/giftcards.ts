@@ -12,7 +12,7 @@ import {
   sendGiftcardBody,
   sentGiftcard,
 } from '../../../contract/public/giftcards';
-import { ServiceError } from '../../domain/errors';
+import { refusal } from '../../domain/errors';
 import {
   createGiftcard,
   findGiftcard,
@@ -115,10 +115,11 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
           '`{{ giftcard.hash }}`, `{{ giftcard.display_amount }}`, ' +
           '`{{ giftcard.formatted_expiration_date }}` and `{{ custom.<name> }}` from merge_tags.',
         errors: [
-          { code: 1003, when: 'no e-mail fits; a merge tag not starting with `custom.`' },
+          { reason: 'no_automated_email' },
+          { code: 1003, when: 'a merge tag not starting with `custom.`' },
           5001,
           55031,
-          { code: 1000, status: 502, when: 'the mail server refuses the message' },
+          { reason: 'email_not_sent' },
         ],
         params: giftcardUuidParams,
         body: sendGiftcardBody,
@@ -131,7 +132,7 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
         await app.mailer.send(mail);
       } catch (err) {
         req.log.error({ err }, 'giftcard e-mail not sent');
-        throw new ServiceError(1000, undefined, 'The e-mail could not be sent', 502);
+        throw refusal('email_not_sent', 'The e-mail could not be sent');
       }
       return ok({ message: 'Giftcard sent', data: result });
     },

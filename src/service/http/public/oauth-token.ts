@@ -19,9 +19,7 @@ export default async function oauthTokenRoutes(fastify: FastifyInstance) {
           'client of the account fixture. Answers the OAuth 2 token response (not in the envelope); the ' +
           'token is an access token (auth A, and every path under /api/v3/oauth/clients) that expires ' +
           'after `expires_in` seconds.',
-        errors: [
-          { code: 1003, status: 401, when: 'another grant type, an unknown client or a wrong secret' },
-        ],
+        errors: [{ reason: 'unsupported_grant_type' }, { reason: 'client_authentication_failed' }],
         body: accessTokenBody,
         response: { 200: accessToken },
       },

@@ -35,7 +35,7 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
           'pays, a positive one tops up. The balance never goes below zero: a payment above it answers ' +
           '1003 "Insufficient prepaid balance". `prepaid_balance` is the balance right after the ' +
           'transaction.',
-        errors: [1008, 55031, 60003, 60004, { code: 1003, when: '"Insufficient prepaid balance"' }],
+        errors: [1008, 55031, 60003, 60004, { reason: 'prepaid_balance_insufficient' }],
         body: createPrepaidTransactionBody,
         response: { 201: envelope(prepaidTransaction) },
       },
@@ -90,8 +90,11 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
         description:
           'A new transaction of the negated amount for the same contact and shop; once per ' + 'transaction.',
         errors: [
-          { code: 1003, status: 404, when: 'unknown transaction' },
-          { code: 1003, when: 'already reversed; a reversal or the opening balance; insufficient balance' },
+          { reason: 'prepaid_transaction_not_found' },
+          { reason: 'prepaid_transaction_already_reversed' },
+          { reason: 'reversal_not_reversible' },
+          { reason: 'opening_balance_not_reversible' },
+          { reason: 'prepaid_balance_insufficient' },
         ],
         params: prepaidTransactionUuidParams,
         response: { 201: envelope(prepaidTransaction) },

@@ -62,10 +62,7 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
           'A new credit reception (default unit) gives the spent credits back at the same shop; the stock ' +
           'is restored and a physical reward of it can no longer be collected. A reception is reversed ' +
           'once.',
-        errors: [
-          { code: 1003, status: 404, when: 'unknown reward reception' },
-          { code: 1003, status: 409, when: 'already reversed' },
-        ],
+        errors: [{ reason: 'reward_reception_not_found' }, { reason: 'reward_reception_already_reversed' }],
         params: rewardReceptionUuidParams,
         response: { 201: envelope(creditReception) },
       },

@@ -35,10 +35,7 @@ export default async function visitRoutes(fastify: FastifyInstance) {
         description:
           'external_id, source, starts_at, ends_at (null clears one); contact_uuid and shop_uuid cannot ' +
           'be sent.',
-        errors: [
-          { code: 1003, status: 404, when: 'unknown visit' },
-          { code: 1003, status: 409, when: 'external_id taken' },
-        ],
+        errors: [{ reason: 'visit_not_found' }, { code: 1003, status: 409, when: 'external_id taken' }],
         params: visitUuidParams,
         body: updateVisitBody,
         response: { 200: envelope(visit) },

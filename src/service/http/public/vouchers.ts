@@ -101,7 +101,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         description:
           'Back to ACTIVE: the voucher, and, as the real platform answers, `voucher` and its ended ' +
           '`lock`.',
-        errors: [80004, { code: 1003, when: 'not locked; a wrong release_key' }],
+        errors: [80004, { reason: 'voucher_not_locked' }, { reason: 'voucher_release_key_wrong' }],
         params: voucherUuidParams,
         body: releaseVoucherBody,
         response: { 200: envelope(releasedVoucher) },
@@ -129,7 +129,9 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
           1008,
           55031,
           ...VOUCHER_REDEEM_REFUSALS,
-          { code: 1003, when: "the promotion's limit per contact; a wrong release_key" },
+          { reason: 'voucher_limit_reached' },
+          { reason: 'voucher_someone_else' },
+          { reason: 'voucher_release_key_wrong' },
         ],
         body: redeemVoucherBody,
         response: { 200: envelope(voucher) },
@@ -156,7 +158,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         tags: EXTENSION_TAGS,
         summary: 'Extension: reverse a voucher redemption',
         description: 'REDEEMED → ACTIVE (redeemed_at cleared; it stays linked to its contact).',
-        errors: [80004, { code: 1003, when: 'not redeemed' }],
+        errors: [80004, { reason: 'voucher_not_redeemed' }],
         params: voucherUuidParams,
         response: { 200: envelope(voucher) },
       },
