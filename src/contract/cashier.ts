@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from './examples';
 import { idField } from './fields';
 import {
   brand,
@@ -52,7 +53,7 @@ export const sessionDefaults = z
 export type SessionDefaults = z.infer<typeof sessionDefaults>;
 
 /** The pairing code of a cashier device (the fixture's `cashier_devices[].token`). */
-export const pairRequest = z.object({ token: idField() });
+export const pairRequest = z.object({ token: idField() }).meta({ example: { token: DEMO.cashierDevice } });
 export type PairRequest = z.infer<typeof pairRequest>;
 
 /** The paired device: its name, shop, the account's look and the settings new sessions start with. */
@@ -65,7 +66,9 @@ export const cashierDevice = z.object({
 export type CashierDevice = z.infer<typeof cashierDevice>;
 
 /** A customer by e-mail address (has an `@`) or by loyalty card value. */
-export const findContactRequest = z.object({ query: z.string().trim().min(1).max(191) });
+export const findContactRequest = z
+  .object({ query: z.string().trim().min(1).max(191) })
+  .meta({ example: { query: DEMO.annaEmail } });
 export type FindContactRequest = z.infer<typeof findContactRequest>;
 
 const cents = z.number().int();
@@ -96,11 +99,14 @@ export const startSessionRequest = z
     if (!takesAmount && value.amount_in_cents !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount_in_cents'], message: 'not allowed for this type' });
     }
-  });
+  })
+  .meta({ example: { type: 'credit_reception', contact_uuid: DEMO.anna } });
 export type StartSessionRequest = z.infer<typeof startSessionRequest>;
 
 /** The purchase amount sent to a credit-reception session that waits for it (as a POS push). */
-export const purchaseRequest = z.object({ amount_in_cents: positiveCents() });
+export const purchaseRequest = z
+  .object({ amount_in_cents: positiveCents() })
+  .meta({ example: { amount_in_cents: 1250 } });
 export type PurchaseRequest = z.infer<typeof purchaseRequest>;
 
 /** How the session's customer became known: at the screen, or given by the cashier at the start. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from './examples';
 import { emailField, idField } from './fields';
 import { brandKit } from './public/brand-kit';
 
@@ -402,24 +403,40 @@ export const portalProfile = z.object({
 });
 export type PortalProfile = z.infer<typeof portalProfile>;
 
-export const cardRemoveRequest = z.object({ card_id: z.number().int().positive() });
+export const cardRemoveRequest = z
+  .object({ card_id: z.number().int().positive() })
+  .meta({ example: { card_id: 1 } });
 /** New values of editable profile fields (null or '' clears); others are refused by name. */
-export const profileUpdateRequest = z.object({
-  attributes: z.record(z.string().max(100), z.string().trim().max(191).nullable()),
-});
+export const profileUpdateRequest = z
+  .object({
+    attributes: z.record(z.string().max(100), z.string().trim().max(191).nullable()),
+  })
+  .meta({ example: { attributes: { city: 'Haarlem' } } });
 
 export const scanRequest = z.object({ value: z.string().trim().min(1).max(500) });
-export const giftcardRequest = z.object({ giftcard_uuid: z.string().min(1).max(191) });
-export const giftcardTopUpRequest = z.object({
-  giftcard_uuid: z.string().min(1).max(191),
-  amount_in_cents: z.number().int().positive().max(10_000_000),
-});
-export const amountRequest = z.object({
-  amount_in_cents: z.number().int().positive().max(10_000_000).optional(),
-});
-export const voucherRedeemRequest = z.object({ code: z.string().trim().min(1).max(191) });
-export const rewardClaimRequest = z.object({ reward_uuid: z.string().min(1).max(191) });
-export const subscriptionChangeRequest = z.object({
-  subscription_type_id: z.number().int(),
-  subscribed: z.boolean(),
-});
+export const giftcardRequest = z
+  .object({ giftcard_uuid: z.string().min(1).max(191) })
+  .meta({ example: { giftcard_uuid: DEMO.giftcard } });
+export const giftcardTopUpRequest = z
+  .object({
+    giftcard_uuid: z.string().min(1).max(191),
+    amount_in_cents: z.number().int().positive().max(10_000_000),
+  })
+  .meta({ example: { giftcard_uuid: DEMO.giftcard, amount_in_cents: 1000 } });
+export const amountRequest = z
+  .object({
+    amount_in_cents: z.number().int().positive().max(10_000_000).optional(),
+  })
+  .meta({ example: { amount_in_cents: 500 } });
+export const voucherRedeemRequest = z
+  .object({ code: z.string().trim().min(1).max(191) })
+  .meta({ example: { code: DEMO.voucherCode } });
+export const rewardClaimRequest = z
+  .object({ reward_uuid: z.string().min(1).max(191) })
+  .meta({ example: { reward_uuid: DEMO.rewardCoffee } });
+export const subscriptionChangeRequest = z
+  .object({
+    subscription_type_id: z.number().int(),
+    subscribed: z.boolean(),
+  })
+  .meta({ example: { subscription_type_id: 3, subscribed: true } });

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import { DEMO } from '../contract/examples';
 import { buildApp } from './app';
 import { runPrimary, type WorkerRole, workerRole } from './cluster';
 import { type Config, ConfigError, parseConfig } from './config';
@@ -12,8 +13,6 @@ import { serveMetrics } from './http/plugins/metrics';
 import { ensureDataFolder, StartupError, startupStep } from './startup-errors';
 import { loadTls, type TlsMaterial } from './tls';
 
-const DEMO_SHOP = 'a0000000-0000-4000-8000-000000000001';
-
 /** A ready identify session at the demo shop, when the demo account is loaded; else undefined. */
 async function demoSessionUrl(app: Awaited<ReturnType<typeof buildApp>>): Promise<string | undefined> {
   const response = await app.inject({
@@ -21,7 +20,7 @@ async function demoSessionUrl(app: Awaited<ReturnType<typeof buildApp>>): Promis
     url: '/portal-sessions',
     headers: { authorization: 'Bearer demo-api-key' },
     payload: {
-      shop_uuid: DEMO_SHOP,
+      shop_uuid: DEMO.shop,
       enable_email_identification: true,
       enable_registration: true,
       enable_on_screen_keyboard: true,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { DEMO as DEMO_ACCOUNT } from '../../src/contract/examples';
 import { buildApp } from '../../src/service/app';
 import { type Config, parseConfig } from '../../src/service/config';
 import { openDatabase } from '../../src/service/db/database';
@@ -15,19 +16,10 @@ import { OpenApiCheck } from './openapi-check';
 
 /** Demo account ids and tokens used across tests (src/service/fixture/demo-account.json). */
 export const DEMO = {
-  apiKey: 'demo-api-key',
+  ...DEMO_ACCOUNT,
   registerKey: 'demo-register-key',
   registerKeyUtrecht: 'demo-register-key-utrecht',
   accessToken: 'demo-access-token',
-  personalAccessToken: 'demo-personal-access-token',
-  oauthClientId: 1,
-  oauthClientSecret: 'demo-oauth-client-secret',
-  shop: 'a0000000-0000-4000-8000-000000000001',
-  shopUtrecht: 'a0000000-0000-4000-8000-000000000002',
-  anna: 'd0000000-0000-4000-8000-000000000001',
-  ben: 'd0000000-0000-4000-8000-000000000002',
-  carla: 'd0000000-0000-4000-8000-000000000003',
-  dirk: 'd0000000-0000-4000-8000-000000000004',
 } as const;
 
 /**
@@ -90,7 +82,14 @@ export interface TestApp {
  * own clock); closing it leaves the database to its owner.
  */
 export async function createTestApp(
-  options: { fixture?: AccountFixture; config?: Partial<Config>; argv?: string[]; sharing?: TestApp } = {},
+  options: {
+    fixture?: AccountFixture;
+    config?: Partial<Config>;
+    argv?: string[];
+    sharing?: TestApp;
+    /** The checker of another app's document, so that a test making many apps reads it once. */
+    openApi?: OpenApiCheck;
+  } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
   const dir = options.sharing?.dir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -142,7 +141,8 @@ export async function createTestApp(
     return payload;
   });
   await app.ready();
-  openApi = new OpenApiCheck((await app.inject({ method: 'GET', url: '/openapi.json' })).json());
+  openApi =
+    options.openApi ?? new OpenApiCheck((await app.inject({ method: 'GET', url: '/openapi.json' })).json());
   const check = openApi;
   const assertDocumented = (seen: number) => {
     if (check.violations.length > seen) {

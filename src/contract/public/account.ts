@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { shopWithAddress } from './common';
 
 /*
@@ -32,4 +33,6 @@ export const loyaltyProgram = z.object({
 });
 export type LoyaltyProgram = z.infer<typeof loyaltyProgram>;
 
-export const shopUuidParams = z.object({ shop_uuid: z.string().trim().min(1).max(191) });
+export const shopUuidParams = z.object({
+  shop_uuid: z.string().trim().min(1).max(191).meta({ example: DEMO.shop }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField, integerField, textField } from '../fields';
 import { contactRef } from './common';
 
@@ -42,17 +43,29 @@ const bookingFields = {
 };
 
 /** POST /bookings */
-export const createBookingBody = z.object({
-  contact_uuid: idField(),
-  shop_uuid: idField()
-    .optional()
-    .describe('Extension: the shop, for an API key that is not bound to one (else error 1008).'),
-  ...bookingFields,
-});
+export const createBookingBody = z
+  .object({
+    contact_uuid: idField(),
+    shop_uuid: idField()
+      .optional()
+      .describe('Extension: the shop, for an API key that is not bound to one (else error 1008).'),
+    ...bookingFields,
+  })
+  .meta({
+    example: {
+      contact_uuid: DEMO.anna,
+      shop_uuid: DEMO.shop,
+      starts_at: '2027-01-15T19:00:00+01:00',
+      ends_at: '2027-01-15T21:00:00+01:00',
+      number_of_people: 2,
+    },
+  });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
 /** PUT /bookings/{uuid}: all optional; contact_uuid and shop_uuid cannot be sent (1003). */
-export const updateBookingBody = z.looseObject(bookingFields);
+export const updateBookingBody = z
+  .looseObject(bookingFields)
+  .meta({ example: { number_of_people: 4, status: 'confirmed' } });
 export type UpdateBookingBody = z.infer<typeof updateBookingBody>;
 
 export const bookingUuidParams = z.object({ uuid: idField() });

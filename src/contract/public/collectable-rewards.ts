@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 import { reward } from './rewards';
 
@@ -32,7 +33,7 @@ export type RewardRedemption = z.infer<typeof rewardRedemption>;
 export const collectedReward = collectableReward.extend(rewardRedemption.shape);
 export type CollectedReward = z.infer<typeof collectedReward>;
 
-export const collectableRewardsQuery = z.object({ contact_uuid: idField() });
+export const collectableRewardsQuery = z.object({ contact_uuid: idField().meta({ example: DEMO.anna }) });
 
 export const collectParams = z.object({ loyalty_transaction_uuid: idField() });
 

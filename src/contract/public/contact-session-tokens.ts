@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 import { contactRef } from './common';
 
@@ -10,4 +11,6 @@ export const contactSessionToken = z.object({
 });
 export type ContactSessionToken = z.infer<typeof contactSessionToken>;
 
-export const contactSessionTokenParams = z.object({ contact_session_token: idField() });
+export const contactSessionTokenParams = z.object({
+  contact_session_token: idField().meta({ example: DEMO.annaAppToken }),
+});

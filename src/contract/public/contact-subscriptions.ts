@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 import { contactSubscription } from './contacts';
 
@@ -20,7 +21,9 @@ export const listedContactSubscription = contactSubscription.extend({
 });
 
 /** PUT /contact-subscriptions/{contact_uuid}/subscribe and /unsubscribe */
-export const subscriptionChangeBody = z.object({ subscription_type_uuid: idField() });
+export const subscriptionChangeBody = z
+  .object({ subscription_type_uuid: idField() })
+  .meta({ example: { subscription_type_uuid: DEMO.subscriptionNewsletter } });
 
 /** GET /subscriptions/confirm/{token} (extension: the double opt-in confirmation link) */
 export const confirmSubscriptionParams = z.object({ token: idField() });

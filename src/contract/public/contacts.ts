@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { emailField, idField, textField } from '../fields';
 import { creditBalance } from './common';
 
@@ -42,9 +43,11 @@ export const contact = z.object({
 });
 export type Contact = z.infer<typeof contact>;
 
-export const contactUuidParams = z.object({ contact_uuid: idField() });
-export const findContactQuery = z.object({ email: emailField() });
-export const createContactBody = z.object({ email: emailField(), referral_code: textField().optional() });
+export const contactUuidParams = z.object({ contact_uuid: idField().meta({ example: DEMO.anna }) });
+export const findContactQuery = z.object({ email: emailField().meta({ example: DEMO.annaEmail }) });
+export const createContactBody = z
+  .object({ email: emailField(), referral_code: textField().optional() })
+  .meta({ example: { email: 'new.customer@example.com' } });
 
 /** POST /contacts/anonymous (extension): a contact without e-mail, optionally with a card. */
 export const createAnonymousContactBody = z
@@ -53,17 +56,20 @@ export const createAnonymousContactBody = z
       .optional()
       .describe('A card for the contact: an unlinked one is linked, an unknown one created and linked.'),
   })
-  .nullish();
+  .nullish()
+  .meta({ example: { contact_identifier_value: DEMO.freeCard } });
 
 /**
  * PUT /contacts/{contact_uuid} (extension): `attributes` maps current_values keys to new values —
  * email, firstname, lastname, locale, the profile fields and custom contact attributes; null clears one.
  */
-export const updateContactBody = z.object({
-  attributes: z
-    .record(z.string(), z.unknown())
-    .describe('current_values keys to change; read-only ones (balances, tier, status, …) are refused.'),
-});
+export const updateContactBody = z
+  .object({
+    attributes: z
+      .record(z.string(), z.unknown())
+      .describe('current_values keys to change; read-only ones (balances, tier, status, …) are refused.'),
+  })
+  .meta({ example: { attributes: { firstname: 'Anna', city: 'Haarlem' } } });
 export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** GET /contacts/{contact_uuid}/credit-balance (extension). */

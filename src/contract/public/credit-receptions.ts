@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField, numberField, withAlias } from '../fields';
 import { shopWithAddress } from './common';
 import { contactIdentifier } from './contact-identifiers';
@@ -34,6 +35,7 @@ export type CreditReception = z.infer<typeof creditReception>;
 const unitValue = () => numberField(z.number().gte(-1e9).lte(1e9));
 
 const shopUuid = idField()
+  .meta({ example: DEMO.shop })
   .optional()
   .describe('Extension: the shop, for an API key that is not bound to one (else error 1008).');
 
@@ -58,12 +60,12 @@ export const createCreditReceptionBody = withAlias(
   }),
   'pos_transaction_id',
   'pos_transaction_uuid',
-);
+).meta({ example: { contact_uuid: DEMO.anna, unit_value: 12.5, shop_uuid: DEMO.shop } });
 export type CreateCreditReceptionBody = z.infer<typeof createCreditReceptionBody>;
 
 export const calculateCreditsQuery = z.object({
   contact_uuid: idField().optional().describe("Tier-based rules use this contact's tier."),
-  unit_value: unitValue(),
+  unit_value: unitValue().meta({ example: 12.5 }),
   unit_name: idField().optional().describe('Default: the default unit (purchase_amount).'),
   shop_uuid: shopUuid,
 });

@@ -101,33 +101,39 @@ const optionInput = z.object({
 const options = z.array(optionInput).max(500).describe('Only for select and multi_select; values unique.');
 
 /** GET /custom-attributes */
-export const listAttributesQuery = z.object({ entity: z.enum(ATTRIBUTE_ENTITIES) });
+export const listAttributesQuery = z.object({
+  entity: z.enum(ATTRIBUTE_ENTITIES).meta({ example: 'contact' }),
+});
 
 /** POST /custom-attributes */
-export const createAttributeBody = z.object({
-  entity: z.enum(ATTRIBUTE_ENTITIES),
-  name: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_]*$/, { message: 'lowercase letters, digits and _, starting with a letter' })
-    .max(64)
-    .describe('Unique per entity: lowercase letters, digits and _, starting with a letter.'),
-  label: textField().trim().min(1),
-  type: z.enum(ATTRIBUTE_TYPES),
-  options: options.optional(),
-  description: textField(1000).nullable().optional(),
-  group_name: textField().trim().min(1).nullable().optional(),
-});
+export const createAttributeBody = z
+  .object({
+    entity: z.enum(ATTRIBUTE_ENTITIES),
+    name: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9_]*$/, { message: 'lowercase letters, digits and _, starting with a letter' })
+      .max(64)
+      .describe('Unique per entity: lowercase letters, digits and _, starting with a letter.'),
+    label: textField().trim().min(1),
+    type: z.enum(ATTRIBUTE_TYPES),
+    options: options.optional(),
+    description: textField(1000).nullable().optional(),
+    group_name: textField().trim().min(1).nullable().optional(),
+  })
+  .meta({ example: { entity: 'contact', name: 'favourite_drink', label: 'Favourite drink', type: 'text' } });
 export type CreateAttributeBody = z.infer<typeof createAttributeBody>;
 
 /** PUT /custom-attributes/{custom_attribute_name}: only label, description, options, group_name change. */
-export const updateAttributeBody = z.looseObject({
-  entity: z.enum(ATTRIBUTE_ENTITIES),
-  label: textField().trim().min(1).optional(),
-  options: options.optional(),
-  description: textField(1000).nullable().optional(),
-  group_name: textField().trim().min(1).nullable().optional(),
-});
+export const updateAttributeBody = z
+  .looseObject({
+    entity: z.enum(ATTRIBUTE_ENTITIES),
+    label: textField().trim().min(1).optional(),
+    options: options.optional(),
+    description: textField(1000).nullable().optional(),
+    group_name: textField().trim().min(1).nullable().optional(),
+  })
+  .meta({ example: { entity: 'contact', label: 'Favourite pet' } });
 export type UpdateAttributeBody = z.infer<typeof updateAttributeBody>;
 
-export const attributeNameParams = z.object({ custom_attribute_name: idField() });
+export const attributeNameParams = z.object({ custom_attribute_name: idField().meta({ example: 'dier' }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField, integerField } from '../fields';
 
 /** Money amounts of one transaction: non-zero cents, at most ten million euros either way. */
@@ -41,19 +42,21 @@ export type GiftcardTransaction = z.infer<typeof giftcardTransaction>;
 
 const attributeValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
-export const createGiftcardTransactionBody = z.object({
-  giftcard_uuid: idField(),
-  amount_in_cents: amountInCents(),
-  custom_attributes: z
-    .record(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a snake_case name'), attributeValue)
-    .optional()
-    .describe('Custom attribute values of the transaction (name → value); shown as top-level keys.'),
-  shop_uuid: idField()
-    .optional()
-    .describe(
-      'Extension: the shop, for an API key that is not bound to one (else the transaction has no shop).',
-    ),
-});
+export const createGiftcardTransactionBody = z
+  .object({
+    giftcard_uuid: idField(),
+    amount_in_cents: amountInCents(),
+    custom_attributes: z
+      .record(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a snake_case name'), attributeValue)
+      .optional()
+      .describe('Custom attribute values of the transaction (name → value); shown as top-level keys.'),
+    shop_uuid: idField()
+      .optional()
+      .describe(
+        'Extension: the shop, for an API key that is not bound to one (else the transaction has no shop).',
+      ),
+  })
+  .meta({ example: { giftcard_uuid: DEMO.giftcard, amount_in_cents: -500, shop_uuid: DEMO.shop } });
 export type CreateGiftcardTransactionBody = z.infer<typeof createGiftcardTransactionBody>;
 
 export const giftcardTransactionUuidParams = z.object({ giftcard_transaction_uuid: idField() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { giftcardPageMeta } from '../envelope';
+import { DEMO } from '../examples';
 import { idField, integerField } from '../fields';
 import { contactRef } from './common';
 import { limitField, pageField } from './pagination';
@@ -66,12 +67,14 @@ export type FoundGiftcard = z.infer<typeof foundGiftcard>;
 /** GET /giftcards meta: `{page, per_page, last_page, total}` (spec "Conventions"). */
 export const giftcardListMeta = giftcardPageMeta;
 
-export const createGiftcardBody = z.object({
-  type: integerField(z.literal([0, 1])).describe(
-    '0 physical, 1 digital; only 1 is accepted (0 answers 55021).',
-  ),
-  giftcard_program_uuid: idField(),
-});
+export const createGiftcardBody = z
+  .object({
+    type: integerField(z.literal([0, 1])).describe(
+      '0 physical, 1 digital; only 1 is accepted (0 answers 55021).',
+    ),
+    giftcard_program_uuid: idField(),
+  })
+  .meta({ example: { type: 1, giftcard_program_uuid: DEMO.giftcardProgram } });
 
 export const listGiftcardsQuery = z.object({
   giftcard_program_uuid: idField().optional().describe('Only the cards of this program (1100 when unknown).'),
@@ -88,26 +91,29 @@ export const findGiftcardQuery = z.object({
     .describe(
       'The card hash, or the content of its QR code: a URL or text ending in the hash as its last ' +
         'path segment, or carrying it as a `hash=` query parameter.',
-    ),
+    )
+    .meta({ example: DEMO.giftcardHash }),
 });
 
-export const giftcardUuidParams = z.object({ giftcard_uuid: idField() });
+export const giftcardUuidParams = z.object({ giftcard_uuid: idField().meta({ example: DEMO.giftcard }) });
 
 const mergeTagValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
-export const sendGiftcardBody = z.object({
-  contact_uuid: idField(),
-  email_uuid: idField()
-    .optional()
-    .describe('An automated e-mail of category giftcard_recipient; default: the first that matches.'),
-  merge_tags: z
-    .record(z.string(), mergeTagValue)
-    .refine((tags) => Object.keys(tags).every((key) => /^custom\.[\w.-]+$/.test(key)), {
-      message: 'must only have keys that start with "custom."',
-    })
-    .optional()
-    .describe('Values for `{{ custom.<name> }}` tokens of the e-mail; every key starts with `custom.`.'),
-});
+export const sendGiftcardBody = z
+  .object({
+    contact_uuid: idField(),
+    email_uuid: idField()
+      .optional()
+      .describe('An automated e-mail of category giftcard_recipient; default: the first that matches.'),
+    merge_tags: z
+      .record(z.string(), mergeTagValue)
+      .refine((tags) => Object.keys(tags).every((key) => /^custom\.[\w.-]+$/.test(key)), {
+        message: 'must only have keys that start with "custom."',
+      })
+      .optional()
+      .describe('Values for `{{ custom.<name> }}` tokens of the e-mail; every key starts with `custom.`.'),
+  })
+  .meta({ example: { contact_uuid: DEMO.anna } });
 
 /** The response of send-by-email: `{message, data}` (spec "Giftcards"). */
 export const sentGiftcard = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 import { creditReception } from './credit-receptions';
 import { limitField, pageField } from './pagination';
@@ -18,4 +19,6 @@ export const loyaltyTransactionsQuery = z.object({
 export type LoyaltyTransactionsQuery = z.infer<typeof loyaltyTransactionsQuery>;
 
 /** GET /loyalty-transactions (extension): the same, for the contact named in the query. */
-export const contactLoyaltyTransactionsQuery = loyaltyTransactionsQuery.extend({ contact_uuid: idField() });
+export const contactLoyaltyTransactionsQuery = loyaltyTransactionsQuery.extend({
+  contact_uuid: idField().meta({ example: DEMO.anna }),
+});

@@ -40,10 +40,22 @@ export const createPerkBody = withAlias(
   }),
   'dataType',
   'data_type',
-);
+).meta({
+  example: {
+    label: 'Free refill',
+    name: 'free_refill',
+    data_type: 'boolean',
+    options: [
+      { label: 'Yes', value: true },
+      { label: 'No', value: false, default: true },
+    ],
+  },
+});
 export type CreatePerkBody = z.infer<typeof createPerkBody>;
 
 /** PUT /perks/{perk_uuid} */
-export const updatePerkBody = z.object({ label: textField().trim().min(1) });
+export const updatePerkBody = z
+  .object({ label: textField().trim().min(1) })
+  .meta({ example: { label: 'Free refill, any size' } });
 
 export const perkUuidParams = z.object({ perk_uuid: idField() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField, integerField } from '../fields';
 
 /** Spec "POS Transaction". */
@@ -11,12 +12,14 @@ export const posTransaction = z.object({
 });
 export type PosTransaction = z.infer<typeof posTransaction>;
 
-export const createPosTransactionBody = z.object({
-  amount_in_cents: integerField(),
-  transaction_id: integerField().optional().describe("The register's own transaction number."),
-  terminal_id: integerField().optional().describe("The register's terminal number."),
-  shop_uuid: idField()
-    .optional()
-    .describe('Extension: the shop, for an API key that is not bound to one (else error 1008).'),
-});
+export const createPosTransactionBody = z
+  .object({
+    amount_in_cents: integerField(),
+    transaction_id: integerField().optional().describe("The register's own transaction number."),
+    terminal_id: integerField().optional().describe("The register's terminal number."),
+    shop_uuid: idField()
+      .optional()
+      .describe('Extension: the shop, for an API key that is not bound to one (else error 1008).'),
+  })
+  .meta({ example: { amount_in_cents: 1250, shop_uuid: DEMO.shop } });
 export type CreatePosTransactionBody = z.infer<typeof createPosTransactionBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatorMeta } from '../envelope';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 import { contactRef, shopWithAddress } from './common';
 import { amountInCents } from './giftcard-transactions';
@@ -27,16 +28,18 @@ export type PrepaidTransaction = z.infer<typeof prepaidTransaction>;
 export const prepaidListMeta = paginatorMeta;
 export type PrepaidListMeta = z.infer<typeof prepaidListMeta>;
 
-export const createPrepaidTransactionBody = z.object({
-  contact_uuid: idField().optional().describe('Required when contact_identifier_value is absent.'),
-  contact_identifier_value: idField().optional().describe('Required when contact_uuid is absent.'),
-  amount_in_cents: amountInCents().describe('Cents, non-zero: negative pays, positive tops up.'),
-  shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
-});
+export const createPrepaidTransactionBody = z
+  .object({
+    contact_uuid: idField().optional().describe('Required when contact_identifier_value is absent.'),
+    contact_identifier_value: idField().optional().describe('Required when contact_uuid is absent.'),
+    amount_in_cents: amountInCents().describe('Cents, non-zero: negative pays, positive tops up.'),
+    shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
+  })
+  .meta({ example: { contact_uuid: DEMO.anna, amount_in_cents: -500, shop_uuid: DEMO.shop } });
 export type CreatePrepaidTransactionBody = z.infer<typeof createPrepaidTransactionBody>;
 
 export const listPrepaidTransactionsQuery = z.object({
-  contact_uuid: idField(),
+  contact_uuid: idField().meta({ example: DEMO.anna }),
   page: pageField(),
   limit: limitField(1, 30, 10),
 });

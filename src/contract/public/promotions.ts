@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 
 /**
@@ -19,4 +20,6 @@ export const promotion = z.object({
 });
 export type Promotion = z.infer<typeof promotion>;
 
-export const promotionUuidParams = z.object({ promotion_uuid: idField() });
+export const promotionUuidParams = z.object({
+  promotion_uuid: idField().meta({ example: DEMO.promotionMuffin }),
+});

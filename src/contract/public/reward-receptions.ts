@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 import { shopWithAddress } from './common';
 import { contactIdentifier } from './contact-identifiers';
@@ -33,16 +34,18 @@ export const rewardReception = z.object({
 export type RewardReception = z.infer<typeof rewardReception>;
 
 /** POST /reward-receptions */
-export const createRewardReceptionBody = z.object({
-  contact_uuid: idField(),
-  reward_uuid: idField(),
-  shop_uuid: idField().describe(
-    'A key bound to a shop may only name its own shop (else 1008), and acts for it when this is absent.',
-  ),
-  contact_identifier_value: idField()
-    .optional()
-    .describe('An active identifier of this contact (else 1003); shown on the reception.'),
-});
+export const createRewardReceptionBody = z
+  .object({
+    contact_uuid: idField(),
+    reward_uuid: idField(),
+    shop_uuid: idField().describe(
+      'A key bound to a shop may only name its own shop (else 1008), and acts for it when this is absent.',
+    ),
+    contact_identifier_value: idField()
+      .optional()
+      .describe('An active identifier of this contact (else 1003); shown on the reception.'),
+  })
+  .meta({ example: { contact_uuid: DEMO.anna, reward_uuid: DEMO.rewardCoffee, shop_uuid: DEMO.shop } });
 export type CreateRewardReceptionBody = z.infer<typeof createRewardReceptionBody>;
 
 export const rewardReceptionUuidParams = z.object({ reward_reception_uuid: idField() });

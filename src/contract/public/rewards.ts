@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField, numberField, textField } from '../fields';
 
 /** `{type, value}` of a reward's image or video. */
@@ -32,8 +33,9 @@ export const REWARD_FIELDS = Object.keys(reward.shape) as (keyof Reward & string
 
 /** GET /rewards */
 export const listRewardsQuery = z.object({
-  contact_uuid: idField(),
+  contact_uuid: idField().meta({ example: DEMO.anna }),
   shop_uuid: idField()
+    .meta({ example: DEMO.shop })
     .optional()
     .describe('Extension: checked like the shop of a reward reception (1008 when unknown or not the key’s).'),
 });
@@ -44,17 +46,19 @@ export const listRewardsQuery = z.object({
  */
 export const listRewardsSurfaceQuery = listRewardsQuery.extend({ contact_uuid: idField().optional() });
 
-export const rewardUuidParams = z.object({ reward_uuid: idField() });
+export const rewardUuidParams = z.object({ reward_uuid: idField().meta({ example: DEMO.rewardCoffee }) });
 
 /**
  * PUT /rewards/{reward_uuid}: every field optional; further keys are values of custom reward
  * attributes (by attribute name).
  */
-export const updateRewardBody = z.looseObject({
-  title: textField().trim().min(1).optional(),
-  description: textField(5000).nullable().optional(),
-  required_credits: numberField(z.number().min(0).max(1e9), { multipleOf: 0.01 })
-    .optional()
-    .describe('Credits, at most 2 decimals.'),
-});
+export const updateRewardBody = z
+  .looseObject({
+    title: textField().trim().min(1).optional(),
+    description: textField(5000).nullable().optional(),
+    required_credits: numberField(z.number().min(0).max(1e9), { multipleOf: 0.01 })
+      .optional()
+      .describe('Credits, at most 2 decimals.'),
+  })
+  .meta({ example: { title: 'Free coffee', required_credits: 45 } });
 export type UpdateRewardBody = z.infer<typeof updateRewardBody>;

@@ -23,12 +23,14 @@ export const createdUnit = unitRef.extend({
 });
 export type CreatedUnit = z.infer<typeof createdUnit>;
 
-export const createUnitBody = z.object({
-  name: idField().describe('Unique within the account; cannot change later.'),
-  label: textField().trim().min(1),
-  is_default: booleanField()
-    .optional()
-    .describe('true, false, 1, 0, yes or no; default false. True makes this the one default unit.'),
-  prefix: textField(16).trim().min(1).optional().describe('Default: the first character of name.'),
-});
+export const createUnitBody = z
+  .object({
+    name: idField().describe('Unique within the account; cannot change later.'),
+    label: textField().trim().min(1),
+    is_default: booleanField()
+      .optional()
+      .describe('true, false, 1, 0, yes or no; default false. True makes this the one default unit.'),
+    prefix: textField(16).trim().min(1).optional().describe('Default: the first character of name.'),
+  })
+  .meta({ example: { name: 'stamps', label: 'Stamps', prefix: 'S' } });
 export type CreateUnitBody = z.infer<typeof createUnitBody>;

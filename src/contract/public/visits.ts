@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from '../examples';
 import { idField, textField } from '../fields';
 import { stayFields, timestampField } from './bookings';
 
@@ -14,11 +15,17 @@ const visitFields = {
 };
 
 /** POST /v3/oauth/clients/visits */
-export const createVisitBody = z.object({ contact_uuid: idField(), shop_uuid: idField(), ...visitFields });
+export const createVisitBody = z
+  .object({ contact_uuid: idField(), shop_uuid: idField(), ...visitFields })
+  .meta({
+    example: { contact_uuid: DEMO.anna, shop_uuid: DEMO.shop, starts_at: '2027-01-15T10:00:00+01:00' },
+  });
 export type CreateVisitBody = z.infer<typeof createVisitBody>;
 
 /** PUT /v3/oauth/clients/visits/{uuid}: all optional; contact_uuid and shop_uuid cannot be sent (1003). */
-export const updateVisitBody = z.looseObject(visitFields);
+export const updateVisitBody = z
+  .looseObject(visitFields)
+  .meta({ example: { ends_at: '2027-01-15T11:00:00+01:00' } });
 export type UpdateVisitBody = z.infer<typeof updateVisitBody>;
 
 export const visitUuidParams = z.object({ uuid: idField() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageMeta, paginatorLink, paginatorMeta } from '../envelope';
+import { DEMO } from '../examples';
 import { idField } from '../fields';
 import { contactRef } from './common';
 import { limitField, pageField } from './pagination';
@@ -56,9 +57,9 @@ export const listVouchersQuery = z.object({
 });
 export type ListVouchersQuery = z.infer<typeof listVouchersQuery>;
 
-export const findVoucherQuery = z.object({ code: idField() });
+export const findVoucherQuery = z.object({ code: idField().meta({ example: DEMO.voucherCode }) });
 
-export const voucherUuidParams = z.object({ voucher_uuid: idField() });
+export const voucherUuidParams = z.object({ voucher_uuid: idField().meta({ example: DEMO.voucher }) });
 
 /**
  * The real platform's lock of a voucher (its PHP SDK maps it): when it was locked, released by hand
@@ -89,12 +90,14 @@ export type ReleasedVoucher = z.infer<typeof releasedVoucher>;
 
 export const releaseVoucherBody = z.object({ release_key: idField() });
 
-export const redeemVoucherBody = z.object({
-  code: idField(),
-  shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
-  contact_uuid: idField()
-    .optional()
-    .describe('Required when the voucher is not linked to a contact; the voucher is then linked to it.'),
-  release_key: idField().optional().describe('Required when the voucher is locked.'),
-});
+export const redeemVoucherBody = z
+  .object({
+    code: idField(),
+    shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
+    contact_uuid: idField()
+      .optional()
+      .describe('Required when the voucher is not linked to a contact; the voucher is then linked to it.'),
+    release_key: idField().optional().describe('Required when the voucher is locked.'),
+  })
+  .meta({ example: { code: DEMO.voucherCode, shop_uuid: DEMO.shop } });
 export type RedeemVoucherBody = z.infer<typeof redeemVoucherBody>;

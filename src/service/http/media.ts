@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DEMO } from '../../contract/examples';
 import { refusal } from '../domain/errors';
 import { zodRoutes } from './route';
 
 const params = z.object({
-  name: z.string().regex(/^[0-9a-f]{20}\.[a-z]{3,4}$/, 'must be a media file name'),
+  name: z
+    .string()
+    .regex(/^[0-9a-f]{20}\.[a-z]{3,4}$/, 'must be a media file name')
+    .meta({ example: DEMO.media }),
 });
 
 /**

@@ -34,6 +34,7 @@ import {
 } from '../../domain/cashier-sessions';
 import { type PortalSessionRow, shopTopic } from '../../domain/portal-sessions';
 import { withIdempotency } from '../idempotency';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
 import {
@@ -259,6 +260,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'One session of the shop as the console follows it',
+        exampleAfter: madeBy('createCashierSession', 'uuid'),
         description: describe('Another shop’s session answers as an unknown one.'),
         errors: [UNKNOWN_SESSION],
         params,
@@ -284,6 +286,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "A session's events as server-sent events (event: portal_event), as the POS's stream",
+        exampleAfter: madeBy('createCashierSession', 'uuid'),
         produces: ['text/event-stream'],
         description: describe('The stored events first, then each new one live; `Last-Event-ID` resumes.'),
         errors: [UNKNOWN_SESSION],
@@ -303,6 +306,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Cancel an open session of the shop (the counter screen shows it is cancelled)',
+        exampleAfter: madeBy('createCashierSession', 'uuid'),
         description: describe(IDEMPOTENCY),
         errors: [UNKNOWN_SESSION, EXPIRED, { reason: 'portal_session_ended' }],
         params,
@@ -321,6 +325,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Send the purchase amount to a credit-reception session that waits for it',
+        exampleAfter: madeBy('createCashierSession', 'uuid'),
         description: describe(
           'As a POS does: a POS transaction of the shop, pushed to this session; the screen then credits ' +
             `the customer. ${IDEMPOTENCY}`,

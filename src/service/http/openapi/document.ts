@@ -16,10 +16,32 @@ import { deriveOperationId } from './operation-id';
  * and plain JSON Schema where zod's output has single-branch unions.
  */
 
+/**
+ * The operation whose examples make what another operation's examples need (a session, a
+ * transaction), and OpenAPI runtime expressions of its request or response (`$response.body#/data/uuid`,
+ * `$request.path.uuid`) for that operation's path parameters.
+ */
+export interface ExampleAfter {
+  operationId: string;
+  parameters: Record<string, string>;
+  /** The expression of the body to send instead of the example (a key the response gives). */
+  requestBody?: string;
+}
+
+/** "Try it out" after `operationId`, whose response's `data.uuid` fills the path parameter `parameter`. */
+export function madeBy(operationId: string, parameter?: string): ExampleAfter {
+  return { operationId, parameters: parameter ? { [parameter]: '$response.body#/data/uuid' } : {} };
+}
+
 /** What the document needs to know of one route beyond its schemas (collected as routes register). */
 export interface RouteFacts {
-  /** Who may call: bearer tokens (the spec's K/A/P), the cashier console's cookie, or no credential. */
-  security: 'bearer' | 'cashier' | 'none';
+  /**
+   * Who may call: bearer tokens (an API key or access token: the spec's K and A; a personal access
+   * token: P), the cashier console's cookie, or no credential.
+   */
+  security: 'bearer' | 'personalAccessToken' | 'cashier' | 'none';
+  /** "Try it out" needs this operation run first (see FastifySchema.exampleAfter). */
+  exampleAfter?: ExampleAfter;
   /** Its refusals besides those every route of its kind has (see genericErrors). */
   errors: readonly RouteError[];
   /** Honours an `Idempotency-Key` header. */
@@ -77,7 +99,7 @@ function genericErrors(facts: RouteFacts): Refusal[] {
   list.push({ code: 1003, status: 400, when: 'malformed request' });
   if (facts.security !== 'none')
     list.push({ code: 1003, status: 401, when: 'missing or unknown credential' });
-  if (facts.security === 'bearer')
+  if (facts.security === 'bearer' || facts.security === 'personalAccessToken')
     list.push({ code: 1003, status: 403, when: 'a credential of another kind' });
   if (facts.security === 'cashier' && facts.hasBody) {
     list.push({ code: 1003, status: 403, when: 'a call from another site', reason: 'cross_site_call' });
@@ -160,13 +182,22 @@ export function commonComponents(maxIdempotencyKeyLength: number, cashierCookie:
       bearer: {
         type: 'http',
         scheme: 'bearer',
-        description: 'An API key, an access token (POST /oauth/token) or a personal access token, by route.',
+        description:
+          'An API key, or where the operation says so an access token (POST /oauth/token). On the demo ' +
+          'account (`npm start`): `demo-api-key`.',
+      },
+      personalAccessToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'A personal access token. On the demo account: `demo-personal-access-token`.',
       },
       cashierDevice: {
         type: 'apiKey',
         in: 'cookie',
         name: cashierCookie,
-        description: "The cashier console's device session cookie, set by POST /cashier/api/pair.",
+        description:
+          "The cashier console's device session cookie, set by POST /cashier/api/pair (its example pairs " +
+          "the demo account's till; the browser then sends the cookie).",
       },
     },
     headers: {
@@ -198,7 +229,9 @@ export function commonComponents(maxIdempotencyKeyLength: number, cashierCookie:
 }
 
 const NOT_JSON: Record<string, string> = {
-  'text/event-stream': 'A server-sent event stream (see the description).',
+  'text/event-stream':
+    'A server-sent event stream (see the description). It never ends, so Swagger UI\'s "Try it out" shows ' +
+    'nothing: read it with `curl -N`.',
   'text/html': 'An HTML page.',
   'text/plain': 'Plain text.',
   'image/*': 'The picture.',
@@ -209,11 +242,9 @@ function completeOperation(method: string, path: string, op: Json, facts: RouteF
   op.operationId = facts.operationId ?? deriveOperationId(method, path);
   // A route may declare its own (the metrics token); else by its kind.
   op.security ??=
-    facts.security === 'bearer'
-      ? [{ bearer: [] }]
-      : facts.security === 'cashier'
-        ? [{ cashierDevice: [] }]
-        : [];
+    facts.security === 'none'
+      ? []
+      : [{ [facts.security === 'cashier' ? 'cashierDevice' : facts.security]: [] }];
   const errors = describeErrors(facts.errors);
   if (errors) op.description = [op.description, errors].filter(Boolean).join('\n\n');
   if (facts.idempotent) {
@@ -335,7 +366,43 @@ export function completeDocument(input: Json, facts: Map<string, RouteFacts>): J
       ids.set(id, `${method} ${path}`);
     }
   }
+  linkExamples(doc, facts);
   pruneSchemas(doc);
   escapeDescriptions(doc);
   return doc;
+}
+
+/**
+ * Each `exampleAfter` as a link on the named operation's success response, and as a line of the
+ * operation's description saying what to run first. A name of no operation throws at start-up.
+ */
+function linkExamples(doc: Json, facts: Map<string, RouteFacts>): void {
+  const byId = new Map<string, Json>();
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  for (const operations of Object.values(paths)) {
+    for (const op of Object.values(operations)) byId.set(op.operationId as string, op);
+  }
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      const after = facts.get(`${method} ${path}`)?.exampleAfter;
+      if (!after) continue;
+      const source = byId.get(after.operationId);
+      if (!source) throw new Error(`OpenAPI: ${method} ${path} is tried after ${after.operationId}, unknown`);
+      const responses = source.responses as Record<string, Json>;
+      const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
+      const id = op.operationId as string;
+      responses[success]!.links = {
+        ...(responses[success]!.links as Json),
+        [id]: { operationId: id, parameters: after.parameters, requestBody: after.requestBody },
+      };
+      const names = [
+        ...Object.keys(after.parameters).map((name) => `\`${name}\``),
+        ...(after.requestBody ? ['the body'] : []),
+      ];
+      const tryIt =
+        `**Try it out**: on the demo account, run \`${after.operationId}\` first with its example` +
+        (names.length > 0 ? `; its response gives ${names.join(' and ')} (its link \`${id}\`).` : '.');
+      op.description = [op.description, tryIt].filter(Boolean).join('\n\n');
+    }
+  }
 }

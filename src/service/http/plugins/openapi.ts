@@ -6,7 +6,7 @@ import '../../../contract/components';
 import type { RouteError } from '../../../contract/errors';
 import { CASHIER_COOKIE } from '../cashier/device-auth';
 import { MAX_KEY_LENGTH } from '../idempotency';
-import { commonComponents, completeDocument, type RouteFacts } from '../openapi/document';
+import { commonComponents, completeDocument, type ExampleAfter, type RouteFacts } from '../openapi/document';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -16,6 +16,13 @@ declare module 'fastify' {
      * written from this one list (http/openapi/document.ts).
      */
     errors?: readonly RouteError[];
+    /**
+     * For "Try it out" on the demo account, where a path parameter names something the demo account
+     * does not have: the operation that makes it, run with its own examples first, and the runtime
+     * expressions of its request or response that fill this route's path parameters. Written as a
+     * link on that operation's success response and a line of this route's description.
+     */
+    exampleAfter?: ExampleAfter;
   }
   interface FastifyContextConfig {
     /** Honours `Idempotency-Key` (withIdempotency) though not a public-API POST with a token. */
@@ -82,16 +89,24 @@ function routeFacts(route: RouteOptions): RouteFacts {
   const auth = route.config?.auth;
   const cashier = route.url.startsWith('/cashier/api/');
   const security =
-    auth === 'K' || auth === 'A' || auth === 'P'
+    auth === 'K' || auth === 'A'
       ? 'bearer'
-      : cashier && route.config?.cashier !== 'pair'
-        ? 'cashier'
-        : 'none';
+      : auth === 'P'
+        ? 'personalAccessToken'
+        : cashier && route.config?.cashier !== 'pair'
+          ? 'cashier'
+          : 'none';
   const post = route.method === 'POST';
   return {
     security,
+    exampleAfter: schema.exampleAfter,
     errors: schema.errors ?? [],
-    idempotent: post && (security === 'bearer' || auth === 'portal' || route.config?.idempotent === true),
+    idempotent:
+      post &&
+      (security === 'bearer' ||
+        security === 'personalAccessToken' ||
+        auth === 'portal' ||
+        route.config?.idempotent === true),
     formBodies: !cashier,
     rateLimited: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false,
     produces: schema.produces?.[0],

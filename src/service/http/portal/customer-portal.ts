@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { type RouteError, VOUCHER_REDEEM_REFUSALS } from '../../../contract/errors';
+import { DEMO } from '../../../contract/examples';
 import {
   cardRemoveRequest,
   portalActivity,
@@ -35,8 +36,15 @@ import {
   sessionStats,
   updateProfileInSession,
 } from '../../domain/portal-profile';
+import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
 import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
+
+/** "Try it out": a session at the demo shop in which Anna identified with her card (identify's example). */
+const IDENTIFIED = {
+  operationId: 'identifyPortalApiSession',
+  parameters: { uuid: '$request.path.uuid' },
+};
 
 /** Every customer-portal call refuses before identification, besides the session's own refusals. */
 const CUSTOMER_REFUSED: readonly RouteError[] = [...REFUSED, { reason: 'customer_not_identified' }];
@@ -56,6 +64,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's active vouchers; vouchers and identify",
+        exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
         errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalVoucher)) },
@@ -71,6 +80,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Redeem a voucher by code for the customer (links a voucher of nobody); vouchers, identify',
+        exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
         description: IDEMPOTENCY,
         errors: [
           ...CUSTOMER_REFUSED,
@@ -96,6 +106,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'The active rewards, claimable ones first, then by required credits; identify',
+        exampleAfter: IDENTIFIED,
         errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalReward)) },
@@ -111,6 +122,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Claim a reward with credits (a reward reception at this shop); identify',
+        exampleAfter: IDENTIFIED,
         description: IDEMPOTENCY,
         errors: [...CUSTOMER_REFUSED, 6003, 1052, 1018, 1019, 1017],
         params,
@@ -131,6 +143,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's recent activity, newest first (at most 50); identify",
+        exampleAfter: IDENTIFIED,
         errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalActivity)) },
@@ -146,6 +159,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's e-mail subscriptions; identify",
+        exampleAfter: IDENTIFIED,
         errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalSubscription)) },
@@ -161,6 +175,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); identify',
+        exampleAfter: IDENTIFIED,
         description: IDEMPOTENCY,
         errors: [...CUSTOMER_REFUSED, 55030],
         params,
@@ -181,6 +196,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's cards (values as their last 4 characters); identify",
+        exampleAfter: IDENTIFIED,
         errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(z.array(portalCard)) },
@@ -196,10 +212,11 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Add a scanned card to the customer (new, or unlinked); identify',
+        exampleAfter: IDENTIFIED,
         description: IDEMPOTENCY,
         errors: [...CUSTOMER_REFUSED, 60004, { code: 60014, when: "someone else's card" }],
         params,
-        body: scanRequest,
+        body: scanRequest.meta({ example: { value: DEMO.freeCard } }),
         response: { 200: envelope(portalCard) },
       },
     },
@@ -216,6 +233,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Remove one of the customer’s cards (unlinked, kept with its history); identify',
+        exampleAfter: IDENTIFIED,
         description: IDEMPOTENCY,
         errors: [
           ...CUSTOMER_REFUSED,
@@ -239,6 +257,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The customer's visits, last visit and credits earned; identify",
+        exampleAfter: IDENTIFIED,
         errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(portalStats) },
@@ -254,6 +273,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'The profile fields the account lets the customer change, with their values; identify',
+        exampleAfter: IDENTIFIED,
         errors: CUSTOMER_REFUSED,
         params,
         response: { 200: envelope(portalProfile) },
@@ -269,6 +289,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Change editable profile fields (settings.editable_contact_fields); identify',
+        exampleAfter: IDENTIFIED,
         description: IDEMPOTENCY,
         errors: [
           ...CUSTOMER_REFUSED,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { DEMO } from '../../../contract/examples';
 import { idField } from '../../../contract/fields';
 import { deviceState } from '../../../contract/portal';
 import { deviceShopId, deviceState as stateOf } from '../../domain/devices';
@@ -9,7 +10,7 @@ import { ok, zodRoutes } from '../route';
 import { eventStreams } from '../sse';
 
 const TAG = 'Portal API';
-const params = z.object({ token: idField() });
+const params = z.object({ token: idField().meta({ example: DEMO.device }) });
 
 /**
  * Standby screens (DESIGN.md "Portal sessions"): a tablet paired to a shop by its device token

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { DEMO } from '../../../contract/examples';
 import {
   amountRequest,
   giftcardRedeemResult,
@@ -19,6 +20,7 @@ import {
   topUpGiftcardInSession,
   topUpPrepaidInSession,
 } from '../../domain/portal-money';
+import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
 import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
 
@@ -37,10 +39,11 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'A scanned gift card (hash or QR content); redeem_giftcards and top_up_giftcards',
+        exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
         description: IDEMPOTENCY,
         errors: [...REFUSED, 5001],
         params,
-        body: scanRequest,
+        body: scanRequest.meta({ example: { value: DEMO.giftcardHash } }),
         response: { 200: envelope(z.object({ giftcard: portalGiftcard })) },
       },
     },
@@ -55,6 +58,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "Pay with a gift card: min(balance, remaining) of the session's amount; redeem_giftcards",
+        exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
         description: IDEMPOTENCY,
         errors: [
           ...REFUSED,
@@ -83,6 +87,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Top up a gift card; top_up_giftcards',
+        exampleAfter: madeBy('createPortalSessionTopUpGiftcard', 'uuid'),
         description: IDEMPOTENCY,
         errors: [
           ...REFUSED,
@@ -110,6 +115,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "Pay min(amount, balance) from the customer's prepaid balance; pay_prepaid",
+        exampleAfter: madeBy('createPortalSessionPayPrepaid', 'uuid'),
         description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
         errors: [
           ...REFUSED,
@@ -137,6 +143,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "Top up the customer's prepaid balance; top_up_prepaid",
+        exampleAfter: madeBy('createPortalSessionTopUpPrepaid', 'uuid'),
         description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
         errors: [
           ...REFUSED,

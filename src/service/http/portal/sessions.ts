@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
+import { DEMO } from '../../../contract/examples';
 import {
   identifyRequest,
   identifyResult,
@@ -21,6 +22,7 @@ import {
   type PortalSessionRow,
   portalSessionState as stateOf,
 } from '../../domain/portal-sessions';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
 import { IDEMPOTENCY, noBody, params, REFUSED, sessionCalls, TAG, UNKNOWN_SESSION } from './session-calls';
@@ -45,6 +47,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'The state the kiosk renders a session from (also of ended sessions)',
+        exampleAfter: madeBy('createPortalSession', 'uuid'),
         errors: [UNKNOWN_SESSION],
         params,
         response: { 200: envelope(portalSessionState) },
@@ -65,6 +68,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "The session's events as server-sent events (event: portal_event)",
+        exampleAfter: madeBy('createPortalSession', 'uuid'),
         produces: ['text/event-stream'],
         errors: [UNKNOWN_SESSION],
         params,
@@ -83,6 +87,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Identify the customer by a scanned card or app token, or by e-mail',
+        exampleAfter: madeBy('createPortalSession', 'uuid'),
         description: IDEMPOTENCY,
         errors: [
           ...REFUSED,
@@ -91,7 +96,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
           { reason: 'customer_already_credited' },
         ],
         params,
-        body: identifyRequest,
+        body: identifyRequest.meta({ example: { value: DEMO.annaCard } }),
         response: { 200: envelope(identifyResult) },
       },
     },
@@ -111,8 +116,9 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
           'Extension (ours). Reads only: an app code is not used, a card not linked. Tells nothing of whose card or ' +
           'voucher it is. Allowed in every session type.',
         errors: [...REFUSED, { code: 1003, when: 'naming value: empty or longer than 500 characters' }],
+        exampleAfter: madeBy('createPortalSession', 'uuid'),
         params,
-        body: scanRequest,
+        body: scanRequest.meta({ example: { value: DEMO.annaCard } }),
         response: { 200: envelope(scannedCode) },
       },
     },
@@ -127,6 +133,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Register a new contact (sessions with enable_registration)',
+        exampleAfter: madeBy('createPortalSession', 'uuid'),
         description: IDEMPOTENCY,
         errors: [
           ...REFUSED,
@@ -138,7 +145,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
           { reason: 'customer_already_credited' },
         ],
         params,
-        body: registerRequest,
+        body: registerRequest.meta({ example: { email: 'new.customer@example.com', accept_terms: true } }),
         response: { 200: envelope(z.object({ contact: portalContact })) },
       },
     },
@@ -153,6 +160,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: "Credit the customer for the pushed POS transaction or the session's amount",
+        exampleAfter: madeBy('createPortalSessionCreditReception', 'uuid'),
         description: `Once per session; later calls answer the same reception. ${IDEMPOTENCY}`,
         errors: [
           ...REFUSED,
@@ -177,6 +185,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'End the session as completed',
+        exampleAfter: madeBy('createPortalSessionCreditReception', 'uuid'),
         description: IDEMPOTENCY,
         errors: REFUSED,
         params,
@@ -194,6 +203,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'End the session as cancelled',
+        exampleAfter: madeBy('createPortalSession', 'uuid'),
         description: IDEMPOTENCY,
         errors: REFUSED,
         params,

@@ -7,6 +7,7 @@ import {
   updateBookingBody,
 } from '../../../contract/public/bookings';
 import { createBooking, updateBooking } from '../../domain/bookings';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Bookings (K)": create and update. */
@@ -39,6 +40,7 @@ export default async function bookingRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Bookings'],
         summary: 'Update a booking',
+        exampleAfter: madeBy('createBooking', 'uuid'),
         description:
           'The fields sent change (null clears one); contact_uuid and shop_uuid cannot be sent. A ' +
           'shop-bound key sees its own shop’s bookings only.',

@@ -8,6 +8,8 @@ import {
 } from '../../../contract/public/categories';
 import type { Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import { madeBy } from '../openapi/document';
+import { deriveOperationId } from '../openapi/operation-id';
 import { ok } from '../route';
 
 /**
@@ -65,6 +67,8 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
 ): void {
   const tags = [r.tag];
   const { item } = r.schemas;
+  // "Try it out" on the demo account (no products) creates one first.
+  const createId = deriveOperationId('post', r.clientPath);
 
   app.get<{ Querystring: PageQuery }>(
     r.keyPath,
@@ -88,6 +92,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `Get a ${r.noun}`,
+        exampleAfter: madeBy(createId, 'uuid'),
         errors: [UNKNOWN],
         params: catalogUuidParams,
         response: { 200: envelope(item) },
@@ -103,6 +108,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `Delete a ${r.noun}`,
+        exampleAfter: madeBy(createId, 'uuid'),
         description: r.descriptions.delete,
         errors: [UNKNOWN],
         params: catalogUuidParams,
@@ -157,6 +163,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `Find a ${r.noun} by external identifier`,
+        exampleAfter: madeBy(createId),
         errors: [{ code: 1003, status: 404, when: 'none has it' }],
         querystring: findByExternalIdentifierQuery,
         response: { 200: envelope(item) },
@@ -195,6 +202,7 @@ export function catalogRoutes<Item, Create, FindOrCreate, Update, Batch extends 
       schema: {
         tags,
         summary: `Update a ${r.noun}`,
+        exampleAfter: madeBy(createId, 'uuid'),
         description: r.descriptions.update,
         errors: [UNKNOWN, TAKEN],
         params: catalogUuidParams,

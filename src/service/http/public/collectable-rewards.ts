@@ -11,6 +11,7 @@ import {
   rewardRedemption,
 } from '../../../contract/public/collectable-rewards';
 import { collectReward, listCollectableRewards, reverseRedemption } from '../../domain/collectable-rewards';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Collectable rewards": list, collect (K) and reverse a collection (P). */
@@ -43,6 +44,7 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
       schema: {
         tags: ['Collectable rewards'],
         summary: 'Collect a claimed reward',
+        exampleAfter: madeBy('createRewardReception', 'loyalty_transaction_uuid'),
         description:
           'The path value is the uuid of the reward reception. Answers the redemption `{uuid, status: ' +
           'COLLECTED}` (its uuid is what reverse takes) with the Collectable Reward fields ' +
@@ -67,6 +69,7 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
       schema: {
         tags: ['Collectable rewards'],
         summary: 'Reverse a collection',
+        exampleAfter: madeBy('collectCollectableReward', 'collectable_reward_redemption_uuid'),
         description:
           'COLLECTED → REVERSED; the reward can be collected again (under a new redemption uuid). The ' +
           'input `uuid` is the redemption uuid of the path; when also sent in the body it must equal it. ' +

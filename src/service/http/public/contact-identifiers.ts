@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../../contract/envelope';
+import { DEMO } from '../../../contract/examples';
 import {
   contactIdentifier,
   createIdentifierBody,
@@ -139,7 +140,7 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
           'answers; its PHP SDK maps it).',
         errors: [60003],
         querystring: deleteIdentifierParams,
-        body: deleteIdentifierParams.nullish(),
+        body: deleteIdentifierParams.nullish().meta({ example: { contact_identifier_value: DEMO.freeCard } }),
         response: { 200: envelope(contactIdentifier) },
       },
     },

@@ -109,7 +109,10 @@ export default async function contactSubscriptionsRoutes(fastify: FastifyInstanc
         description:
           'The link of current_values.double_opt_in_confirmation_url_<id>, opened by the contact: ' +
           'PENDING_CONFIRMATION becomes SUBSCRIBED and the link stops working. Answers a small HTML page; ' +
-          'an unknown or used link answers the error body. No token.',
+          'an unknown or used link answers the error body. No token.\n\n' +
+          '**Try it out**: no example, as the token exists only once a contact subscribes to a double ' +
+          'opt-in type (PUT /contact-subscriptions/{contact_uuid}/subscribe): the last path segment of ' +
+          "that contact's `current_values.double_opt_in_confirmation_url_<id>`.",
         errors: [{ reason: 'confirmation_link_unknown' }],
         params: confirmSubscriptionParams,
       },

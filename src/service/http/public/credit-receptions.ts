@@ -12,6 +12,7 @@ import {
   createCreditReception,
   reverseCreditReception,
 } from '../../domain/credit-receptions';
+import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { SURFACE_PREFIX } from '../surfaces';
 
@@ -88,6 +89,7 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
       { reason: 'credit_balance_below_zero' },
     ] as const,
     params: creditReceptionUuidParams,
+    exampleAfter: madeBy('createCreditReception', 'credit_reception_uuid'),
     response: { 201: envelope(creditReception) },
   };
   for (const [method, url, summary, surface] of [

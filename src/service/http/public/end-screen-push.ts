@@ -7,6 +7,7 @@ import {
   pushCreditReceptionBody,
 } from '../../../contract/public/portal-sessions';
 import { pushCreditReception, pushPosTransaction } from '../../domain/end-screen';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 
 const DELIVERY =
@@ -25,6 +26,7 @@ export default async function endScreenPushRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Credit receptions'],
         summary: "Push a credit reception to the shop's end-screen",
+        exampleAfter: madeBy('createCreditReception', 'credit_reception_uuid'),
         description:
           `${DELIVERY} The pushing shop is the shop of a bound API key; with an unbound key the ` +
           "**Extension** `shop_uuid`, else the reception's own shop.",
@@ -49,6 +51,7 @@ export default async function endScreenPushRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['POS transactions'],
         summary: "Push a POS transaction to its shop's end-screen",
+        exampleAfter: madeBy('createPosTransaction', 'pos_transaction_uuid'),
         description: `${DELIVERY} There the customer identifies and the credit reception is created.`,
         errors: [{ code: 1027, when: "unknown (or, for a key bound to a shop, another shop's)" }, 6001],
         params: posTransactionUuidParams,

@@ -11,6 +11,7 @@ import {
   giftcardTransactionView,
   reverseGiftcardTransaction,
 } from '../../domain/giftcard-transactions';
+import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { SURFACE_PREFIX } from '../surfaces';
 
@@ -30,6 +31,7 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
       schema: {
         tags: ['Giftcard transactions'],
         summary: 'Get a giftcard transaction',
+        exampleAfter: madeBy('createGiftcardTransaction', 'giftcard_transaction_uuid'),
         errors: [5010],
         params: giftcardTransactionUuidParams,
         response: { 200: envelope(giftcardTransaction) },
@@ -70,6 +72,7 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
       `checked by the same rules. ${RULES}`,
     errors: [5010, 55025, 5002, 5003, 5008] as const,
     params: giftcardTransactionUuidParams,
+    exampleAfter: madeBy('createGiftcardTransaction', 'giftcard_transaction_uuid'),
     response: { 201: envelope(giftcardTransaction) },
   };
   for (const [method, url, summary, surface] of [

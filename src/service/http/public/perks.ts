@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { createPerkBody, perk, perkUuidParams, updatePerkBody } from '../../../contract/public/perks';
 import { createPerk, getPerk, listPerks, updatePerk } from '../../domain/perks';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Perks (K)": list, create, get, update. */
@@ -48,6 +49,7 @@ export default async function perkRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Perks'],
         summary: 'Get a perk',
+        exampleAfter: madeBy('createPerk', 'perk_uuid'),
         errors: [110000],
         params: perkUuidParams,
         response: { 200: envelope(perk) },
@@ -63,6 +65,7 @@ export default async function perkRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Perks'],
         summary: "Change a perk's label",
+        exampleAfter: madeBy('createPerk', 'perk_uuid'),
         errors: [110000],
         params: perkUuidParams,
         body: updatePerkBody,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import type { RouteError } from '../../../contract/errors';
+import { DEMO } from '../../../contract/examples';
 import { type PortalSessionType, portalEvent } from '../../../contract/portal';
 import {
   createdPortalSession,
@@ -18,6 +19,7 @@ import {
   portalSessionView,
   sessionEvents,
 } from '../../domain/portal-sessions';
+import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
 
@@ -30,8 +32,6 @@ const CREATE_ERRORS: readonly RouteError[] = [
   { code: 1003, when: 'invalid settings' },
 ];
 const UNKNOWN_SESSION = { code: 1003, status: 404, when: 'unknown session' } as const;
-/** The demo account's first shop (src/service/fixture/demo-account.json). */
-const DEMO_SHOP_UUID = 'a0000000-0000-4000-8000-000000000001';
 
 const PREPAID_AMOUNT =
   '**Extension**: optional `amount_in_cents`, the amount the screen pays or tops up (else typed there).';
@@ -44,15 +44,19 @@ const VARIANTS: {
   summary: string;
   description?: string;
   errors?: readonly RouteError[];
+  /** Its example besides the demo shop: the customer (Anna) and amount the session's calls need. */
+  example?: Record<string, unknown>;
 }[] = [
   {
     path: '/portal-sessions',
+    example: { enable_registration: true },
     type: 'identify',
     body: portalSessionSettingsBody,
     summary: 'Create a portal session (the customer identifies and sees their portal)',
   },
   {
     path: '/portal-sessions/credit-reception',
+    example: { contact_uuid: DEMO.anna, amount_in_cents: 1250 },
     type: 'credit_reception',
     body: creditReceptionSessionBody,
     summary: 'Create a credit-reception portal session',
@@ -63,6 +67,7 @@ const VARIANTS: {
   },
   {
     path: '/portal-sessions/redeem-giftcards',
+    example: { amount_in_cents: 1250 },
     type: 'redeem_giftcards',
     body: redeemGiftcardsSessionBody,
     summary: 'Create a portal session that pays an amount with gift cards',
@@ -75,6 +80,7 @@ const VARIANTS: {
   },
   {
     path: '/portal-sessions/pay-prepaid',
+    example: { contact_uuid: DEMO.anna, amount_in_cents: 500 },
     type: 'pay_prepaid',
     body: prepaidSessionBody,
     summary: 'Create a portal session that pays with the prepaid balance',
@@ -82,6 +88,7 @@ const VARIANTS: {
   },
   {
     path: '/portal-sessions/top-up-prepaid',
+    example: { contact_uuid: DEMO.anna },
     type: 'top_up_prepaid',
     body: prepaidSessionBody,
     summary: 'Create a portal session that tops up the prepaid balance',
@@ -89,6 +96,7 @@ const VARIANTS: {
   },
   {
     path: '/portal-sessions/vouchers',
+    example: { contact_uuid: DEMO.anna },
     type: 'vouchers',
     body: portalSessionSettingsBody,
     summary: 'Create a portal session that redeems vouchers',
@@ -115,12 +123,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
           description: [variant.description, NOTES].filter(Boolean).join('\n\n'),
           errors: [...CREATE_ERRORS, ...(variant.errors ?? [])],
           // "Try it out" sends this against the demo account (npm start) and gets a session.
-          body: variant.body.meta({
-            example: {
-              shop_uuid: DEMO_SHOP_UUID,
-              ...(variant.type === 'redeem_giftcards' ? { amount_in_cents: 1250 } : {}),
-            },
-          }),
+          body: variant.body.meta({ example: { shop_uuid: DEMO.shop, ...variant.example } }),
           response: { 201: envelope(createdPortalSession) },
         },
       },
@@ -140,6 +143,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG],
         summary: 'Get a portal session',
+        exampleAfter: madeBy('createPortalSession', 'portal_session_uuid'),
         errors: [UNKNOWN_SESSION],
         params: portalSessionUuidParams,
         response: { 200: envelope(portalSession) },
@@ -158,6 +162,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG, EXTENSION_TAG],
         summary: "Extension: list a portal session's events",
+        exampleAfter: madeBy('createPortalSession', 'portal_session_uuid'),
         description:
           'Every step at the screen, oldest first: `{uuid, type, created_at, data}` (types in the README).',
         errors: [UNKNOWN_SESSION],
@@ -178,6 +183,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: [TAG, EXTENSION_TAG],
         summary: "Extension: stream a portal session's events (server-sent events)",
+        exampleAfter: madeBy('createPortalSession', 'portal_session_uuid'),
         produces: ['text/event-stream'],
         description:
           '`text/event-stream`: each event as `event: portal_event`, `id: <event uuid>`, `data: <event JSON>`; ' +

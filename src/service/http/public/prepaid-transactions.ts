@@ -15,6 +15,7 @@ import {
   prepaidBalance,
   reversePrepaidTransaction,
 } from '../../domain/prepaid';
+import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Prepaid transactions', EXTENSION_TAG];
@@ -87,6 +88,7 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
       schema: {
         tags: TAGS,
         summary: 'Extension: reverse a prepaid transaction',
+        exampleAfter: madeBy('createPrepaidTransaction', 'prepaid_transaction_uuid'),
         description:
           'A new transaction of the negated amount for the same contact and shop; once per ' + 'transaction.',
         errors: [

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/public/reward-receptions';
 import { createRewardReception, reverseRewardReception } from '../../domain/reward-receptions';
 import { shopById } from '../../domain/shops';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Reward receptions and rewards (K)": claim a reward, reverse a claim. */
@@ -58,6 +59,7 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Reward receptions'],
         summary: 'Reverse a reward reception',
+        exampleAfter: madeBy('createRewardReception', 'reward_reception_uuid'),
         description:
           'A new credit reception (default unit) gives the spent credits back at the same shop; the stock ' +
           'is restored and a physical reward of it can no longer be collected. A reception is reversed ' +

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../../contract/envelope';
 import { createVisitBody, updateVisitBody, visit, visitUuidParams } from '../../../contract/public/visits';
 import { createVisit, updateVisit } from '../../domain/visits';
+import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Bookings (K) and visits (P)": create and update visits. */
@@ -32,6 +33,7 @@ export default async function visitRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['Visits'],
         summary: 'Update a visit',
+        exampleAfter: madeBy('createVisit', 'uuid'),
         description:
           'external_id, source, starts_at, ends_at (null clears one); contact_uuid and shop_uuid cannot ' +
           'be sent.',

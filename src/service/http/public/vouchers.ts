@@ -22,6 +22,7 @@ import {
   voucherByCode,
   voucherView,
 } from '../../domain/vouchers';
+import { madeBy } from '../openapi/document';
 import { paginatorLinks } from '../paginator-links';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
@@ -98,6 +99,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
       schema: {
         tags: EXTENSION_TAGS,
         summary: 'Extension: release a locked voucher',
+        exampleAfter: { operationId: 'lockVoucher', parameters: {}, requestBody: '$response.body#/data' },
         description:
           'Back to ACTIVE: the voucher, and, as the real platform answers, `voucher` and its ended ' +
           '`lock`.',
@@ -157,6 +159,7 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
       schema: {
         tags: EXTENSION_TAGS,
         summary: 'Extension: reverse a voucher redemption',
+        exampleAfter: madeBy('redeemVoucher'),
         description: 'REDEEMED → ACTIVE (redeemed_at cleared; it stays linked to its contact).',
         errors: [80004, { reason: 'voucher_not_redeemed' }],
         params: voucherUuidParams,
