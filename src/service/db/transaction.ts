@@ -15,6 +15,8 @@ export interface Notification {
  */
 export interface Tx {
   db: Transaction<Database>;
+  /** The engine, for the few writes that take fewer round trips on PostgreSQL in another form. */
+  dialect: DialectName;
   now: Date;
   publish(topic: string, payload: unknown): void;
   /**
@@ -58,6 +60,7 @@ export async function inTransaction<T>(
     const run = (trx: Transaction<Database>) =>
       work({
         db: trx,
+        dialect,
         now: clock(),
         publish: (topic, payload) => notes.push({ topic, payload }),
         lock: async (table, id) => {

@@ -1,17 +1,23 @@
 import Decimal from 'decimal.js';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { CreateCreditReceptionBody, CreditReception } from '../../contract/public/credit-receptions';
 import type { CreditReceptionTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { identifierByValue, identifierViewById } from './contact-identifiers';
 import { contactById, contactByUuid } from './contacts';
-import { postCreditEntry } from './credit-ledger';
+import {
+  CONTACT_AFTER_ENTRY,
+  type ContactAfterEntry,
+  contactTotalsChange,
+  creditBalanceStaysPositive,
+  postCreditEntry,
+} from './credit-ledger';
 import { invalidField, refusal, ServiceError } from './errors';
 import { calculateCredits } from './loyalty-rules';
 import { posTransactionByUuid } from './pos-transactions';
 import { resolveShop, shopById, shopWithAddress } from './shops';
-import { unitById, unitByNameOrDefault, unitRefView } from './units';
+import { receptionUnit, unitById, unitByNameOrDefault, unitRefView } from './units';
 import { fromCenti, isoTimestamp, jsonObject, newUuid, toCenti } from './values';
 
 /** Spec "Credit Reception" as the API shows it (credits as numbers, custom attributes as further keys). */
@@ -83,7 +89,15 @@ export async function creditReceptionView(db: Db, id: number): Promise<CreditRec
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const contact = await contactById(db, row.contact_id);
+  return renderReception(db, row, await contactById(db, row.contact_id));
+}
+
+/** Spec "Credit Reception" of `row`, with `contact` as it is after the reception. */
+async function renderReception(
+  db: Db,
+  row: CreditReceptionRow,
+  contact: ContactAfterEntry,
+): Promise<CreditReceptionView> {
   const shop = await shopById(db, row.shop_id);
   const unit = await unitById(db, row.unit_id);
   return {
@@ -105,11 +119,17 @@ export async function creditReceptionView(db: Db, id: number): Promise<CreditRec
   };
 }
 
+/** A credit reception as written by recordReception, and its contact after it. */
+export interface RecordedReception {
+  row: CreditReceptionRow;
+  contact: ContactAfterEntry;
+}
+
 /**
  * Writes one reception and its ledger entry, and moves the contact's cached balance and totals by
  * the same credits (postCreditEntry), all in `tx`. The balance update is conditional in SQL, so
- * concurrent writes can neither lose credits nor take the balance below zero.
- * @returns the new reception's id.
+ * concurrent writes can neither lose credits nor take the balance below zero; on PostgreSQL that
+ * UPDATE also locks the contact row until the transaction ends, so the caller needs no `tx.lock`.
  * @throws ServiceError 6001 when the POS transaction is already linked, 1003 when the reception is
  * already reversed or the balance would go below zero.
  */
@@ -125,51 +145,139 @@ export async function recordReception(
     posTransactionId: number | null;
     reversesId: number | null;
   },
-): Promise<number> {
-  const at = isoTimestamp(tx.now);
-  // pos_transaction_id and reverses_id are UNIQUE: a concurrent second link or reversal inserts nothing.
-  const row = await tx.db
-    .insertInto('credit_receptions')
-    .values({
-      uuid: newUuid(),
-      contact_id: values.contactId,
-      shop_id: values.shopId,
-      unit_id: values.unitId,
-      unit_value: values.unitValue,
-      credits_centi: values.creditsCenti,
-      contact_identifier_id: values.identifierId,
-      pos_transaction_id: values.posTransactionId,
-      reverses_id: values.reversesId,
-      attributes: '{}',
-      created_at: at,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) {
+): Promise<RecordedReception> {
+  const reception: NewReception = {
+    uuid: newUuid(),
+    contact_id: values.contactId,
+    shop_id: values.shopId,
+    unit_id: values.unitId,
+    unit_value: values.unitValue,
+    credits_centi: values.creditsCenti,
+    contact_identifier_id: values.identifierId,
+    pos_transaction_id: values.posTransactionId,
+    reverses_id: values.reversesId,
+    attributes: '{}',
+    created_at: isoTimestamp(tx.now),
+  };
+  const written =
+    tx.dialect === 'postgres'
+      ? await recordInOneStatement(tx, reception)
+      : await recordStepByStep(tx, reception);
+  if (!written.row) {
     if (values.reversesId !== null)
       throw refusal('credit_reception_already_reversed', 'Credit reception already reversed');
     throw new ServiceError(6001);
   }
-  const moved = await postCreditEntry(tx, {
-    contactId: values.contactId,
-    creditsCenti: values.creditsCenti,
-    source: 'credit_reception',
-    sourceId: row.id,
-    reception: { shopId: values.shopId },
-  });
-  if (!moved) {
+  if (!written.contact) {
     invalidField('credits', "The credits field would take the contact's credit balance below zero.", {
       reason: 'credit_balance_below_zero',
     });
   }
-  return row.id;
+  return { row: written.row, contact: written.contact };
 }
 
-async function maxCreditsCenti(db: Db): Promise<number | null> {
-  const account = await db.selectFrom('account').select('max_credits_per_reception_centi').executeTakeFirst();
-  const max = account?.max_credits_per_reception_centi;
-  return max === null || max === undefined ? null : Number(max);
+type NewReception = Omit<CreditReceptionRow, 'id'>;
+
+/** What either form of recordReception wrote: no row when a UNIQUE column refused it. */
+interface Written {
+  row: CreditReceptionRow | undefined;
+  contact: ContactAfterEntry | undefined;
+}
+
+// SQLite (in-process, no round trips): the reception, then postCreditEntry.
+async function recordStepByStep(tx: Tx, reception: NewReception): Promise<Written> {
+  // pos_transaction_id and reverses_id are UNIQUE: a second link or reversal inserts nothing.
+  const row = await tx.db
+    .insertInto('credit_receptions')
+    .values(reception)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return { row, contact: undefined };
+  const contact = await postCreditEntry(tx, {
+    contactId: reception.contact_id,
+    creditsCenti: reception.credits_centi,
+    source: 'credit_reception',
+    sourceId: row.id,
+    reception: { shopId: reception.shop_id },
+  });
+  return { row, contact };
+}
+
+/**
+ * PostgreSQL: what recordStepByStep does, in one statement (one round trip instead of four): the
+ * UPDATE of the contact runs only when the reception was inserted, the ledger entry and the shop
+ * only when the UPDATE moved the balance. A refused balance leaves the inserted reception, which
+ * the caller's error rolls back with the transaction.
+ */
+async function recordInOneStatement(tx: Tx, reception: NewReception): Promise<Written> {
+  const credits = reception.credits_centi;
+  const found = await tx.db
+    .with('r', (db) =>
+      db
+        .insertInto('credit_receptions')
+        .values(reception)
+        .onConflict((oc) => oc.doNothing())
+        .returningAll(),
+    )
+    .with('c', (db) =>
+      db
+        .updateTable('contacts')
+        .set(contactTotalsChange(credits, reception.created_at, true))
+        .where('id', '=', reception.contact_id)
+        .where(creditBalanceStaysPositive(credits))
+        .where((eb) => eb.exists(eb.selectFrom('r').select('r.id')))
+        .returning(CONTACT_AFTER_ENTRY),
+    )
+    .with('e', (db) =>
+      db
+        .insertInto('credit_entries')
+        .columns(['contact_id', 'credits_centi', 'source', 'source_id', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom(['r', 'c'])
+            .select([
+              'c.id',
+              'r.credits_centi',
+              sql.lit('credit_reception').as('source'),
+              'r.id as source_id',
+              'r.created_at',
+            ]),
+        )
+        .returning('credit_entries.id'),
+    )
+    .with('s', (db) =>
+      db
+        .insertInto('contact_shops')
+        .columns(['contact_id', 'shop_id'])
+        .expression((eb) => eb.selectFrom('c').select(['c.id', sql.lit(reception.shop_id).as('shop_id')]))
+        .onConflict((oc) => oc.columns(['contact_id', 'shop_id']).doNothing())
+        .returning('contact_shops.contact_id'),
+    )
+    .selectFrom('r')
+    .leftJoin('c', (join) => join.onTrue())
+    .selectAll('r')
+    .select([
+      'c.id as contact_row_id',
+      'c.uuid as contact_uuid',
+      'c.email as contact_email',
+      'c.credit_balance_centi as contact_balance_centi',
+    ])
+    .executeTakeFirst();
+  if (!found) return { row: undefined, contact: undefined };
+  const { contact_row_id, contact_uuid, contact_email, contact_balance_centi, ...row } = found;
+  return {
+    row,
+    contact:
+      contact_row_id === null
+        ? undefined
+        : {
+            id: contact_row_id,
+            uuid: contact_uuid!,
+            email: contact_email!,
+            credit_balance_centi: contact_balance_centi!,
+          },
+  };
 }
 
 /**
@@ -197,39 +305,40 @@ export async function createCreditReception(
   const explicitCenti = input.credits === undefined ? undefined : toCenti(input.credits);
   const shop = await resolveShop(tx.db, actor, input.shop_uuid);
   const contact = await contactByUuid(tx.db, input.contact_uuid);
+  let identifierId: number | null = null;
+  if (input.contact_identifier_value !== undefined) {
+    const identifier = await identifierByValue(tx.db, input.contact_identifier_value);
+    if (identifier?.contact_id !== contact.id) throw new ServiceError(60003);
+    identifierId = identifier.id;
+  }
+  const { unit, maxCreditsCenti: max } = await receptionUnit(tx.db, input.unit_name);
+  let posTransactionId: number | null = null;
+  if (input.pos_transaction_uuid !== undefined) {
+    const pos = await posTransactionByUuid(tx.db, input.pos_transaction_uuid);
+    if (pos.shop_id !== shop.id) throw new ServiceError(1027);
+    posTransactionId = pos.id;
+  }
+  const creditsCenti =
+    explicitCenti ??
+    toCenti(
+      await calculateCredits(tx.db, {
+        unitId: unit.id,
+        unitValue: input.unit_value!,
+        // A contact's tier comes from the fixture only: no lock needed to read it.
+        tierId: contact.tier_id,
+        at: tx.now,
+      }),
+      'unit_value',
+    );
+  if (max !== null && creditsCenti > max) {
+    throw new ServiceError(1015, {
+      detail: `The credits exceed the maximum of ${fromCenti(max)} per reception`,
+    });
+  }
+  // The only rule on the contact's state is its balance, which recordReception's conditional
+  // UPDATE checks and locks in one step.
   return serializeForContact(contact.id, async () => {
-    await tx.lock('contacts', contact.id);
-    let identifierId: number | null = null;
-    if (input.contact_identifier_value !== undefined) {
-      const identifier = await identifierByValue(tx.db, input.contact_identifier_value);
-      if (identifier?.contact_id !== contact.id) throw new ServiceError(60003);
-      identifierId = identifier.id;
-    }
-    const unit = await unitByNameOrDefault(tx.db, input.unit_name);
-    let posTransactionId: number | null = null;
-    if (input.pos_transaction_uuid !== undefined) {
-      const pos = await posTransactionByUuid(tx.db, input.pos_transaction_uuid);
-      if (pos.shop_id !== shop.id) throw new ServiceError(1027);
-      posTransactionId = pos.id;
-    }
-    const creditsCenti =
-      explicitCenti ??
-      toCenti(
-        await calculateCredits(tx.db, {
-          unitId: unit.id,
-          unitValue: input.unit_value!,
-          tierId: contact.tier_id,
-          at: tx.now,
-        }),
-        'unit_value',
-      );
-    const max = await maxCreditsCenti(tx.db);
-    if (max !== null && creditsCenti > max) {
-      throw new ServiceError(1015, {
-        detail: `The credits exceed the maximum of ${fromCenti(max)} per reception`,
-      });
-    }
-    const id = await recordReception(tx, {
+    const { row, contact: after } = await recordReception(tx, {
       contactId: contact.id,
       shopId: shop.id,
       unitId: unit.id,
@@ -239,7 +348,7 @@ export async function createCreditReception(
       posTransactionId,
       reversesId: null,
     });
-    return creditReceptionView(tx.db, id);
+    return renderReception(tx.db, row, after);
   });
 }
 
@@ -261,8 +370,8 @@ export async function reverseCreditReception(
     throw refusal('reversal_not_reversible', 'A reversal cannot be reversed');
   }
   return serializeForContact(original.contact_id, async () => {
-    await tx.lock('contacts', original.contact_id);
-    const id = await recordReception(tx, {
+    // reverses_id is UNIQUE and the balance update conditional: no lock needed (recordReception).
+    const { row, contact } = await recordReception(tx, {
       contactId: original.contact_id,
       shopId: original.shop_id,
       unitId: original.unit_id,
@@ -273,7 +382,7 @@ export async function reverseCreditReception(
       posTransactionId: null,
       reversesId: original.id,
     });
-    return creditReceptionView(tx.db, id);
+    return renderReception(tx.db, row, contact);
   });
 }
 

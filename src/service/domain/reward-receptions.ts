@@ -177,7 +177,7 @@ export async function reverseRewardReception(tx: Tx, uuid: string): Promise<Cred
   const row = (await rewardReceptionByUuid(tx.db, uuid))!;
   if (row.reversed_by_credit_reception_id !== null) throw alreadyReversed();
   const unit = await unitByNameOrDefault(tx.db, undefined);
-  const creditReceptionId = await recordReception(tx, {
+  const { row: reversal } = await recordReception(tx, {
     contactId: row.contact_id,
     shopId: row.shop_id,
     unitId: unit.id,
@@ -189,7 +189,7 @@ export async function reverseRewardReception(tx: Tx, uuid: string): Promise<Cred
   });
   const marked = await tx.db
     .updateTable('reward_receptions')
-    .set({ reversed_by_credit_reception_id: creditReceptionId })
+    .set({ reversed_by_credit_reception_id: reversal.id })
     .where('id', '=', row.id)
     .where('reversed_by_credit_reception_id', 'is', null)
     .executeTakeFirst();
@@ -202,5 +202,5 @@ export async function reverseRewardReception(tx: Tx, uuid: string): Promise<Cred
       .where('stock', 'is not', null)
       .execute();
   }
-  return creditReceptionView(tx.db, creditReceptionId);
+  return creditReceptionView(tx.db, reversal.id);
 }

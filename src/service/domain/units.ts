@@ -40,15 +40,31 @@ export async function unitById(db: Db, id: number): Promise<UnitRow> {
  * @throws ServiceError 60007 when the named unit does not exist, 55046 when none is named and there is no default.
  */
 export async function unitByNameOrDefault(db: Db, name: string | undefined): Promise<UnitRow> {
-  const row = await db
+  return (await receptionUnit(db, name)).unit;
+}
+
+/**
+ * unitByNameOrDefault, and in the same statement the account's maximum credits per reception
+ * (hundredths of a credit; null when there is none): a credit reception needs both.
+ * @throws ServiceError 60007, 55046 as unitByNameOrDefault.
+ */
+export async function receptionUnit(
+  db: Db,
+  name: string | undefined,
+): Promise<{ unit: UnitRow; maxCreditsCenti: number | null }> {
+  const found = await db
     .selectFrom('units')
-    .selectAll()
+    .selectAll('units')
+    .select((eb) =>
+      eb.selectFrom('account').select('max_credits_per_reception_centi').limit(1).as('max_credits_centi'),
+    )
     .$call((q) => (name === undefined ? q.where('is_default', '=', 1) : q.where('name', '=', name)))
     .orderBy('id')
     .executeTakeFirst();
-  if (!row) throw new ServiceError(name === undefined ? 55046 : 60007);
-  rememberInTransaction(db, `unit:${row.id}`, row);
-  return row;
+  if (!found) throw new ServiceError(name === undefined ? 55046 : 60007);
+  const { max_credits_centi: max, ...unit } = found;
+  rememberInTransaction(db, `unit:${unit.id}`, unit);
+  return { unit, maxCreditsCenti: max === null ? null : Number(max) };
 }
 
 /**
