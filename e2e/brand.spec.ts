@@ -10,14 +10,15 @@ import { expect, screenshots, test } from './support/kiosk-test';
 
 /*
  * The merchant's brand kit on the kiosk: a brand of low-contrast colours still reads at WCAG AA
- * (text colours are derived, the merchant's font colour ignored), reward pictures show, and one that
- * fails to load gives way to the drawn fallback. A service of the spec's own carries that brand.
+ * (text colours are derived, the merchant's font colour ignored), reward and promotion pictures show,
+ * and one that fails to load gives way to the drawn fallback. A service of the spec's own carries
+ * that brand.
  */
 const MEDIA = join(process.cwd(), 'src/service/fixture/demo-media');
 const COFFEE = 'e0000000-0000-4000-8000-000000000001';
 const DISCOUNT = 'e0000000-0000-4000-8000-000000000003';
 
-/** The demo account with pale, low-contrast brand colours and a reward picture that is missing. */
+/** The demo account with pale, low-contrast brand colours, and a reward and a promotion picture that are missing. */
 function lowContrastFixture(): object {
   const demo = JSON.parse(readFileSync(join(process.cwd(), 'src/service/fixture/demo-account.json'), 'utf8'));
   demo.account.brand_kit = {
@@ -41,6 +42,10 @@ function lowContrastFixture(): object {
   // A picture the service does not have: the kiosk must draw its fallback.
   demo.rewards.find((r: { uuid: string }) => r.uuid === DISCOUNT).media.value =
     '/media/00000000000000000000.png';
+  demo.promotions.find((p: { name: string }) => p.name === 'Two for one').media = {
+    type: 'image',
+    value: '/media/00000000000000000001.png',
+  };
   return demo;
 }
 
@@ -79,6 +84,17 @@ test('a low-contrast brand still reads at AA; reward pictures show, a missing on
     await expectContrastAA(page);
     await expectNoAxeViolations(page);
     await screenshots(page, 'portal-low-contrast');
+
+    // Promotion pictures on voucher cards: the muffin's shows, the missing one falls back.
+    await page.getByTestId('tab-vouchers').click();
+    const muffin = page.getByTestId('voucher-MUFFIN-0001').locator('img');
+    await expect(muffin).toBeVisible();
+    await expect.poll(() => muffin.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const twoForOne = page.getByTestId('voucher-TWOFORONE-0001');
+    await expect(twoForOne.getByTestId('picture-fallback')).toBeVisible();
+    await expect(twoForOne.locator('img')).toHaveCount(0);
+    await expectContrastAA(page);
+    await expectNoAxeViolations(page);
   } finally {
     await service.stop();
     data.remove();

@@ -178,6 +178,8 @@ export const portalVoucher = z.object({
   description: z.string().nullable(),
   expiration_date: z.string().nullable(),
   status: z.enum(['ACTIVE', 'REDEEMED', 'EXPIRED', 'DEACTIVATED', 'INACTIVE', 'LOCKED']),
+  /** The promotion's picture (`{type, value}`, like a reward's `media`; value a `/media/…` path); null: none. */
+  media: z.object({ type: z.string(), value: z.string() }).nullable(),
 });
 export type PortalVoucher = z.infer<typeof portalVoucher>;
 

@@ -74,8 +74,15 @@ describe('GET /portal/api/sessions/{uuid}/vouchers', () => {
           description: 'A muffin of your choice',
           expiration_date: '2027-06-30T23:59:59+02:00',
           status: 'ACTIVE',
+          // The promotion's picture, shipped with the fixture and served by the service.
+          media: { type: 'image', value: expect.stringMatching(/^\/media\/[0-9a-f]+\.svg$/) },
         },
-        expect.objectContaining({ code: 'TWOFORONE-0001', status: 'ACTIVE', expiration_date: null }),
+        expect.objectContaining({
+          code: 'TWOFORONE-0001',
+          status: 'ACTIVE',
+          expiration_date: null,
+          media: null,
+        }),
       ]);
     }
   });

@@ -44,6 +44,7 @@ describe('POST /portal/api/sessions/{uuid}/scan-lookup', () => {
         description: expect.any(String),
         expiration_date: null,
         status: 'ACTIVE',
+        media: { type: 'image', value: expect.stringMatching(/^\/media\//) },
       },
     });
     expect(await kindOf(t, uuid, 'CARD-XXXX')).toEqual({ kind: 'unknown' });

@@ -7,12 +7,15 @@ import type { ErrorReason } from '../../contract/errors';
  *
  * `status` 0 means the request never got an answer (offline, server down): code NETWORK_ERROR.
  * A response that does not match the contract: code INVALID_RESPONSE with the HTTP status.
+ * `fields` names the request fields a refusal names (the keys of the body's `errors`, e.g.
+ * `attributes.birthdate`), so a form can say which of its fields to change.
  */
 export class PortalApiError extends Error {
   constructor(
     readonly code: number,
     readonly status: number,
     readonly reason?: ErrorReason,
+    readonly fields: readonly string[] = [],
   ) {
     super(`portal API error ${code}${reason ? ` ${reason}` : ''} (HTTP ${status})`);
     this.name = 'PortalApiError';
@@ -35,14 +38,15 @@ export function toPortalApiError(error: unknown): PortalApiError {
 }
 
 /**
- * The error of an error answer: its body's `code` (INVALID_RESPONSE when it has none) and `reason`
- * (a string, else none), with the HTTP `status`.
+ * The error of an error answer: its body's `code` (INVALID_RESPONSE when it has none), `reason`
+ * (a string, else none) and the fields its `errors` names, with the HTTP `status`.
  */
 export function refusalOf(body: unknown, status: number): PortalApiError {
-  const { code, reason } = (body ?? {}) as { code?: unknown; reason?: unknown };
+  const { code, reason, errors } = (body ?? {}) as { code?: unknown; reason?: unknown; errors?: unknown };
   return new PortalApiError(
     typeof code === 'number' ? code : INVALID_RESPONSE,
     status,
     typeof reason === 'string' ? (reason as ErrorReason) : undefined,
+    errors && typeof errors === 'object' ? Object.keys(errors) : [],
   );
 }

@@ -2,15 +2,24 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
 import { formatDate } from '../lib/format';
+import { Picture } from './picture';
 
 /**
- * One voucher as a card: name, description and expiry. With `onSelect` the whole card is one
+ * One voucher as a card: its promotion's picture (or the drawn fallback, as a reward's), name,
+ * description and expiry. With `onSelect` the whole card is one
  * large button (tap to redeem); without, it is a plain list item.
  */
 export function VoucherCard({ voucher, onSelect }: { voucher: PortalVoucher; onSelect?: () => void }) {
   const { t, i18n } = useTranslation();
   const body: ReactNode = (
     <>
+      <Picture
+        className="tile-picture"
+        src={voucher.media?.type === 'image' ? voucher.media.value : null}
+        alt=""
+        width={320}
+        height={200}
+      />
       <span className="tile-title">{voucher.name}</span>
       {voucher.description ? <span className="tile-text">{voucher.description}</span> : null}
       <span className="tile-note">

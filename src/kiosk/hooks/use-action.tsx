@@ -131,6 +131,8 @@ export function useAction<B, R>(action: SessionAction<B, R>, onSuccess?: (result
     offline: mutation.isPending && !online,
     // A refusal that lost its meaning once the session is ending is not shown.
     error: mutation.isError && !ending ? <ActionError error={mutation.error} onRetry={retry} /> : null,
+    /** The refusal itself (code, reason, status, the fields it names), for a form that marks its fields; null when none. */
+    refusal: mutation.isError && !ending ? toPortalApiError(mutation.error) : null,
     /** Forgets an error shown (the customer went another way). */
     clear: mutation.reset,
   };

@@ -79,6 +79,10 @@ export const en = {
     credits: 'Your credits',
     tier: 'Your level',
     prepaid: 'Prepaid balance',
+    visits: 'Visits',
+    lastVisit: 'Last visit',
+    noVisit: 'Not yet',
+    earned: 'Credits earned',
   },
   credit: {
     creating: 'Adding your credits…',
@@ -256,6 +260,7 @@ export const en = {
       activity: 'Activity',
       email: 'E-mail',
       cards: 'Cards',
+      profile: 'Profile',
     },
   },
   rewards: {
@@ -306,6 +311,34 @@ export const en = {
     removeConfirm: 'Remove the card ending in {{hint}}?',
     keep: 'Keep it',
     removed: 'The card has been removed.',
+  },
+  profile: {
+    title: 'Your details',
+    change: 'Change my details',
+    empty: 'Not filled in',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Your details are saved.',
+    back: 'Back',
+    keyboard: 'On-screen keyboard for {{field}}',
+    space: 'Space',
+    fields: {
+      firstname: 'First name',
+      lastname: 'Last name',
+      phonenumber: 'Phone number',
+      birthdate: 'Date of birth',
+      address: 'Street',
+      housenumber: 'House number',
+      postalcode: 'Postcode',
+      city: 'Town',
+    },
+    hints: {
+      birthdate: 'Year-month-day, like 1990-04-21',
+    },
+    invalid: {
+      birthdate: 'That is not a date we can save. Type it as year-month-day, like 1990-04-21.',
+      other: 'This cannot be saved as it is. Please check it.',
+    },
   },
   errors: {
     network: 'There is no connection to the server. Check the connection and try again.',

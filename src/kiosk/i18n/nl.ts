@@ -82,6 +82,10 @@ export const nl: KioskTexts = {
     credits: 'Uw punten',
     tier: 'Uw niveau',
     prepaid: 'Prepaid tegoed',
+    visits: 'Bezoeken',
+    lastVisit: 'Laatste bezoek',
+    noVisit: 'Nog niet',
+    earned: 'Punten verdiend',
   },
   credit: {
     creating: 'Uw punten worden bijgeschreven…',
@@ -261,6 +265,7 @@ export const nl: KioskTexts = {
       activity: 'Activiteit',
       email: 'E-mail',
       cards: 'Passen',
+      profile: 'Gegevens',
     },
   },
   rewards: {
@@ -311,6 +316,34 @@ export const nl: KioskTexts = {
     removeConfirm: 'De pas eindigend op {{hint}} verwijderen?',
     keep: 'Bewaren',
     removed: 'De pas is verwijderd.',
+  },
+  profile: {
+    title: 'Uw gegevens',
+    change: 'Gegevens wijzigen',
+    empty: 'Niet ingevuld',
+    save: 'Opslaan',
+    saving: 'Opslaan…',
+    saved: 'Uw gegevens zijn opgeslagen.',
+    back: 'Terug',
+    keyboard: 'Schermtoetsenbord voor {{field}}',
+    space: 'Spatie',
+    fields: {
+      firstname: 'Voornaam',
+      lastname: 'Achternaam',
+      phonenumber: 'Telefoonnummer',
+      birthdate: 'Geboortedatum',
+      address: 'Straat',
+      housenumber: 'Huisnummer',
+      postalcode: 'Postcode',
+      city: 'Woonplaats',
+    },
+    hints: {
+      birthdate: 'Jaar-maand-dag, zoals 1990-04-21',
+    },
+    invalid: {
+      birthdate: 'Dit is geen datum die we kunnen opslaan. Typ hem als jaar-maand-dag, zoals 1990-04-21.',
+      other: 'Dit kan zo niet worden opgeslagen. Controleer het alstublieft.',
+    },
   },
   errors: {
     network: 'Er is geen verbinding met de server. Controleer de verbinding en probeer het opnieuw.',

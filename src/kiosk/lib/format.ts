@@ -43,6 +43,11 @@ export function formatDate(iso: string, language: string): string {
   );
 }
 
+/** A date as the language writes it briefly: "25 nov 2026" (nl) / "Nov 25, 2026" (en). */
+export function formatShortDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
 /** A moment as a short date and time: "21 nov 2026 14:05" (nl). */
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -8,11 +8,13 @@ import { Screen } from '../components/screen';
 import { greetingName } from '../lib/format';
 
 /**
- * The identified customer's own portal: name, credits, tier and prepaid balance; below them the
- * portal's tabs (`children`, when loaded), filling the screen; Done beside Cancel.
+ * The identified customer's own portal: name, credits, tier and prepaid balance, then `visits`
+ * (more figures of the same list: the visit stats); beside them (landscape) or below them (portrait)
+ * the portal's tabs (`children`, when loaded), filling the screen; Done beside Cancel.
  */
 export function WelcomeScreen({
   contact,
+  visits,
   onDone,
   finishing,
   error,
@@ -20,6 +22,8 @@ export function WelcomeScreen({
   children,
 }: {
   contact: PortalContact;
+  /** Further `Stat`s of the list (the customer's visit stats). */
+  visits?: ReactNode;
   onDone: () => void;
   finishing: boolean;
   error?: ReactNode;
@@ -50,7 +54,7 @@ export function WelcomeScreen({
           </dd>
         </div>
         {contact.tier ? (
-          <div className="stat" data-testid="tier">
+          <div className="stat stat-tier" data-testid="tier">
             <dt>{t('welcome.tier')}</dt>
             <dd>{contact.tier.name}</dd>
           </div>
@@ -61,6 +65,7 @@ export function WelcomeScreen({
             <Money cents={contact.prepaid_balance_in_cents} />
           </dd>
         </div>
+        {visits}
       </dl>
       {children}
       {error}

@@ -39,16 +39,28 @@ import { listVouchers, redeemVoucher, voucherByCode } from './vouchers';
  * Every function needs the session's identified contact (1003, HTTP 409 otherwise).
  */
 
-/** A voucher as the kiosk shows it (contract/portal.ts PortalVoucher). */
-export function portalVoucher(voucher: Voucher): PortalVoucher {
-  return {
+/**
+ * Vouchers as the kiosk shows them (contract/portal.ts PortalVoucher), in their order, each with its
+ * promotion's picture (`media`, like a reward's; one query for all).
+ */
+export async function portalVouchers(db: Db, vouchers: Voucher[]): Promise<PortalVoucher[]> {
+  const uuids = [...new Set(vouchers.map((voucher) => voucher.promotion.uuid))];
+  const promotions =
+    uuids.length === 0
+      ? []
+      : await db.selectFrom('promotions').select(['uuid', 'media']).where('uuid', 'in', uuids).execute();
+  const media = new Map(
+    promotions.map((p) => [p.uuid, p.media ? (JSON.parse(p.media) as PortalVoucher['media']) : null]),
+  );
+  return vouchers.map((voucher) => ({
     uuid: voucher.uuid,
     code: voucher.code,
     name: voucher.name,
     description: voucher.description,
     expiration_date: voucher.expiration_date,
     status: voucher.status,
-  };
+    media: media.get(voucher.promotion.uuid) ?? null,
+  }));
 }
 
 /** The identified customer's ACTIVE vouchers (as of now), oldest first (portal API GET vouchers). */
@@ -63,7 +75,7 @@ export async function sessionVouchers(
     { contact_uuid: contact.uuid, status: 'ACTIVE', page: 1, limit: 500 },
     now,
   );
-  return items.map(portalVoucher);
+  return portalVouchers(db, items);
 }
 
 /**
@@ -90,7 +102,8 @@ export async function redeemVoucherInSession(
   }
   const voucher = await redeemVoucher(tx, sessionActor(session), { code, contact_uuid: contact.uuid });
   await recordEvent(tx, session, 'voucher_redeemed', voucher);
-  return { voucher: portalVoucher(voucher) };
+  const [shown] = await portalVouchers(tx.db, [voucher]);
+  return { voucher: shown! };
 }
 
 /**

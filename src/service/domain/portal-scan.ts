@@ -3,7 +3,7 @@ import type { Db } from '../db/schema';
 import { identifierByValue } from './contact-identifiers';
 import { ServiceError } from './errors';
 import { findGiftcard } from './giftcards';
-import { portalVoucher } from './portal-customer';
+import { portalVouchers } from './portal-customer';
 import { voucherView } from './vouchers';
 
 /*
@@ -41,7 +41,10 @@ export async function codeOfNobody(
 ): Promise<Extract<ScannedCode, { kind: 'giftcard' | 'voucher' | 'unknown' }>> {
   if (await orNull(findGiftcard(db, value))) return { kind: 'giftcard' };
   const voucher = await db.selectFrom('vouchers').selectAll().where('code', '=', value).executeTakeFirst();
-  if (voucher) return { kind: 'voucher', voucher: portalVoucher(await voucherView(db, voucher, now)) };
+  if (voucher) {
+    const [shown] = await portalVouchers(db, [await voucherView(db, voucher, now)]);
+    return { kind: 'voucher', voucher: shown! };
+  }
   return { kind: 'unknown' };
 }
 

@@ -20,17 +20,21 @@ import { VoucherRedeemedScreen } from '../../screens/voucher-redeemed-screen';
 import { WelcomeScreen } from '../../screens/welcome-screen';
 import { ActivityTab } from './activity-tab';
 import { CardsTab } from './cards-tab';
-import { PORTAL_START, PORTAL_TABS, type PortalStep, type PortalTab } from './portal-step';
+import { PORTAL_START, PORTAL_TABS, type PortalStep, type PortalTab, type TabNote } from './portal-step';
+import { ProfileScreen } from './profile-screen';
+import { ProfileTab } from './profile-tab';
 import { RewardClaimedScreen } from './reward-claimed-screen';
 import { RewardConfirmScreen } from './reward-confirm-screen';
 import { RewardsTab } from './rewards-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
+import { VisitStats } from './visit-stats';
 import { VouchersTab } from './vouchers-tab';
 
 /**
  * The customer's own portal (identify sessions), after identification: the welcome (name, tier,
- * credits, prepaid) with tabs — rewards to claim with credits, vouchers, recent activity, e-mail
- * subscriptions, cards (and adding one). A voucher tapped in its tab is used there, after a
+ * credits, prepaid, visit stats) with tabs — rewards to claim with credits, vouchers, recent
+ * activity, e-mail subscriptions, cards (and adding one), and the profile fields the account lets
+ * the customer change (only when it lets some). A voucher tapped in its tab is used there, after a
  * confirmation, as in a vouchers session. Loaded lazily by identify-flow.tsx.
  */
 export default function CustomerPortal({
@@ -50,9 +54,12 @@ export default function CustomerPortal({
 }) {
   const { t } = useTranslation();
   const { state, go } = useFlowStore<PortalStep>(() => PORTAL_START);
-  const toTab = (tab: PortalTab, cardAdded = false) => go({ view: 'tabs', tab, cardAdded });
+  const toTab = (tab: PortalTab, note: TabNote = null) => go({ view: 'tabs', tab, note });
+  const tabs = PORTAL_TABS.filter(
+    (tab) => tab !== 'profile' || session.kiosk.editable_contact_fields.length > 0,
+  );
   const claim = useAction(claimRewardAction, (result: RewardClaimResult) => go({ view: 'claimed', result }));
-  const addCard = useAction(addCardAction, (_card: PortalCard) => toTab('cards', true));
+  const addCard = useAction(addCardAction, (_card: PortalCard) => toTab('cards', 'card_added'));
   const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
     go({ view: 'voucher_redeemed', voucher }),
   );
@@ -131,11 +138,29 @@ export default function CustomerPortal({
         />
       );
       break;
+    case 'profile':
+      screen = (
+        <ProfileScreen
+          fields={state.fields}
+          keyboard={session.settings.enable_on_screen_keyboard}
+          onSaved={(changed) => toTab('profile', changed ? 'profile_saved' : null)}
+          onBack={() => toTab('profile')}
+          footer={footer}
+        />
+      );
+      break;
     case 'tabs':
       screen = (
-        <WelcomeScreen contact={contact} onDone={onDone} finishing={finishing} error={error} footer={footer}>
+        <WelcomeScreen
+          contact={contact}
+          visits={<VisitStats sessionUuid={session.uuid} />}
+          onDone={onDone}
+          finishing={finishing}
+          error={error}
+          footer={footer}
+        >
           <Tabs
-            tabs={PORTAL_TABS.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
+            tabs={tabs.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
             selected={state.tab}
             onSelect={(tab) => toTab(tab)}
             label={t('portal.tabsLabel')}
@@ -148,11 +173,17 @@ export default function CustomerPortal({
               <ActivityTab sessionUuid={session.uuid} />
             ) : state.tab === 'email' ? (
               <SubscriptionsTab sessionUuid={session.uuid} />
-            ) : (
+            ) : state.tab === 'cards' ? (
               <CardsTab
                 sessionUuid={session.uuid}
-                cardAdded={state.cardAdded}
+                cardAdded={state.note === 'card_added'}
                 onAdd={() => go({ view: 'add_card', capture: 'scan' })}
+              />
+            ) : (
+              <ProfileTab
+                sessionUuid={session.uuid}
+                saved={state.note === 'profile_saved'}
+                onChange={(fields) => go({ view: 'profile', fields })}
               />
             )}
           </Tabs>
