@@ -38,7 +38,7 @@ import {
 } from '../../domain/portal-profile';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
-import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
+import { IDEMPOTENCY, REFUSED, sessionCalls, sessionRoute } from './session-calls';
 
 /** "Try it out": a session at the demo shop in which Anna identified with her card (identify's example). */
 const IDENTIFIED = {
@@ -59,40 +59,30 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sessions/:uuid/vouchers',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's active vouchers; vouchers and identify",
-        exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
-        errors: CUSTOMER_REFUSED,
-        params,
-        response: { 200: envelope(z.array(portalVoucher)) },
-      },
-    },
+    sessionRoute({
+      summary: "The customer's active vouchers; vouchers and identify",
+      exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
+      errors: CUSTOMER_REFUSED,
+      response: { 200: envelope(z.array(portalVoucher)) },
+    }),
     (req) => read(req.params.uuid, 'voucher_list', (tx, session) => sessionVouchers(tx.db, session, tx.now)),
   );
 
   app.post(
     '/sessions/:uuid/vouchers/redeem',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Redeem a voucher by code for the customer (links a voucher of nobody); vouchers, identify',
-        exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: [
-          ...CUSTOMER_REFUSED,
-          { reason: 'voucher_someone_else', status: 403 },
-          ...VOUCHER_REDEEM_REFUSALS,
-          { reason: 'voucher_limit_reached' },
-        ],
-        params,
-        body: voucherRedeemRequest,
-        response: { 200: envelope(z.object({ voucher: portalVoucher })) },
-      },
-    },
+    sessionRoute({
+      summary: 'Redeem a voucher by code for the customer (links a voucher of nobody); vouchers, identify',
+      exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: [
+        ...CUSTOMER_REFUSED,
+        { reason: 'voucher_someone_else', status: 403 },
+        ...VOUCHER_REDEEM_REFUSALS,
+        { reason: 'voucher_limit_reached' },
+      ],
+      body: voucherRedeemRequest,
+      response: { 200: envelope(z.object({ voucher: portalVoucher })) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'voucher_redeem', (tx, session) =>
         redeemVoucherInSession(tx, session, req.body.code),
@@ -101,35 +91,25 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sessions/:uuid/rewards',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'The active rewards, claimable ones first, then by required credits; identify',
-        exampleAfter: IDENTIFIED,
-        errors: CUSTOMER_REFUSED,
-        params,
-        response: { 200: envelope(z.array(portalReward)) },
-      },
-    },
+    sessionRoute({
+      summary: 'The active rewards, claimable ones first, then by required credits; identify',
+      exampleAfter: IDENTIFIED,
+      errors: CUSTOMER_REFUSED,
+      response: { 200: envelope(z.array(portalReward)) },
+    }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionRewards(tx.db, session)),
   );
 
   app.post(
     '/sessions/:uuid/rewards/claim',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Claim a reward with credits (a reward reception at this shop); identify',
-        exampleAfter: IDENTIFIED,
-        description: IDEMPOTENCY,
-        errors: [...CUSTOMER_REFUSED, 6003, 1052, 1018, 1019, 1017],
-        params,
-        body: rewardClaimRequest,
-        response: { 200: envelope(rewardClaimResult) },
-      },
-    },
+    sessionRoute({
+      summary: 'Claim a reward with credits (a reward reception at this shop); identify',
+      exampleAfter: IDENTIFIED,
+      description: IDEMPOTENCY,
+      errors: [...CUSTOMER_REFUSED, 6003, 1052, 1018, 1019, 1017],
+      body: rewardClaimRequest,
+      response: { 200: envelope(rewardClaimResult) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         claimRewardInSession(tx, session, req.body.reward_uuid),
@@ -138,51 +118,36 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sessions/:uuid/activity',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's recent activity, newest first (at most 50); identify",
-        exampleAfter: IDENTIFIED,
-        errors: CUSTOMER_REFUSED,
-        params,
-        response: { 200: envelope(z.array(portalActivity)) },
-      },
-    },
+    sessionRoute({
+      summary: "The customer's recent activity, newest first (at most 50); identify",
+      exampleAfter: IDENTIFIED,
+      errors: CUSTOMER_REFUSED,
+      response: { 200: envelope(z.array(portalActivity)) },
+    }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionActivity(tx.db, session)),
   );
 
   app.get(
     '/sessions/:uuid/subscriptions',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's e-mail subscriptions; identify",
-        exampleAfter: IDENTIFIED,
-        errors: CUSTOMER_REFUSED,
-        params,
-        response: { 200: envelope(z.array(portalSubscription)) },
-      },
-    },
+    sessionRoute({
+      summary: "The customer's e-mail subscriptions; identify",
+      exampleAfter: IDENTIFIED,
+      errors: CUSTOMER_REFUSED,
+      response: { 200: envelope(z.array(portalSubscription)) },
+    }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionSubscriptions(tx.db, session)),
   );
 
   app.post(
     '/sessions/:uuid/subscriptions',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); identify',
-        exampleAfter: IDENTIFIED,
-        description: IDEMPOTENCY,
-        errors: [...CUSTOMER_REFUSED, 55030],
-        params,
-        body: subscriptionChangeRequest,
-        response: { 200: envelope(portalSubscription) },
-      },
-    },
+    sessionRoute({
+      summary: 'Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); identify',
+      exampleAfter: IDENTIFIED,
+      description: IDEMPOTENCY,
+      errors: [...CUSTOMER_REFUSED, 55030],
+      body: subscriptionChangeRequest,
+      response: { 200: envelope(portalSubscription) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         changeSubscriptionInSession(tx, session, req.body),
@@ -191,35 +156,25 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sessions/:uuid/cards',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's cards (values as their last 4 characters); identify",
-        exampleAfter: IDENTIFIED,
-        errors: CUSTOMER_REFUSED,
-        params,
-        response: { 200: envelope(z.array(portalCard)) },
-      },
-    },
+    sessionRoute({
+      summary: "The customer's cards (values as their last 4 characters); identify",
+      exampleAfter: IDENTIFIED,
+      errors: CUSTOMER_REFUSED,
+      response: { 200: envelope(z.array(portalCard)) },
+    }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionCards(tx.db, session)),
   );
 
   app.post(
     '/sessions/:uuid/cards',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Add a scanned card to the customer (new, or unlinked); identify',
-        exampleAfter: IDENTIFIED,
-        description: IDEMPOTENCY,
-        errors: [...CUSTOMER_REFUSED, 60004, { code: 60014, when: "someone else's card" }],
-        params,
-        body: scanRequest.meta({ example: { value: DEMO.freeCard } }),
-        response: { 200: envelope(portalCard) },
-      },
-    },
+    sessionRoute({
+      summary: 'Add a scanned card to the customer (new, or unlinked); identify',
+      exampleAfter: IDENTIFIED,
+      description: IDEMPOTENCY,
+      errors: [...CUSTOMER_REFUSED, 60004, { code: 60014, when: "someone else's card" }],
+      body: scanRequest.meta({ example: { value: DEMO.freeCard } }),
+      response: { 200: envelope(portalCard) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         addCardInSession(tx, session, req.body.value),
@@ -228,22 +183,17 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sessions/:uuid/cards/remove',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Remove one of the customer’s cards (unlinked, kept with its history); identify',
-        exampleAfter: IDENTIFIED,
-        description: IDEMPOTENCY,
-        errors: [
-          ...CUSTOMER_REFUSED,
-          { code: 1003, status: 404, when: 'naming card_id: not one of the customer’s cards' },
-        ],
-        params,
-        body: cardRemoveRequest,
-        response: { 200: envelope(portalCard) },
-      },
-    },
+    sessionRoute({
+      summary: 'Remove one of the customer’s cards (unlinked, kept with its history); identify',
+      exampleAfter: IDENTIFIED,
+      description: IDEMPOTENCY,
+      errors: [
+        ...CUSTOMER_REFUSED,
+        { code: 1003, status: 404, when: 'naming card_id: not one of the customer’s cards' },
+      ],
+      body: cardRemoveRequest,
+      response: { 200: envelope(portalCard) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         removeCardInSession(tx, session, req.body.card_id),
@@ -252,57 +202,42 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sessions/:uuid/stats',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's visits, last visit and credits earned; identify",
-        exampleAfter: IDENTIFIED,
-        errors: CUSTOMER_REFUSED,
-        params,
-        response: { 200: envelope(portalStats) },
-      },
-    },
+    sessionRoute({
+      summary: "The customer's visits, last visit and credits earned; identify",
+      exampleAfter: IDENTIFIED,
+      errors: CUSTOMER_REFUSED,
+      response: { 200: envelope(portalStats) },
+    }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionStats(tx.db, session)),
   );
 
   app.get(
     '/sessions/:uuid/profile',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'The profile fields the account lets the customer change, with their values; identify',
-        exampleAfter: IDENTIFIED,
-        errors: CUSTOMER_REFUSED,
-        params,
-        response: { 200: envelope(portalProfile) },
-      },
-    },
+    sessionRoute({
+      summary: 'The profile fields the account lets the customer change, with their values; identify',
+      exampleAfter: IDENTIFIED,
+      errors: CUSTOMER_REFUSED,
+      response: { 200: envelope(portalProfile) },
+    }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionProfile(tx.db, session)),
   );
 
   app.post(
     '/sessions/:uuid/profile',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Change editable profile fields (settings.editable_contact_fields); identify',
-        exampleAfter: IDENTIFIED,
-        description: IDEMPOTENCY,
-        errors: [
-          ...CUSTOMER_REFUSED,
-          {
-            code: 1003,
-            when: 'naming attributes.<field>: not editable here, or not valid (as PUT /contacts/{uuid} checks it)',
-          },
-        ],
-        params,
-        body: profileUpdateRequest,
-        response: { 200: envelope(portalProfile) },
-      },
-    },
+    sessionRoute({
+      summary: 'Change editable profile fields (settings.editable_contact_fields); identify',
+      exampleAfter: IDENTIFIED,
+      description: IDEMPOTENCY,
+      errors: [
+        ...CUSTOMER_REFUSED,
+        {
+          code: 1003,
+          when: 'naming attributes.<field>: not editable here, or not valid (as PUT /contacts/{uuid} checks it)',
+        },
+      ],
+      body: profileUpdateRequest,
+      response: { 200: envelope(portalProfile) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         updateProfileInSession(tx, session, req.body.attributes),

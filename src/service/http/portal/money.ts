@@ -22,7 +22,7 @@ import {
 } from '../../domain/portal-money';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
-import { IDEMPOTENCY, params, REFUSED, sessionCalls, TAG } from './session-calls';
+import { IDEMPOTENCY, REFUSED, sessionCalls, sessionRoute } from './session-calls';
 
 /**
  * Money at the counter (contract/portal.ts "Money at the counter"): scan, redeem and top up gift
@@ -34,46 +34,36 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sessions/:uuid/giftcards/scan',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'A scanned gift card (hash or QR content); redeem_giftcards and top_up_giftcards',
-        exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: [...REFUSED, 5001],
-        params,
-        body: scanRequest.meta({ example: { value: DEMO.giftcardHash } }),
-        response: { 200: envelope(z.object({ giftcard: portalGiftcard })) },
-      },
-    },
+    sessionRoute({
+      summary: 'A scanned gift card (hash or QR content); redeem_giftcards and top_up_giftcards',
+      exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: [...REFUSED, 5001],
+      body: scanRequest.meta({ example: { value: DEMO.giftcardHash } }),
+      response: { 200: envelope(z.object({ giftcard: portalGiftcard })) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'giftcard_scan', (tx) => scanGiftcard(tx.db, req.body.value, tx.now)),
   );
 
   app.post(
     '/sessions/:uuid/giftcards/redeem',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "Pay with a gift card: min(balance, remaining) of the session's amount; redeem_giftcards",
-        exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: [
-          ...REFUSED,
-          { reason: 'nothing_left_to_pay' },
-          { reason: 'one_giftcard_only' },
-          5001,
-          { reason: 'giftcard_inactive' },
-          5002,
-          { code: 5003, when: 'an empty card' },
-        ],
-        params,
-        body: giftcardRequest,
-        response: { 200: envelope(giftcardRedeemResult) },
-      },
-    },
+    sessionRoute({
+      summary: "Pay with a gift card: min(balance, remaining) of the session's amount; redeem_giftcards",
+      exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: [
+        ...REFUSED,
+        { reason: 'nothing_left_to_pay' },
+        { reason: 'one_giftcard_only' },
+        5001,
+        { reason: 'giftcard_inactive' },
+        5002,
+        { code: 5003, when: 'an empty card' },
+      ],
+      body: giftcardRequest,
+      response: { 200: envelope(giftcardRedeemResult) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'giftcard_redeem', (tx, session) =>
         redeemGiftcardInSession(tx, session, req.body.giftcard_uuid),
@@ -82,26 +72,21 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sessions/:uuid/giftcards/top-up',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Top up a gift card; top_up_giftcards',
-        exampleAfter: madeBy('createPortalSessionTopUpGiftcard', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: [
-          ...REFUSED,
-          5001,
-          { reason: 'giftcard_inactive' },
-          5002,
-          { code: 5006, when: 'a digital card topped up already' },
-          { code: 5008, when: "above the program's maximum" },
-        ],
-        params,
-        body: giftcardTopUpRequest,
-        response: { 200: envelope(giftcardTopUpResult) },
-      },
-    },
+    sessionRoute({
+      summary: 'Top up a gift card; top_up_giftcards',
+      exampleAfter: madeBy('createPortalSessionTopUpGiftcard', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: [
+        ...REFUSED,
+        5001,
+        { reason: 'giftcard_inactive' },
+        5002,
+        { code: 5006, when: 'a digital card topped up already' },
+        { code: 5008, when: "above the program's maximum" },
+      ],
+      body: giftcardTopUpRequest,
+      response: { 200: envelope(giftcardTopUpResult) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'giftcard_top_up', (tx, session) =>
         topUpGiftcardInSession(tx, session, req.body),
@@ -110,26 +95,21 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sessions/:uuid/prepaid/pay',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "Pay min(amount, balance) from the customer's prepaid balance; pay_prepaid",
-        exampleAfter: madeBy('createPortalSessionPayPrepaid', 'uuid'),
-        description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
-        errors: [
-          ...REFUSED,
-          { reason: 'customer_not_identified' },
-          { reason: 'prepaid_transaction_done' },
-          { code: 1003, when: 'naming amount_in_cents without an amount' },
-          { reason: 'amount_below_minimum' },
-          { reason: 'prepaid_balance_insufficient' },
-        ],
-        params,
-        body: optionalBody(amountRequest),
-        response: { 200: envelope(prepaidResult) },
-      },
-    },
+    sessionRoute({
+      summary: "Pay min(amount, balance) from the customer's prepaid balance; pay_prepaid",
+      exampleAfter: madeBy('createPortalSessionPayPrepaid', 'uuid'),
+      description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
+      errors: [
+        ...REFUSED,
+        { reason: 'customer_not_identified' },
+        { reason: 'prepaid_transaction_done' },
+        { code: 1003, when: 'naming amount_in_cents without an amount' },
+        { reason: 'amount_below_minimum' },
+        { reason: 'prepaid_balance_insufficient' },
+      ],
+      body: optionalBody(amountRequest),
+      response: { 200: envelope(prepaidResult) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'prepaid_pay', (tx, session) =>
         payPrepaidInSession(tx, session, req.body.amount_in_cents),
@@ -138,25 +118,20 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sessions/:uuid/prepaid/top-up',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "Top up the customer's prepaid balance; top_up_prepaid",
-        exampleAfter: madeBy('createPortalSessionTopUpPrepaid', 'uuid'),
-        description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
-        errors: [
-          ...REFUSED,
-          { reason: 'customer_not_identified' },
-          { reason: 'prepaid_transaction_done' },
-          { code: 1003, when: 'naming amount_in_cents without an amount' },
-          { reason: 'amount_below_minimum' },
-        ],
-        params,
-        body: optionalBody(amountRequest),
-        response: { 200: envelope(prepaidResult) },
-      },
-    },
+    sessionRoute({
+      summary: "Top up the customer's prepaid balance; top_up_prepaid",
+      exampleAfter: madeBy('createPortalSessionTopUpPrepaid', 'uuid'),
+      description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
+      errors: [
+        ...REFUSED,
+        { reason: 'customer_not_identified' },
+        { reason: 'prepaid_transaction_done' },
+        { code: 1003, when: 'naming amount_in_cents without an amount' },
+        { reason: 'amount_below_minimum' },
+      ],
+      body: optionalBody(amountRequest),
+      response: { 200: envelope(prepaidResult) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'prepaid_top_up', (tx, session) =>
         topUpPrepaidInSession(tx, session, req.body.amount_in_cents),

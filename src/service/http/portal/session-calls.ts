@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { RouteError } from '../../../contract/errors';
 import { idField } from '../../../contract/fields';
@@ -19,6 +19,14 @@ export const TAG = 'Portal API';
 export const params = z.object({ uuid: idField() });
 /** The body of calls that take none (absent reads as `{}`). */
 export const noBody = optionalBody(z.object({}));
+/**
+ * The options of a kiosk session call: the kiosk's auth, the Portal API tag and the session `uuid`
+ * path parameter, with the call's own `schema` (summary, errors, body, response; its `tags`
+ * replace the tag).
+ */
+export function sessionRoute<S extends FastifySchema>(schema: S) {
+  return { config: { auth: 'portal' as const }, schema: { tags: [TAG], params, ...schema } };
+}
 /** How a POST's description ends. */
 export const IDEMPOTENCY =
   'Send an `Idempotency-Key` header per action: a retry with the same key and body answers the first ' +

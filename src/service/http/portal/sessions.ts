@@ -25,7 +25,15 @@ import {
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
-import { IDEMPOTENCY, noBody, params, REFUSED, sessionCalls, TAG, UNKNOWN_SESSION } from './session-calls';
+import {
+  IDEMPOTENCY,
+  noBody,
+  REFUSED,
+  sessionCalls,
+  sessionRoute,
+  TAG,
+  UNKNOWN_SESSION,
+} from './session-calls';
 
 /**
  * The kiosk's session calls (contract/portal.ts): state, event stream, identify, scan lookup,
@@ -42,17 +50,12 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sessions/:uuid',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'The state the kiosk renders a session from (also of ended sessions)',
-        exampleAfter: madeBy('createPortalSession', 'uuid'),
-        errors: [UNKNOWN_SESSION],
-        params,
-        response: { 200: envelope(portalSessionState) },
-      },
-    },
+    sessionRoute({
+      summary: 'The state the kiosk renders a session from (also of ended sessions)',
+      exampleAfter: madeBy('createPortalSession', 'uuid'),
+      errors: [UNKNOWN_SESSION],
+      response: { 200: envelope(portalSessionState) },
+    }),
     async (req) =>
       ok(
         await app.tx(async (tx) =>
@@ -63,17 +66,12 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/sessions/:uuid/stream',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "The session's events as server-sent events (event: portal_event)",
-        exampleAfter: madeBy('createPortalSession', 'uuid'),
-        produces: ['text/event-stream'],
-        errors: [UNKNOWN_SESSION],
-        params,
-      },
-    },
+    sessionRoute({
+      summary: "The session's events as server-sent events (event: portal_event)",
+      exampleAfter: madeBy('createPortalSession', 'uuid'),
+      produces: ['text/event-stream'],
+      errors: [UNKNOWN_SESSION],
+    }),
     async (req, reply) => {
       const session = await app.tx((tx) => loadSession(tx, req.params.uuid));
       await streamSessionEvents(app, streams.open(reply), session, req);
@@ -82,135 +80,106 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sessions/:uuid/identify',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Identify the customer by a scanned card or app token, or by e-mail',
-        exampleAfter: madeBy('createPortalSession', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: [
-          ...REFUSED,
-          60004,
-          { reason: 'contact_session_token_used' },
-          { reason: 'customer_already_credited' },
-        ],
-        params,
-        body: identifyRequest.meta({ example: { value: DEMO.annaCard } }),
-        response: { 200: envelope(identifyResult) },
-      },
-    },
+    sessionRoute({
+      summary: 'Identify the customer by a scanned card or app token, or by e-mail',
+      exampleAfter: madeBy('createPortalSession', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: [
+        ...REFUSED,
+        60004,
+        { reason: 'contact_session_token_used' },
+        { reason: 'customer_already_credited' },
+      ],
+      body: identifyRequest.meta({ example: { value: DEMO.annaCard } }),
+      response: { 200: envelope(identifyResult) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'identify', (tx, session) => identifyInSession(tx, session, req.body)),
   );
 
   app.post(
     '/sessions/:uuid/scan-lookup',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG, 'Extension'],
-        summary:
-          'What a scanned value is in this account: a loyalty card, an app code, a gift card, a voucher code, or unknown',
-        description:
-          'Extension (ours). Reads only: an app code is not used, a card not linked. Tells nothing of whose card or ' +
-          'voucher it is. Allowed in every session type.',
-        errors: [...REFUSED, { code: 1003, when: 'naming value: empty or longer than 500 characters' }],
-        exampleAfter: madeBy('createPortalSession', 'uuid'),
-        params,
-        body: scanRequest.meta({ example: { value: DEMO.annaCard } }),
-        response: { 200: envelope(scannedCode) },
-      },
-    },
+    sessionRoute({
+      tags: [TAG, 'Extension'],
+      summary:
+        'What a scanned value is in this account: a loyalty card, an app code, a gift card, a voucher code, or unknown',
+      description:
+        'Extension (ours). Reads only: an app code is not used, a card not linked. Tells nothing of whose card or ' +
+        'voucher it is. Allowed in every session type.',
+      errors: [...REFUSED, { code: 1003, when: 'naming value: empty or longer than 500 characters' }],
+      exampleAfter: madeBy('createPortalSession', 'uuid'),
+      body: scanRequest.meta({ example: { value: DEMO.annaCard } }),
+      response: { 200: envelope(scannedCode) },
+    }),
     (req) =>
       read(req.params.uuid, 'scan_lookup', (tx) => classifyScannedValue(tx.db, req.body.value, tx.now)),
   );
 
   app.post(
     '/sessions/:uuid/register',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'Register a new contact (sessions with enable_registration)',
-        exampleAfter: madeBy('createPortalSession', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: [
-          ...REFUSED,
-          60005,
-          60014,
-          60004,
-          55030,
-          { reason: 'registration_disabled' },
-          { reason: 'customer_already_credited' },
-        ],
-        params,
-        body: registerRequest.meta({ example: { email: 'new.customer@example.com', accept_terms: true } }),
-        response: { 200: envelope(z.object({ contact: portalContact })) },
-      },
-    },
+    sessionRoute({
+      summary: 'Register a new contact (sessions with enable_registration)',
+      exampleAfter: madeBy('createPortalSession', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: [
+        ...REFUSED,
+        60005,
+        60014,
+        60004,
+        55030,
+        { reason: 'registration_disabled' },
+        { reason: 'customer_already_credited' },
+      ],
+      body: registerRequest.meta({ example: { email: 'new.customer@example.com', accept_terms: true } }),
+      response: { 200: envelope(z.object({ contact: portalContact })) },
+    }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'register', (tx, session) => registerInSession(tx, session, req.body)),
   );
 
   app.post(
     '/sessions/:uuid/credit-reception',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: "Credit the customer for the pushed POS transaction or the session's amount",
-        exampleAfter: madeBy('createPortalSessionCreditReception', 'uuid'),
-        description: `Once per session; later calls answer the same reception. ${IDEMPOTENCY}`,
-        errors: [
-          ...REFUSED,
-          1015,
-          1027,
-          6001,
-          { reason: 'customer_not_identified' },
-          { reason: 'session_already_credited' },
-        ],
-        params,
-        body: noBody,
-        response: { 200: envelope(portalCreditReception) },
-      },
-    },
+    sessionRoute({
+      summary: "Credit the customer for the pushed POS transaction or the session's amount",
+      exampleAfter: madeBy('createPortalSessionCreditReception', 'uuid'),
+      description: `Once per session; later calls answer the same reception. ${IDEMPOTENCY}`,
+      errors: [
+        ...REFUSED,
+        1015,
+        1027,
+        6001,
+        { reason: 'customer_not_identified' },
+        { reason: 'session_already_credited' },
+      ],
+      body: noBody,
+      response: { 200: envelope(portalCreditReception) },
+    }),
     (req, reply) => act(req, reply, req.params.uuid, 'credit_reception', creditInSession),
   );
 
   app.post(
     '/sessions/:uuid/complete',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'End the session as completed',
-        exampleAfter: madeBy('createPortalSessionCreditReception', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: REFUSED,
-        params,
-        body: noBody,
-        response: { 200: envelope(portalSessionState) },
-      },
-    },
+    sessionRoute({
+      summary: 'End the session as completed',
+      exampleAfter: madeBy('createPortalSessionCreditReception', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: REFUSED,
+      body: noBody,
+      response: { 200: envelope(portalSessionState) },
+    }),
     (req, reply) => act(req, reply, req.params.uuid, 'end', endWith('completed')),
   );
 
   app.post(
     '/sessions/:uuid/cancel',
-    {
-      config: { auth: 'portal' },
-      schema: {
-        tags: [TAG],
-        summary: 'End the session as cancelled',
-        exampleAfter: madeBy('createPortalSession', 'uuid'),
-        description: IDEMPOTENCY,
-        errors: REFUSED,
-        params,
-        body: noBody,
-        response: { 200: envelope(portalSessionState) },
-      },
-    },
+    sessionRoute({
+      summary: 'End the session as cancelled',
+      exampleAfter: madeBy('createPortalSession', 'uuid'),
+      description: IDEMPOTENCY,
+      errors: REFUSED,
+      body: noBody,
+      response: { 200: envelope(portalSessionState) },
+    }),
     (req, reply) => act(req, reply, req.params.uuid, 'end', endWith('cancelled')),
   );
 }
