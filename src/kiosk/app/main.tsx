@@ -5,9 +5,13 @@ import '../styles/kiosk.css';
 import '../styles/layout.css';
 import { deviceQueryOptions } from '../api/get-device';
 import { sessionQueryOptions } from '../api/get-session';
+import { LANGUAGES } from '../i18n/language';
 import { listenForHandScanner } from '../input/hand-scanner';
+import { prepareScanSound } from '../input/scan-sound';
 import { watchBrowserConnection } from '../lib/connection';
+import { prepareFormats } from '../lib/format';
 import { parseKioskRoute } from '../lib/kiosk-route';
+import { whenIdle } from '../lib/when-idle';
 import { App } from './app';
 import { createKioskQueryClient, Providers } from './providers';
 
@@ -15,16 +19,24 @@ const route = parseKioskRoute(window.location.search);
 watchBrowserConnection(window);
 // Before anything loads: a card scanned while the session is fetched reaches the first scan screen.
 listenForHandScanner(window);
+prepareScanSound(window);
 const queryClient = createKioskQueryClient();
 // The first request leaves before React renders: the screen's query finds it under way (same key).
-if (route.kind === 'session') void queryClient.prefetchQuery(sessionQueryOptions(route.uuid));
-if (route.kind === 'standby') void queryClient.prefetchQuery(deviceQueryOptions(route.token));
+const firstRequest =
+  route.kind === 'session'
+    ? queryClient.prefetchQuery(sessionQueryOptions(route.uuid))
+    : route.kind === 'standby'
+      ? queryClient.prefetchQuery(deviceQueryOptions(route.token))
+      : Promise.resolve();
 
-// The bundled variable font (latin subset, 48 KB) is fetched after the first screen, not before it:
-// until it arrives the text shows in "Inter Fallback", sized alike (styles/tokens.css).
-const loadFont = () => void import('@fontsource-variable/inter/wght.css');
-if ('requestIdleCallback' in window) window.requestIdleCallback(loadFont, { timeout: 1500 });
-else setTimeout(loadFont, 300);
+// After the first screen, while the page is idle (prefetchQuery never rejects): the bundled variable
+// font (latin subset, 48 KB; until it arrives the text shows in "Inter Fallback", sized alike:
+// styles/tokens.css), and the number formats a customer's screens use, made now rather than when
+// the customer waits for them.
+void firstRequest.then(() => {
+  whenIdle(() => void import('@fontsource-variable/inter/wght.css'));
+  for (const language of LANGUAGES) whenIdle(() => prepareFormats(language));
+});
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { notifyManager, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { newActionKey } from '../api/client';
 import { type FinishKind, finishSessionAction } from '../api/finish-session';
@@ -34,12 +34,18 @@ function useSessionActions(): SessionActions {
   return actions;
 }
 
-/** A TanStack mutation that runs `action` of session `uuid` by the rules above; `ends`: it is the end itself. */
+/**
+ * A TanStack mutation that runs `action` of session `uuid` by the rules above; `ends`: it is the end
+ * itself. `onSuccess` moves the screen on in the same notification as the cached session's change
+ * (action.apply): one render shows both, never the next step with the session before the action
+ * (a loading screen in between, and a render more, on a slow tablet).
+ */
 function useActionMutation<B, R>(
   uuid: string,
   action: SessionAction<B, R>,
   lane: ActionLaneStore,
   ends: boolean,
+  onSuccess?: (result: R, variables: ActionVariables<B>) => void,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -51,7 +57,11 @@ function useActionMutation<B, R>(
     // Our own tries (attempt), not TanStack's, which would also hold the action back while offline.
     networkMode: 'always',
     retry: false,
-    onSuccess: (result) => action.apply?.(uuid, result, queryClient),
+    onSuccess: (result, variables) =>
+      notifyManager.batch(() => {
+        action.apply?.(uuid, result, queryClient);
+        notifyManager.schedule(() => onSuccess?.(result, variables));
+      }),
     onSettled: (_result, error) => {
       if (!ends) lane.getState().settle(action.changes && !error);
       void queryClient.invalidateQueries({ queryKey: sessionKey(uuid) });
@@ -114,12 +124,24 @@ export function SessionActionsProvider({ uuid, children }: { uuid: string; child
  */
 export function useAction<B, R>(action: SessionAction<B, R>, onSuccess?: (result: R, body: B) => void) {
   const { uuid, lane } = useSessionActions();
-  const mutation = useActionMutation(uuid, action, lane, false);
+  // The action this screen waits for: the answer of one it no longer shows (it was left, or
+  // another began) moves nothing.
+  const awaited = useRef<ActionVariables<B> | null>(null);
+  useEffect(
+    () => () => {
+      awaited.current = null;
+    },
+    [],
+  );
+  const mutation = useActionMutation(uuid, action, lane, false, (result, variables) => {
+    if (awaited.current === variables) onSuccess?.(result, variables.body);
+  });
   const ending = useStore(lane, (s) => s.ending);
   const online = useStore(connection, (s) => s.online);
   const start = (variables: ActionVariables<B>) => {
     if (!lane.getState().begin()) return false;
-    mutation.mutate(variables, { onSuccess: (result) => onSuccess?.(result, variables.body) });
+    awaited.current = variables;
+    mutation.mutate(variables);
     return true;
   };
   const retry = () => mutation.variables !== undefined && start(mutation.variables);
@@ -133,8 +155,11 @@ export function useAction<B, R>(action: SessionAction<B, R>, onSuccess?: (result
     error: mutation.isError && !ending ? <ActionError error={mutation.error} onRetry={retry} /> : null,
     /** The refusal itself (code, reason, status, the fields it names), for a form that marks its fields; null when none. */
     refusal: mutation.isError && !ending ? toPortalApiError(mutation.error) : null,
-    /** Forgets an error shown (the customer went another way). */
-    clear: mutation.reset,
+    /** Forgets an error shown, or the action under way's answer (the customer went another way). */
+    clear: () => {
+      awaited.current = null;
+      mutation.reset();
+    },
   };
 }
 

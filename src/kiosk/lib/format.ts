@@ -1,16 +1,47 @@
+/*
+ * Numbers, money and dates as the screen's language writes them. Each Intl formatter is made once
+ * per language and options: making one costs milliseconds (a slow tablet's first one, loading the
+ * language's data, tens of them), and a count-up formats a number every frame.
+ */
+
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/** The formatter `make` builds for `key` (kind, language and options), made on first use. */
+function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}) =>
+  once(`number ${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
+
+const dateFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
+  once(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
+
+const MONEY: Intl.NumberFormatOptions = { style: 'currency', currency: 'EUR' };
+const CREDITS: Intl.NumberFormatOptions = { maximumFractionDigits: 2 };
+
 /** Money in euro cents as the language writes it: 1500 → "€ 15,00" (nl) / "€15.00" (en). */
 export function formatMoney(cents: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return numberFormat(language, MONEY).format(cents / 100);
 }
 
 /** The decimal separator the language writes: "," (nl), "." (en). */
 export function decimalSeparator(language: string): string {
-  return new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return (
+    numberFormat(language)
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.'
+  );
 }
 
 /** Credits (may have two decimals) as the language writes them: 1234.5 → "1.234,5" (nl). */
 export function formatCredits(credits: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(credits);
+  return numberFormat(language, CREDITS).format(credits);
 }
 
 /** The name to greet a contact by: first name, else full name, else null (then greet without one). */
@@ -22,25 +53,17 @@ export function greetingName(contact: { firstname: string | null; lastname: stri
 
 /** Money with its sign always written: -500 → "-€ 5,00", 1000 → "+€ 10,00" (nl). */
 export function formatSignedMoney(cents: number, language: string): string {
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'EUR',
-    signDisplay: 'exceptZero',
-  }).format(cents / 100);
+  return numberFormat(language, { ...MONEY, signDisplay: 'exceptZero' }).format(cents / 100);
 }
 
 /** Credits with their sign always written: 12 → "+12", -50 → "-50". */
 export function formatSignedCredits(credits: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(
-    credits,
-  );
+  return numberFormat(language, { ...CREDITS, signDisplay: 'exceptZero' }).format(credits);
 }
 
 /** A date as the language writes it in full: "31 december 2027" (nl) / "December 31, 2027" (en). */
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  return dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
 }
 
 /** A date as the language writes it briefly: "25 nov 2026" (nl) / "Nov 25, 2026" (en). */
@@ -50,5 +73,14 @@ export function formatShortDate(iso: string, language: string): string {
 
 /** A moment as a short date and time: "21 nov 2026 14:05" (nl). */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * Makes the formatters a customer's screens use first (money and credits, in `language`), so the
+ * first screen that shows a balance does not pay for them: call it while the page is idle.
+ */
+export function prepareFormats(language: string): void {
+  formatMoney(0, language);
+  formatCredits(0, language);
 }

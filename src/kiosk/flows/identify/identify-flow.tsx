@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState } from '../../../contract/portal';
 import { IdleGuard } from '../../components/idle-guard';
@@ -7,12 +7,14 @@ import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
 import { identificationIdleRule } from '../../lib/identification';
+import { whenIdle } from '../../lib/when-idle';
 import { LoadingScreen } from '../../screens/loading-screen';
 import { WelcomeScreen } from '../../screens/welcome-screen';
 
 // The portal's tabs (and the voucher card and code capture they share) load once the customer is
 // identified: the scan screen needs none of them, and the welcome shows at once meanwhile.
-const CustomerPortal = lazy(() => import('./customer-portal'));
+const loadCustomerPortal = () => import('./customer-portal');
+const CustomerPortal = lazy(loadCustomerPortal);
 
 /**
  * The `identify` session (the customer's own portal): identification, then name, credits, tier and
@@ -24,6 +26,8 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   const { state, round, go, reset } = useIdentificationFlow(session);
   const { finish: finishProps, footer } = useFlowFinish();
   const { t } = useTranslation();
+  // Loaded while the scan screen waits (idle): once identified, the portal shows at once.
+  useEffect(() => whenIdle(() => void loadCustomerPortal()), []);
   let screen: ReactNode;
   if (state.step !== 'identified') {
     screen = <IdentificationSteps key={round} session={session} step={state} go={go} footer={footer} />;
