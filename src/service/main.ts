@@ -140,6 +140,13 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
       await database.close();
     },
   );
+  // A failed fdatasync: stop as PostgreSQL does (group-commit.ts onBroken). Raised as an uncaught
+  // error, so that the graceful close above runs and the process exits with 1 for its supervisor.
+  database.groupCommit?.onBroken((err) => {
+    setImmediate(() => {
+      throw err;
+    });
+  });
   if (worker) {
     let closing = false;
     const closeOnce = () => {

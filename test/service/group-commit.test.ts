@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupCommitOf } from '../../src/service/db/group-commit';
+import {
+  DurabilityLost,
+  GroupCommit,
+  groupCommitOf,
+  registerGroupCommit,
+} from '../../src/service/db/group-commit';
 import { ServiceError } from '../../src/service/domain/errors';
 import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
@@ -114,3 +119,61 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', (
     expect(loads.anna).toBe(2);
   });
 });
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'SQLite group commit after a failed fdatasync',
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('fails its batch, then refuses every write and read with 503, tells its listener once, and readiness fails', async () => {
+      // A "log" that cannot be synced: the data folder itself (opening it for writing fails).
+      const broken = new GroupCommit(t.app.db, t.dir);
+      const heard: Error[] = [];
+      broken.onBroken((err) => heard.push(err));
+      registerGroupCommit(t.app.db, broken);
+      const before = await storedCredits(t.app.db, DEMO.carla);
+
+      const first = await t.call({
+        method: 'POST',
+        url: '/credit-receptions',
+        token: DEMO.registerKey,
+        payload: { contact_uuid: DEMO.carla, credits: 1 },
+      });
+      expect(first.statusCode).toBe(500);
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toBeInstanceOf(DurabilityLost);
+
+      let ran = false;
+      await expect(
+        broken.run(async () => {
+          ran = true;
+        }),
+      ).rejects.toBeInstanceOf(DurabilityLost);
+      expect(ran).toBe(false);
+      const later = await t.call({
+        method: 'POST',
+        url: '/credit-receptions',
+        token: DEMO.registerKey,
+        payload: { contact_uuid: DEMO.carla, credits: 1 },
+      });
+      expect(later.statusCode).toBe(503);
+      expect(later.headers['retry-after']).toBe('2');
+      expect(later.json()).toMatchObject({ code: 1000 });
+      await expect(broken.settled()).rejects.toBeInstanceOf(DurabilityLost);
+      const ready = await t.call({ method: 'GET', url: '/readyz', token: null });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'not_ready',
+        database: expect.stringMatching(/^unwritable: /),
+      });
+      expect(heard).toHaveLength(1);
+      // The first batch committed before its sync failed: written, never acknowledged (500); after
+      // a restart it is there or not, as the disk kept it.
+      expect(await storedCredits(t.app.db, DEMO.carla)).toBe(before + 1);
+    });
+  },
+);

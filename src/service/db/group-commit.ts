@@ -35,6 +35,17 @@ export interface GroupCommitStats {
 }
 
 /**
+ * Why a group commit refuses all work: an fdatasync of the log failed, so what the log holds can
+ * no longer be trusted to reach the disk (code `EDURABILITY`; answered 503, http/plugins/errors.ts).
+ */
+export class DurabilityLost extends Error {
+  readonly code = 'EDURABILITY';
+  constructor(cause: unknown) {
+    super(`the write-ahead log could not be made durable: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
+/**
  * Group commit for embedded SQLite (docs/design.md "Durability"): the units of work of concurrent
  * requests run one after the other in one transaction, each inside its own SAVEPOINT (a failing
  * unit rolls back alone), and commit together. SQLite runs WAL with `synchronous = NORMAL` (its
@@ -51,6 +62,9 @@ export class GroupCommit {
   private syncing: Promise<void> | undefined;
   private nextSync: Promise<void> | undefined;
   private listeners: ((changed: Set<string>) => void)[] = [];
+  private brokenListeners: ((error: DurabilityLost) => void)[] = [];
+  /** Set for good once an fdatasync failed (see onBroken). */
+  private broken: DurabilityLost | undefined;
   /** Settles once the latest batch started is on disk (or failed). */
   private latest: Promise<void> = Promise.resolve();
 
@@ -66,6 +80,7 @@ export class GroupCommit {
    * commit's or the sync's error, in which case nothing of the batch may be taken as written.
    */
   run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
@@ -78,6 +93,10 @@ export class GroupCommit {
 
   private start(): void {
     this.scheduled = false;
+    if (this.broken) {
+      for (const unit of this.queue.splice(0)) unit.reject(this.broken);
+      return;
+    }
     // A batch started earlier may still be syncing: settled() waits for both.
     this.latest = Promise.all([this.latest, this.flush()]).then(() => undefined);
   }
@@ -87,7 +106,23 @@ export class GroupCommit {
    * crash could still take back.
    */
   settled(): Promise<void> {
-    return this.latest;
+    return this.broken ? Promise.reject(this.broken) : this.latest;
+  }
+
+  /** Why every unit is refused, once an fdatasync failed; undefined while all is well (readiness). */
+  get failure(): DurabilityLost | undefined {
+    return this.broken;
+  }
+
+  /**
+   * Calls `listener` once if an fdatasync of the log fails. From then on every unit and read is
+   * refused (DurabilityLost), as PostgreSQL stops on a failed fsync: after one, the kernel may have
+   * dropped the unwritten pages and a later fdatasync can succeed without them, so no later commit
+   * could be called durable. The process should then exit, so that a restart recovers from what
+   * the disk holds (main.ts).
+   */
+  onBroken(listener: (error: DurabilityLost) => void): void {
+    this.brokenListeners.push(listener);
   }
 
   /**
@@ -167,9 +202,17 @@ export class GroupCommit {
   }
 
   private async syncWal(): Promise<void> {
-    // The log exists from the first commit on and stays while the database is open.
-    this.wal ??= open(this.walFile, 'r+');
-    await (await this.wal).datasync();
+    if (this.broken) throw this.broken;
+    try {
+      // The log exists from the first commit on and stays while the database is open.
+      this.wal ??= open(this.walFile, 'r+');
+      await (await this.wal).datasync();
+    } catch (error) {
+      this.broken ??= new DurabilityLost(error);
+      for (const listener of this.brokenListeners) listener(this.broken);
+      this.brokenListeners = [];
+      throw error;
+    }
     this.stats.syncs += 1;
   }
 }

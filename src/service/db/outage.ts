@@ -14,15 +14,18 @@ const CODES = new Set([
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',
+  // SQLite: the group commit lost durability (group-commit.ts); the process is exiting.
+  'EDURABILITY',
 ]);
 // node-postgres's own errors for a connection that ended or never came.
 const MESSAGES =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed|connection error/i;
 
 /**
- * Whether `err` means the database cannot be reached right now (restart, failover, network),
- * rather than that the work was wrong: the request answers 503 with `Retry-After`, and nothing of
- * it was committed (PostgreSQL rolls back a transaction whose connection ends).
+ * Whether `err` means the database cannot be reached right now (restart, failover, network, an
+ * SQLite process that stopped writing), rather than that the work was wrong: the request answers
+ * 503 with `Retry-After`, and nothing of it was committed (PostgreSQL rolls back a transaction whose
+ * connection ends; SQLite's group commit refuses work before running it).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { pendingMigrations } from '../../db/database';
+import { groupCommitOf } from '../../db/group-commit';
 import { zodRoutes } from '../route';
 
 /** How long /readyz waits for the database before it answers "not ready". */
@@ -11,7 +12,7 @@ const liveness = z.object({ status: z.literal('ok') });
 
 const readiness = z.object({
   status: z.enum(['ready', 'not_ready']),
-  /** `ok`, `unreachable: <reason>`, or `shutting down`. */
+  /** `ok`, `unreachable: <reason>`, `unwritable: <reason>` (SQLite) or `shutting down`. */
   database: z.string(),
   /** `done`, `pending: <names>`, or `unknown` while the database is unreachable. */
   migrations: z.string(),
@@ -29,8 +30,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * `GET /healthz` (liveness: the process answers) and `GET /readyz` (readiness: the database
- * answers within 2 s and every migration of this version is applied; 503 otherwise and while
- * shutting down). No token and no rate limit (probes come often, from one address). README "Health".
+ * answers within 2 s, every migration of this version is applied and, on SQLite, its log can still
+ * be made durable; 503 otherwise and while shutting down). No token and no rate limit (probes come often, from one address). README "Health".
  */
 export function registerHealth(app: FastifyInstance): void {
   let closing = false;
@@ -40,6 +41,8 @@ export function registerHealth(app: FastifyInstance): void {
   });
 
   const check = async (): Promise<Readiness> => {
+    const lost = app.dialect === 'sqlite' ? groupCommitOf(app.db).failure : undefined;
+    if (lost) return { status: 'not_ready', database: `unwritable: ${lost.message}`, migrations: 'unknown' };
     try {
       await sql`select 1`.execute(app.db);
     } catch (err) {
