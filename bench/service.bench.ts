@@ -9,11 +9,15 @@
  * receptions (seeded through SQL, not HTTP), at 8 connections; the ratio to the fresh contact is
  * the figure. With BENCH_DATABASE_URL (a PostgreSQL server URL; the bench makes and drops a
  * database of its own) the same on PostgreSQL with one process, and with two (`--workers 2`).
+ *
+ * Besides the full table it prints the README's tables in Markdown (rates, p99, ratios), the goals
+ * of issue 10 met or not, and the machine's load average before and after: figures taken while
+ * other work runs are noise.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -39,6 +43,8 @@ interface Scenario {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** A second body each connection sends in turn with `body` (a top-up, then a payment). */
+  alternate?: string;
   /** The status every response must have; anything else counts as an error. */
   expect: number;
 }
@@ -74,6 +80,8 @@ const SCENARIOS: Scenario[] = [
     path: '/giftcard-transactions',
     headers: REGISTER,
     body: JSON.stringify({ giftcard_uuid: 'f1000000-0000-4000-8000-000000000002', amount_in_cents: 1 }),
+    // One cent on, one cent off: the card never reaches its program's maximum (which refuses).
+    alternate: JSON.stringify({ giftcard_uuid: 'f1000000-0000-4000-8000-000000000002', amount_in_cents: -1 }),
     expect: 201,
   },
   {
@@ -108,6 +116,7 @@ async function measure(url: string, s: Scenario, connections: number) {
     method: s.method,
     headers: s.headers,
     body: s.body,
+    ...(s.alternate ? { requests: [{ body: s.body }, { body: s.alternate }] } : {}),
     connections,
     duration: SECONDS,
   });
@@ -276,7 +285,96 @@ async function measurePostgres(server: string) {
   return { rows, commitMode };
 }
 
+type Row = Awaited<ReturnType<typeof measure>>;
+
+/** 2,556/s → "2.6k/s"; below 1,000 the number itself. */
+function rate(perSecond: number | undefined): string {
+  if (perSecond === undefined) return '–';
+  return perSecond >= 1000 ? `${(perSecond / 1000).toFixed(1)}k/s` : `${perSecond}/s`;
+}
+
+function load(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+}
+
+/**
+ * The README's tables (Markdown, verbatim): the service at 1, 8 and 32 connections with p99 and
+ * the share of the bare route, storage by history, and the issue's goals.
+ */
+function markdown(
+  rows: Row[],
+  bareAt: Map<number, number>,
+  loads: { before: string; after: string },
+): string {
+  const at = (scenario: string, connections: number) =>
+    rows.find((r) => r.scenario === scenario && r.connections === connections);
+  // Reads also show their share of the bare route at the same connection count.
+  const cell = (scenario: string, connections: number, share: boolean) => {
+    const r = at(scenario, connections);
+    if (!r) return '–';
+    const pct = share
+      ? ` (${Math.round((100 * r.requests_per_second) / (bareAt.get(connections) ?? 1))}%)`
+      : '';
+    return `${rate(r.requests_per_second)}${pct}, p99 ${r.p99_ms} ms${r.errors ? `, ${r.errors} errors` : ''}`;
+  };
+  const service = [...new Set(rows.filter((r) => !r.scenario.includes(':')).map((r) => r.scenario))];
+  const lines = [
+    `| Service (autocannon, ${SECONDS} s each) | 1 conn. | 8 conn. | 32 conn. |`,
+    '|---|---|---|---|',
+    ...service.map(
+      (s) =>
+        `| ${s} | ${CONNECTIONS.map((c) =>
+          cell(
+            s,
+            c,
+            SCENARIOS.some((x) => x.name === s && x.method === 'GET'),
+          ),
+        ).join(' | ')} |`,
+    ),
+    '',
+    '| Storage (8 conn.) | fresh contact | 10,000 receptions | 100,000 receptions |',
+    '|---|---|---|---|',
+  ];
+  const engines = [
+    ...new Set(rows.map((r) => /^(.*): (.*), [\d,]+ receptions$/.exec(r.scenario)?.slice(1, 3).join(': '))),
+  ];
+  for (const name of engines.filter((e): e is string => e !== undefined)) {
+    const cells = HISTORY.map((n, i) => {
+      const r = rows.find((x) => x.scenario === `${name}, ${n.toLocaleString('en')} receptions`);
+      const fresh = rows.find((x) => x.scenario === `${name}, 0 receptions`);
+      if (!r) return '–';
+      const ratio =
+        i > 0 && fresh ? ` (${(r.requests_per_second / fresh.requests_per_second).toFixed(2)}×)` : '';
+      return `${rate(r.requests_per_second)}${ratio}, p99 ${r.p99_ms} ms`;
+    });
+    lines.push(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  const twoProcesses = rows.filter((r) => r.scenario.startsWith('PostgreSQL, 2 processes'));
+  if (twoProcesses.length > 0) {
+    lines.push('', '| PostgreSQL (8 conn., demo contact) | 1 process | 2 processes |', '|---|---|---|');
+    for (const op of ['GET contact', 'credit reception create']) {
+      const one = rows.find((r) => r.scenario === `PostgreSQL, 1 process: ${op}`);
+      const two = rows.find((r) => r.scenario === `PostgreSQL, 2 processes: ${op}`);
+      lines.push(
+        `| ${op} | ${one ? `${rate(one.requests_per_second)}, p99 ${one.p99_ms} ms` : '–'} | ${two ? `${rate(two.requests_per_second)}, p99 ${two.p99_ms} ms` : '–'} |`,
+      );
+    }
+  }
+  const sqlite = at('credit reception create', 8);
+  const postgres = rows.find((r) => r.scenario === 'PostgreSQL, 1 process: credit reception create');
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  lines.push(
+    '',
+    `Goals (issue 10), credit reception create at 8 connections, durable: SQLite ${rate(sqlite?.requests_per_second)}, p99 ${sqlite?.p99_ms ?? '–'} ms (≥ 3,000/s with p99 ≤ 20 ms: ${met(!!sqlite && sqlite.requests_per_second >= 3000 && sqlite.p99_ms <= 20)}); PostgreSQL, 1 process: ${postgres ? `${rate(postgres.requests_per_second)} (≥ 1,000/s: ${met(postgres.requests_per_second >= 1000)})` : 'not run (BENCH_DATABASE_URL)'}.`,
+    `Machine: ${cpus().length} cores, Node ${process.version}; load average (1, 5, 15 min) ${loads.before} before, ${loads.after} after.`,
+  );
+  return lines.join('\n');
+}
+
 async function main() {
+  const loadBefore = load();
   const build = spawnSync('npm', ['run', 'build:service'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build:service failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -298,7 +396,7 @@ async function main() {
   process.env.BARE_BODY_FILE = bodyFile;
   const bare = await start('node', ['bench/bare-server.mjs']);
   const bodyBaseline = `bare route, contact-sized body (${contact.length} B)`;
-  const rows: Awaited<ReturnType<typeof measure>>[] = [];
+  const rows: Row[] = [];
   try {
     for (const connections of CONNECTIONS) {
       rows.push(
@@ -358,6 +456,7 @@ async function main() {
   const commitModes = [SQLITE_COMMIT_MODE, ...(postgres ? [postgres.commitMode] : [])];
   console.table(table);
   console.log(`commit mode: ${commitModes.join('; ')}`);
+  console.log(`\nFor the README:\n\n${markdown(rows, bareAt, { before: loadBefore, after: load() })}\n`);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/service.json',
