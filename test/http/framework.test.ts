@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { CASHIER } from '../helpers/cashier';
+import { openSession } from '../helpers/portal';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -23,11 +25,49 @@ describe('rate limit', () => {
     expect(other.statusCode).toBe(200);
   });
 
-  it('can be turned off with 0', async () => {
+  it('can be turned off with 0: every credential, the portal API and the cashier console, without limit', async () => {
     t = await createTestApp({ argv: ['--rate-limit', '0'] });
-    const res = await t.call({ method: 'GET', url: `/contacts/${DEMO.anna}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    const app = t;
+    const calls = [
+      () => app.call({ method: 'GET', url: `/contacts/${DEMO.anna}` }),
+      () =>
+        app.call({ method: 'GET', url: `/api/v3/register/contacts/${DEMO.anna}`, token: DEMO.registerKey }),
+      () =>
+        app.call({
+          method: 'GET',
+          url: `/api/v3/oauth/clients/contacts/${DEMO.anna}`,
+          token: DEMO.personalAccessToken,
+        }),
+    ];
+    for (const call of calls) {
+      const res = await call();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    // Past the portal session's own limit (300 a minute) and the console's pairing limit (10).
+    const session = await openSession(app);
+    for (let i = 0; i < 305; i++) {
+      const res = await app.call({ method: 'GET', url: `/portal/api/sessions/${session}`, token: null });
+      expect(res.statusCode).toBe(200);
+    }
+    let cookie = '';
+    for (let i = 0; i < 12; i++) {
+      const paired = await app.call({
+        method: 'POST',
+        url: '/cashier/api/pair',
+        token: null,
+        payload: { token: CASHIER.amsterdam },
+      });
+      expect(paired.statusCode).toBe(200);
+      cookie = String(paired.headers['set-cookie']).split(';')[0]!;
+    }
+    const device = await app.call({
+      method: 'GET',
+      url: '/cashier/api/device',
+      token: null,
+      headers: { cookie },
+    });
+    expect(device.statusCode).toBe(200);
   });
 });
 
