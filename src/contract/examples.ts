@@ -29,6 +29,8 @@ export const DEMO = {
   /** MUFFIN-0001, Anna's, active. */
   voucher: '91000000-0000-4000-8000-000000000001',
   voucherCode: 'MUFFIN-0001',
+  /** The automated e-mail that sends a gift card (category giftcard_recipient). */
+  giftcardEmail: '92000000-0000-4000-8000-000000000001',
   apiKey: 'demo-api-key',
   personalAccessToken: 'demo-personal-access-token',
   oauthClientId: 1,

@@ -16,6 +16,7 @@ export type Schema = {
   pattern?: string;
   multipleOf?: number;
   format?: string;
+  example?: unknown;
   items?: Schema;
   minItems?: number;
   maxItems?: number;
@@ -31,7 +32,10 @@ const EMAIL = /^[a-z0-9]{1,12}(\.[a-z0-9]{1,8})?@[a-z0-9]{1,12}\.[a-z]{2,6}$/;
 
 /**
  * fast-check arbitraries of the values a JSON Schema of the OpenAPI document admits, so that a
- * property test sends what the document says is valid. `$ref`s resolve in `components`.
+ * property test sends what the document says is valid. `$ref`s resolve in `components`. A string
+ * the document gives an example for (its own, or its object's example's value for it) is that
+ * example nine times in ten: identifiers then name what exists (the demo account's contacts, shops,
+ * cards), as random text names nothing. An object with an example is that example three times in four.
  */
 export function arbitraryOf(schema: Schema, components: Record<string, Schema>): fc.Arbitrary<unknown> {
   const of = (s: Schema): fc.Arbitrary<unknown> => {
@@ -67,6 +71,10 @@ export function arbitraryOf(schema: Schema, components: Record<string, Schema>):
         return s.not?.const !== undefined ? value.filter((v) => v !== s.not?.const) : value;
       }
       case 'string': {
+        if (typeof s.example === 'string') {
+          const other = of({ ...s, example: undefined });
+          return fc.oneof({ weight: 9, arbitrary: fc.constant(s.example) }, { weight: 1, arbitrary: other });
+        }
         const length = { minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 60) };
         if (s.format === 'email') return fc.stringMatching(EMAIL);
         if (s.format === 'date-time') {
@@ -95,10 +103,21 @@ export function arbitraryOf(schema: Schema, components: Record<string, Schema>):
   };
   const objectOf = (s: Schema) => {
     const required = new Set(s.required ?? []);
-    const entries = Object.entries(s.properties ?? {});
-    return fc.record(Object.fromEntries(entries.map(([key, value]) => [key, of(value)])), {
+    const example = (s.example ?? {}) as Record<string, unknown>;
+    const entries = Object.entries(s.properties ?? {}).map(([key, value]): [string, Schema] => [
+      key,
+      typeof example[key] === 'string' && value.example === undefined
+        ? { ...value, example: example[key] }
+        : value,
+    ]);
+    const record = fc.record(Object.fromEntries(entries.map(([key, value]) => [key, of(value)])), {
       requiredKeys: entries.map(([key]) => key).filter((key) => required.has(key)),
     });
+    // Its example three times in four: it meets the rules between fields that a schema cannot say
+    // (one default option, options only for a select) and the state of the demo account it names.
+    return s.example && typeof s.example === 'object'
+      ? fc.oneof({ weight: 3, arbitrary: fc.constant(s.example) }, { weight: 1, arbitrary: record })
+      : record;
   };
   return of(schema);
 }

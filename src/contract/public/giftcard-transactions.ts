@@ -56,7 +56,7 @@ export const createGiftcardTransactionBody = z
         'Extension: the shop, for an API key that is not bound to one (else the transaction has no shop).',
       ),
   })
-  .meta({ example: { giftcard_uuid: DEMO.giftcard, amount_in_cents: -500, shop_uuid: DEMO.shop } });
+  .meta({ example: { giftcard_uuid: DEMO.giftcard, amount_in_cents: 500, shop_uuid: DEMO.shop } });
 export type CreateGiftcardTransactionBody = z.infer<typeof createGiftcardTransactionBody>;
 
 export const giftcardTransactionUuidParams = z.object({ giftcard_transaction_uuid: idField() });

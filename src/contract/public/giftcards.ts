@@ -103,6 +103,7 @@ export const sendGiftcardBody = z
   .object({
     contact_uuid: idField(),
     email_uuid: idField()
+      .meta({ example: DEMO.giftcardEmail })
       .optional()
       .describe('An automated e-mail of category giftcard_recipient; default: the first that matches.'),
     merge_tags: z

@@ -35,7 +35,7 @@ export const createPrepaidTransactionBody = z
     amount_in_cents: amountInCents().describe('Cents, non-zero: negative pays, positive tops up.'),
     shop_uuid: idField().optional().describe('Required unless the API key is bound to a shop (else 1008).'),
   })
-  .meta({ example: { contact_uuid: DEMO.anna, amount_in_cents: -500, shop_uuid: DEMO.shop } });
+  .meta({ example: { contact_uuid: DEMO.anna, amount_in_cents: 500, shop_uuid: DEMO.shop } });
 export type CreatePrepaidTransactionBody = z.infer<typeof createPrepaidTransactionBody>;
 
 export const listPrepaidTransactionsQuery = z.object({

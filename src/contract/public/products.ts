@@ -13,7 +13,10 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 /** A category named in a product request: by `uuid` or `external_identifier` (at least one). */
-const categoryRef = z.object({ uuid: idField().optional(), external_identifier: idField().optional() });
+// Its example names the category createProductCategory's example makes.
+const categoryRef = z
+  .object({ uuid: idField().optional(), external_identifier: idField().optional() })
+  .meta({ example: { external_identifier: 'HOUSE-BLEND' } });
 export type CategoryRef = z.infer<typeof categoryRef>;
 
 const categories = z

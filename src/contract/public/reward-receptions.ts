@@ -42,6 +42,7 @@ export const createRewardReceptionBody = z
       'A key bound to a shop may only name its own shop (else 1008), and acts for it when this is absent.',
     ),
     contact_identifier_value: idField()
+      .meta({ example: DEMO.annaCard })
       .optional()
       .describe('An active identifier of this contact (else 1003); shown on the reception.'),
   })
