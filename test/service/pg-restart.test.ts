@@ -85,7 +85,17 @@ describe.skipIf(unavailable)('a PostgreSQL restart under load', () => {
       }),
     );
 
+    const counting = new pg.Client({ connectionString: cluster.url('portal') });
+    await counting.connect();
+    const receptionsBefore = Number(
+      (await counting.query('SELECT count(*) AS n FROM credit_receptions')).rows[0].n,
+    );
+    await counting.end();
+
     // Load: credit receptions and kiosk identifications on both processes until told to stop.
+    // Each reception has an Idempotency-Key and is retried with it until acknowledged (README): a
+    // commit that reached the server just before its connection broke answers 503, and its retry
+    // must answer the same reception instead of crediting twice.
     const acknowledged: string[] = [];
     const refusals: string[] = [];
     const statuses = new Map<number, number>();
@@ -105,19 +115,25 @@ describe.skipIf(unavailable)('a PostgreSQL restart under load', () => {
       return body;
     };
     const receptions = async (worker: number) => {
-      while (!stop) {
-        const res = await fetch(`${bases[worker % 2]}/credit-receptions`, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ contact_uuid: DEMO.anna, credits: 1, shop_uuid: DEMO.shop }),
-        }).catch(() => undefined);
-        if (!res) {
-          refusals.push('connection refused by the service');
-          continue;
+      for (let n = 0; !stop; n++) {
+        const key = `reception-${worker}-${n}`;
+        for (;;) {
+          const res = await fetch(`${bases[worker % 2]}/credit-receptions`, {
+            method: 'POST',
+            headers: { ...json, 'idempotency-key': key },
+            body: JSON.stringify({ contact_uuid: DEMO.anna, credits: 1, shop_uuid: DEMO.shop }),
+          }).catch(() => undefined);
+          if (!res) {
+            refusals.push('connection refused by the service');
+            continue;
+          }
+          const body = await answer(res);
+          if (res.status === 201) {
+            acknowledged.push(body.data!.uuid);
+            break;
+          }
+          await sleep(50);
         }
-        const body = await answer(res);
-        if (res.status === 201) acknowledged.push(body.data!.uuid);
-        else await sleep(50);
       }
     };
     const identifications = async (worker: number) => {
@@ -175,6 +191,9 @@ describe.skipIf(unavailable)('a PostgreSQL restart under load', () => {
         (await db.selectFrom('credit_receptions').select('uuid').execute()).map((r) => r.uuid),
       );
       expect(acknowledged.filter((uuid) => !stored.has(uuid))).toEqual([]);
+      // Every key credited once: as many new receptions as keys, each acknowledged once.
+      expect(new Set(acknowledged).size).toBe(acknowledged.length);
+      expect(stored.size - receptionsBefore).toBe(acknowledged.length);
       await expectLedgersBalanced(db);
 
       // Every stored event reached its stream once, in order, though the listener reconnected.
