@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { PRECOMPRESSED } from './vite.config';
+import { PRECOMPRESSED } from './vite.config.ts';
 
 /**
  * The cashier console SPA (src/cashier), served by the service at /cashier/: a build of its own,
