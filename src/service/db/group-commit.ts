@@ -10,6 +10,9 @@ interface Pending {
   outcome?: { ok: true; value: unknown } | { ok: false; error: unknown };
 }
 
+/** fdatasync calls on the log at once, at most (Node's thread pool has 4 threads by default). */
+const CONCURRENT_SYNCS = 2;
+
 const registry = new WeakMap<Kysely<Database>, GroupCommit>();
 
 /** Makes `commit` the way every transaction on `db` (embedded SQLite) commits. */
@@ -59,7 +62,9 @@ export class GroupCommit {
   private queue: Pending[] = [];
   private scheduled = false;
   private wal: Promise<FileHandle> | undefined;
-  private syncing: Promise<void> | undefined;
+  private syncsInFlight = 0;
+  /** Called when a sync ends (the commits waiting for a free one). */
+  private syncEnded: (() => void)[] = [];
   private nextSync: Promise<void> | undefined;
   private listeners: ((changed: Set<string>) => void)[] = [];
   private brokenListeners: ((error: DurabilityLost) => void)[] = [];
@@ -182,22 +187,25 @@ export class GroupCommit {
     }
   }
 
-  /** Resolves once every commit made before the call is on disk: one fdatasync at a time. */
+  /**
+   * Resolves once every commit made before the call is on disk. Up to CONCURRENT_SYNCS fdatasync
+   * calls run at once (the disk serves them in parallel; each covers every commit made before it
+   * began), so a batch rarely waits for a sync that began before its commit.
+   */
   private durable(): Promise<void> {
-    if (!this.syncing) {
-      this.syncing = this.syncWal().finally(() => {
-        this.syncing = undefined;
+    if (this.syncsInFlight < CONCURRENT_SYNCS) {
+      this.syncsInFlight += 1;
+      return this.syncWal().finally(() => {
+        this.syncsInFlight -= 1;
+        for (const wake of this.syncEnded.splice(0)) wake();
       });
-      return this.syncing;
     }
-    // The sync in flight began before this commit, so it may miss it: the next one covers it and
-    // every other commit made meanwhile.
-    this.nextSync ??= this.syncing
-      .catch(() => undefined)
-      .then(() => {
-        this.nextSync = undefined;
-        return this.durable();
-      });
+    // Every sync in flight may have begun before this commit: the next one, started when one of
+    // them ends, covers it and every other commit made meanwhile.
+    this.nextSync ??= new Promise<void>((resolve) => this.syncEnded.push(resolve)).then(() => {
+      this.nextSync = undefined;
+      return this.durable();
+    });
     return this.nextSync;
   }
 
