@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_REASONS, ERRORS } from '../../src/contract/errors';
 
@@ -14,7 +14,32 @@ function table(): string {
   return ['| `reason` | code | HTTP | when |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+const HTTP_TESTS = new URL('../http/', import.meta.url);
+
+// Reasons no HTTP test can bring about on purpose: the loser of a race two credits run at once.
+const UNREACHABLE_ON_PURPOSE = new Set(['session_already_credited']);
+
+/** The reasons the HTTP tests assert on real answers (expectReason, or a whole body with `reason`). */
+function assertedReasons(): Set<string> {
+  const found = new Set<string>();
+  for (const file of readdirSync(HTTP_TESTS)) {
+    const text = readFileSync(new URL(file, HTTP_TESTS), 'utf8');
+    for (const m of text.matchAll(/expectReason\([^;]*?,\s*'([a-z_]+)',?\s*(?:\d+,?\s*)?\)/g))
+      found.add(m[1]!);
+    for (const m of text.matchAll(/reason: '([a-z_]+)'/g)) found.add(m[1]!);
+  }
+  return found;
+}
+
 describe('error reasons', () => {
+  it('are each brought about by a real request in an HTTP test, which asserts it', () => {
+    const asserted = assertedReasons();
+    const missing = Object.keys(ERROR_REASONS).filter(
+      (r) => !asserted.has(r) && !UNREACHABLE_ON_PURPOSE.has(r),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('are snake_case, each with a known code and an error status', () => {
     for (const [reason, { code, status }] of Object.entries(ERROR_REASONS)) {
       expect(reason).toMatch(/^[a-z]+(_[a-z]+)*$/);

@@ -136,9 +136,13 @@ describe('PUT /bookings/{uuid}', () => {
     const fixed = await update(booking.uuid, { contact_uuid: DEMO.anna, shop_uuid: DEMO.shop });
     expect(fixed.statusCode).toBe(422);
     expect(Object.keys(fixed.json().errors).sort()).toEqual(['contact_uuid', 'shop_uuid']);
-    expect((await update(UNKNOWN, { source: 'x' })).json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect((await update(UNKNOWN, { source: 'x' })).json()).toMatchObject({
+      code: 1003,
+      status_code: 404,
+      reason: 'booking_not_found',
+    });
     const other = await update(booking.uuid, { source: 'x' }, DEMO.registerKeyUtrecht);
-    expect(other.json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect(other.json()).toMatchObject({ code: 1003, status_code: 404, reason: 'booking_not_found' });
     expect((await update(booking.uuid, { source: 'x' }, DEMO.apiKey)).statusCode).toBe(200);
   });
 

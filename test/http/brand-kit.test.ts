@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_KIT_FIELDS } from '../../src/contract/public/brand-kit';
 import { FixtureError, loadFixture, parseFixture, readFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
-import { expectError } from '../helpers/errors';
+import { expectError, expectReason } from '../helpers/errors';
 import { openSession, sessionState } from '../helpers/portal';
 
 let t: TestApp;
@@ -89,10 +89,9 @@ describe('GET /brand-kit (extension, the SDK’s brandkit->get())', () => {
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
-    expectError(
+    expectReason(
       await t.call({ method: 'GET', url: '/media/00000000000000000000.png', token: null }),
-      1003,
-      404,
+      'picture_not_found',
     );
     expectError(await t.call({ method: 'GET', url: '/media/..%2Fportal.sqlite', token: null }), 1003, 422);
   });

@@ -3,6 +3,7 @@ import { type CashierSession, cashierSession, cashierSessionSummary } from '../.
 import { loadFixture } from '../../src/service/fixture/load';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { CASHIER, cashierFixture, consoleCall, pair } from '../helpers/cashier';
+import { expectReason } from '../helpers/errors';
 import { expectLedgersBalanced } from '../helpers/ledger';
 import { readEvents } from '../helpers/sse';
 
@@ -81,8 +82,7 @@ describe('pairing', () => {
       token: null,
       payload: { token: 'demo-cashier-nowhere' },
     });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(1003);
+    expectReason(res, 'device_not_paired');
     expect(res.cookies).toEqual([]);
   });
 
@@ -265,12 +265,12 @@ describe('following a session', () => {
     const wrongType = await consoleCall(t, amsterdam, 'POST', `/sessions/${giftcards.uuid}/purchase`, {
       amount_in_cents: 500,
     });
-    expect(wrongType.statusCode).toBe(403);
+    expectReason(wrongType, 'not_allowed_in_session');
     const withAmount = await start({ type: 'credit_reception', amount_in_cents: 800 });
     const already = await consoleCall(t, amsterdam, 'POST', `/sessions/${withAmount.uuid}/purchase`, {
       amount_in_cents: 500,
     });
-    expect(already.statusCode).toBe(409);
+    expectReason(already, 'purchase_already_set');
     const bad = await consoleCall(t, amsterdam, 'POST', `/sessions/${withAmount.uuid}/purchase`, {
       amount_in_cents: -5,
     });

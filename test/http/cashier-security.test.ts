@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { CASHIER, cashierFixture, consoleCall, pair } from '../helpers/cashier';
+import { expectReason } from '../helpers/errors';
 
 /*
  * The cashier console's security: the browser holds a cookie it cannot read (httpOnly,
@@ -99,7 +100,7 @@ describe('cross-site calls', () => {
         origin: 'https://evil.example',
       },
     );
-    expect(crossSite.statusCode).toBe(403);
+    expectReason(crossSite, 'cross_site_call');
     const form = await t.call({
       method: 'POST',
       url: '/cashier/api/sessions',
@@ -107,7 +108,7 @@ describe('cross-site calls', () => {
       headers: { cookie: amsterdam, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'type=identify',
     });
-    expect(form.statusCode).toBe(415);
+    expectReason(form, 'not_json');
     const pairForm = await t.call({
       method: 'POST',
       url: '/cashier/api/pair',

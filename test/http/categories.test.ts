@@ -78,7 +78,7 @@ describe('categories', () => {
   it('find: 1003 with 404 when unknown, 1003 without the query', async () => {
     const res = await t.call({ method: 'GET', url: `${P}/find?external_identifier=NOPE`, token: PAT });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect(res.json()).toMatchObject({ code: 1003, status_code: 404, reason: 'category_not_found' });
     const missing = await t.call({ method: 'GET', url: `${P}/find`, token: PAT });
     expect(missing.json()).toMatchObject({ code: 1003, errors: { external_identifier: expect.any(Array) } });
   });
@@ -246,7 +246,7 @@ describe('categories', () => {
       token: PAT,
       payload: { name: 'X' },
     });
-    expect(unknown.json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect(unknown.json()).toMatchObject({ code: 1003, status_code: 404, reason: 'category_not_found' });
   });
 
   it('DELETE → data null; then 404', async () => {
@@ -255,7 +255,7 @@ describe('categories', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: null, meta: {} });
     const again = await t.call({ method: 'DELETE', url: `/product-categories/${category.uuid}` });
-    expect(again.json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect(again.json()).toMatchObject({ code: 1003, status_code: 404, reason: 'category_not_found' });
     expect((await t.call({ method: 'GET', url: `/product-categories/${category.uuid}` })).statusCode).toBe(
       404,
     );

@@ -83,7 +83,7 @@ describe('collectable rewards', () => {
     expect(listed.has_been_collected).toBe(true);
 
     const twice = await collect(reception);
-    expect(twice.json()).toMatchObject({ code: 1003, status_code: 409 });
+    expect(twice.json()).toMatchObject({ code: 1003, status_code: 409, reason: 'reward_already_collected' });
 
     const reversed = await reverse(redemption.uuid, DEMO.personalAccessToken, { uuid: redemption.uuid });
     expect(reversed.statusCode).toBe(200);
@@ -92,7 +92,11 @@ describe('collectable rewards', () => {
     expect(after.has_been_collected).toBe(false);
 
     const again = await reverse(redemption.uuid);
-    expect(again.json()).toMatchObject({ code: 1003, status_code: 409 });
+    expect(again.json()).toMatchObject({
+      code: 1003,
+      status_code: 409,
+      reason: 'redemption_already_reversed',
+    });
 
     const recollect = await collect(reception);
     expect(recollect.statusCode).toBe(200);
@@ -158,7 +162,11 @@ describe('collectable rewards', () => {
   });
 
   it('reverse: 1003 (404) unknown redemption, 1003 when the body uuid differs', async () => {
-    expect((await reverse(UNKNOWN)).json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect((await reverse(UNKNOWN)).json()).toMatchObject({
+      code: 1003,
+      status_code: 404,
+      reason: 'redemption_not_found',
+    });
     const reception = await claim(DEMO.anna, COFFEE);
     const redemption = (await collect(reception)).json().data.uuid;
     const mismatch = await reverse(redemption, DEMO.personalAccessToken, { uuid: UNKNOWN });

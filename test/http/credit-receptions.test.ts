@@ -219,6 +219,7 @@ describe('POST /credit-receptions', () => {
       1003,
       422,
     );
+    expect(body).toMatchObject({ reason: 'credit_balance_below_zero' });
     expect(Object.keys(body.errors as object)).toEqual(['credits']);
     expect(await balance(DEMO.ben)).toBe(ben - 5);
   });
@@ -450,8 +451,10 @@ describe('POST /credit-receptions/{uuid}/reverse (extension)', () => {
     expect(await balance(DEMO.anna)).toBe(anna - 16);
 
     const again = await expectRefused(reverse(original.uuid), 1003, 422);
+    expect(again).toMatchObject({ reason: 'credit_reception_already_reversed' });
     expect(again.message).toContain('already reversed');
-    await expectRefused(reverse(res.json().data.uuid), 1003, 422);
+    const twice = await expectRefused(reverse(res.json().data.uuid), 1003, 422);
+    expect(twice).toMatchObject({ reason: 'reversal_not_reversible' });
   });
 
   it('1028 for an unknown reception; 55024 for another shop’s register key', async () => {
@@ -466,7 +469,9 @@ describe('POST /credit-receptions/{uuid}/reverse (extension)', () => {
     const original = (await receive({ contact_uuid: DEMO.carla, credits: 5 })).json().data;
     await receive({ contact_uuid: DEMO.carla, credits: -(carla + 5) });
     expect(await balance(DEMO.carla)).toBe(0);
-    await expectRefused(reverse(original.uuid), 1003, 422);
+    expect(await expectRefused(reverse(original.uuid), 1003, 422)).toMatchObject({
+      reason: 'credit_balance_below_zero',
+    });
     // Still reversible once the balance allows it.
     await receive({ contact_uuid: DEMO.carla, credits: 5 });
     expect((await reverse(original.uuid)).statusCode).toBe(201);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customAttribute as attributeSchema } from '../../src/contract/public/custom-attributes';
 import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
+import { expectReason } from '../helpers/errors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -236,7 +237,7 @@ describe('custom attributes', () => {
       errors: { entity: expect.any(Array) },
     });
     const unknown = await update('nope', { entity: 'contact', label: 'x' });
-    expect(unknown.json()).toMatchObject({ code: 1003, status_code: 404 });
+    expectReason(unknown, 'custom_attribute_not_found');
     const reward = await ownAttribute('reward');
     expect((await update(reward, { entity: 'reward', label: 'x' })).json().data.label).toBe('x');
     await t.app.db
@@ -255,9 +256,7 @@ describe('custom attributes', () => {
       })
       .execute();
     const system = await update('loyalty_tier_code', { entity: 'contact', label: 'Mine' });
-    expect(system.statusCode).toBe(403);
-    expect(system.json()).toMatchObject({
-      code: 1003,
+    expect(expectReason(system, 'system_attribute_read_only')).toMatchObject({
       message: 'System-defined attributes cannot be updated',
       status_code: 403,
     });

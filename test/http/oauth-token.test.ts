@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../../src/service/fixture/load';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp, withOwnApp } from '../helpers/app';
-import { expectError } from '../helpers/errors';
+import { expectError, expectReason } from '../helpers/errors';
 
 /** POST /oauth/token, the client-credentials grant of the PHP SDK's OAuthClient. */
 
@@ -89,8 +89,11 @@ describe('POST /oauth/token', () => {
       401,
     );
     expect(wrongSecret).toMatchObject({ message: 'Client authentication failed', status_code: 401 });
-    await expectError(await requestToken({ ...GRANT, client_id: '99' }), 1003, 401);
-    const grant = await expectError(await requestToken({ ...GRANT, grant_type: 'password' }), 1003, 401);
+    expectReason(await requestToken({ ...GRANT, client_id: '99' }), 'client_authentication_failed');
+    const grant = expectReason(
+      await requestToken({ ...GRANT, grant_type: 'password' }),
+      'unsupported_grant_type',
+    );
     expect(Object.keys(grant.errors ?? {})).toEqual(['grant_type']);
     const missing = await expectError(await requestToken({ grant_type: 'client_credentials' }), 1003, 422);
     expect(Object.keys(missing.errors ?? {}).sort()).toEqual(['client_id', 'client_secret']);

@@ -249,7 +249,11 @@ describe('products', () => {
     );
     const badCategory = await put(product.uuid, { categories: [{ uuid: UNKNOWN }] });
     expect(Object.keys(badCategory.json().errors)).toEqual(['categories.0']);
-    expect((await put(UNKNOWN, { name: 'X' })).json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect((await put(UNKNOWN, { name: 'X' })).json()).toMatchObject({
+      code: 1003,
+      status_code: 404,
+      reason: 'product_not_found',
+    });
   });
 
   it('deleting a category removes it from its products', async () => {

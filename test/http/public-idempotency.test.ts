@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { expectReason } from '../helpers/errors';
 
 /* extensions.md "Idempotency": any POST of the public API may carry Idempotency-Key. */
 
@@ -50,8 +51,7 @@ describe('Idempotency-Key on the public API', () => {
   it('refuses a key reused with another body (409), and keys are per credential', async () => {
     await receive('checkout-2002', 1);
     const other = await receive('checkout-2002', 2);
-    expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 1003, status_code: 409 });
+    expectReason(other, 'idempotency_key_reused');
     const before = await creditBalance(DEMO.carla);
     const sameKeyOtherCredential = await receive('checkout-2002', 2, DEMO.apiKey);
     expect(sameKeyOtherCredential.statusCode).toBe(201);

@@ -303,7 +303,11 @@ describe('POST /reward-receptions/{uuid}/reverse', () => {
 
     const again = await t.call({ method: 'POST', url: `/reward-receptions/${claimed.uuid}/reverse` });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 1003, status_code: 409 });
+    expect(again.json()).toMatchObject({
+      code: 1003,
+      status_code: 409,
+      reason: 'reward_reception_already_reversed',
+    });
     expect(await balance(DEMO.dirk)).toBe(before);
   });
 
@@ -335,7 +339,7 @@ describe('POST /reward-receptions/{uuid}/reverse', () => {
   it('1003 with HTTP 404 for an unknown reception; 401/403', async () => {
     const res = await t.call({ method: 'POST', url: `/reward-receptions/${UNKNOWN}/reverse` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect(res.json()).toMatchObject({ code: 1003, status_code: 404, reason: 'reward_reception_not_found' });
     const url = `/reward-receptions/${UNKNOWN}/reverse`;
     expect((await t.call({ method: 'POST', url, token: null })).statusCode).toBe(401);
     expect((await t.call({ method: 'POST', url, token: DEMO.personalAccessToken })).statusCode).toBe(403);

@@ -80,7 +80,11 @@ describe('visits', () => {
     expect((await update(visit.uuid, { external_id: externalId })).statusCode).toBe(200);
     const early = await update(visit.uuid, { starts_at: '2026-11-21T12:00:00Z' });
     expect(Object.keys(early.json().errors)).toEqual(['ends_at']);
-    expect((await update(UNKNOWN, { source: 'x' })).json()).toMatchObject({ code: 1003, status_code: 404 });
+    expect((await update(UNKNOWN, { source: 'x' })).json()).toMatchObject({
+      code: 1003,
+      status_code: 404,
+      reason: 'visit_not_found',
+    });
   });
 
   it('auth: a personal access token only; SDK path', async () => {

@@ -3,7 +3,7 @@ import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp, withOwnApp } from '../helpers/app';
-import { expectError } from '../helpers/errors';
+import { expectError, expectReason } from '../helpers/errors';
 
 const MUFFIN = '90000000-0000-4000-8000-000000000001';
 const TWO_FOR_ONE = '90000000-0000-4000-8000-000000000002';
@@ -300,7 +300,10 @@ describe('POST /vouchers/redeem', () => {
     const missing = await expectError(await redeem({ code: 'MUFFIN-FREE' }), 1003);
     expect(Object.keys(missing.errors ?? {})).toEqual(['contact_uuid']);
     // Anna already holds muffin vouchers: limit 1 per contact.
-    const limited = await expectError(await redeem({ code: 'MUFFIN-FREE', contact_uuid: DEMO.anna }), 1003);
+    const limited = expectReason(
+      await redeem({ code: 'MUFFIN-FREE', contact_uuid: DEMO.anna }),
+      'voucher_limit_reached',
+    );
     expect(limited.message).toBe('Limit per contact reached');
     expect(Object.keys(limited.errors ?? {})).toEqual(['contact_uuid']);
     await expectError(await redeem({ code: 'MUFFIN-FREE', contact_uuid: 'nope' }), 55031, 404);
@@ -310,7 +313,10 @@ describe('POST /vouchers/redeem', () => {
   });
 
   it("refuses another contact's voucher (1003) and a contact-less call with an unbound key (1008)", async () => {
-    const body = await expectError(await redeem({ code: 'TWOFORONE-0001', contact_uuid: DEMO.ben }), 1003);
+    const body = expectReason(
+      await redeem({ code: 'TWOFORONE-0001', contact_uuid: DEMO.ben }),
+      'voucher_someone_else',
+    );
     expect(Object.keys(body.errors ?? {})).toEqual(['contact_uuid']);
     await expectError(await redeem({ code: 'TWOFORONE-0001' }, DEMO.apiKey), 1008, 404);
     await expectError(await redeem({ code: 'TWOFORONE-0001', shop_uuid: 'nope' }, DEMO.apiKey), 1008, 404);
@@ -396,7 +402,10 @@ describe('POST /vouchers/{uuid}/lock and /release', () => {
     expect(stored.release_key_hash).not.toContain(release_key);
     await expectError(await post(`/vouchers/${LOCK_1}/lock`), 80017, 409);
     await expectError(await redeem({ code: 'LOCK-1' }), 80017, 409);
-    const wrong = await expectError(await redeem({ code: 'LOCK-1', release_key: 'wrong' }), 1003);
+    const wrong = expectReason(
+      await redeem({ code: 'LOCK-1', release_key: 'wrong' }),
+      'voucher_release_key_wrong',
+    );
     expect(Object.keys(wrong.errors ?? {})).toEqual(['release_key']);
     const ok = await redeem({ code: 'LOCK-1', release_key });
     expect(ok.statusCode).toBe(200);
@@ -427,7 +436,10 @@ describe('POST /vouchers/{uuid}/lock and /release', () => {
         system_release_at: null,
       },
     });
-    const again = await expectError(await post(`/vouchers/${LOCK_2}/release`, { release_key }), 1003);
+    const again = expectReason(
+      await post(`/vouchers/${LOCK_2}/release`, { release_key }),
+      'voucher_not_locked',
+    );
     expect(again.message).toBe('Voucher is not locked');
     await expectError(await post(`/vouchers/${LOCK_2}/release`, {}), 1003);
   });
@@ -474,7 +486,7 @@ describe('POST /vouchers/{uuid}/lock and /release', () => {
 describe('POST /vouchers/{uuid}/reverse', () => {
   it('answers 80004 for an unknown voucher, 1003 for one that is not redeemed; needs an API key', async () => {
     await expectError(await post('/vouchers/nope/reverse'), 80004, 404);
-    await expectError(await post(`/vouchers/${voucher('2')}/reverse`), 1003);
+    expectReason(await post(`/vouchers/${voucher('2')}/reverse`), 'voucher_not_redeemed');
     expect((await post(`/vouchers/${MUFFIN_USED}/reverse`, undefined, DEMO.accessToken)).statusCode).toBe(
       403,
     );
