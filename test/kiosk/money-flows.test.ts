@@ -98,13 +98,13 @@ describe('gift-card payment: the figure emphasised', () => {
 
 describe('prepaid: what a payment takes and what is left for the till', () => {
   it('charges min(amount, balance)', () => {
-    expect(prepaidCharge(1250, 1500)).toEqual({ charge: 1250, unpaid: 0 });
-    expect(prepaidCharge(2000, 250)).toEqual({ charge: 250, unpaid: 1750 });
-    expect(prepaidCharge(500, 0)).toEqual({ charge: 0, unpaid: 500 });
+    expect(prepaidCharge(1250, 1500)).toEqual({ chargeInCents: 1250, unpaidInCents: 0 });
+    expect(prepaidCharge(2000, 250)).toEqual({ chargeInCents: 250, unpaidInCents: 1750 });
+    expect(prepaidCharge(500, 0)).toEqual({ chargeInCents: 0, unpaidInCents: 500 });
   });
 
   it("confirms the session's amount, or asks for one", () => {
-    expect(firstPrepaidStep(1250)).toEqual({ step: 'confirm', amount: 1250 });
+    expect(firstPrepaidStep(1250)).toEqual({ step: 'confirm', amountInCents: 1250 });
     expect(firstPrepaidStep(null)).toEqual({ step: 'amount' });
   });
 

@@ -17,14 +17,14 @@ export interface PadState {
 export const PAD_START: PadState = { cents: 0, refused: false };
 
 /**
- * The keypad after one key. A key that would make the amount larger than `limit` cents (default
+ * The keypad after one key. A key that would make the amount larger than `limitInCents` (default
  * and at most MAX_AMOUNT_IN_CENTS) is refused: the amount stays and `refused` is set, so the screen
  * can say what the most is. Any accepted key clears `refused`.
  */
-export function pressPadKey(state: PadState, key: PadKey, limit?: number | null): PadState {
-  const max = Math.min(limit ?? MAX_AMOUNT_IN_CENTS, MAX_AMOUNT_IN_CENTS);
+export function pressPadKey(state: PadState, key: PadKey, limitInCents?: number | null): PadState {
+  const maxInCents = Math.min(limitInCents ?? MAX_AMOUNT_IN_CENTS, MAX_AMOUNT_IN_CENTS);
   if (key === 'back') return { cents: Math.floor(state.cents / 10), refused: false };
   const next = state.cents * (key === '00' ? 100 : 10) + Number(key);
-  if (next > max) return { cents: state.cents, refused: true };
+  if (next > maxInCents) return { cents: state.cents, refused: true };
   return { cents: next, refused: false };
 }

@@ -118,9 +118,9 @@ function OpenSession({ session }: { session: PortalSessionState }) {
     case 'top_up_giftcards':
       return <GiftcardTopUpFlow session={session} />;
     case 'pay_prepaid':
-      return <PrepaidFlow session={session} kind="pay" />;
+      return <PrepaidFlow session={session} type="pay_prepaid" />;
     case 'top_up_prepaid':
-      return <PrepaidFlow session={session} kind="top-up" />;
+      return <PrepaidFlow session={session} type="top_up_prepaid" />;
     case 'vouchers':
       return <VouchersFlow session={session} />;
   }

@@ -6,32 +6,32 @@ import { AmountKeypad } from './amount-keypad';
 import { Button } from './button';
 
 /**
- * The keypad side of an amount screen: an amount typed on the keypad, between `min` cents (the
- * account's minimum, said under the keypad) and `limit` cents (or the portal API's maximum with
+ * The keypad side of an amount screen: an amount typed on the keypad, between `minInCents` (the
+ * account's minimum, said under the keypad) and `limitInCents` (or the portal API's maximum with
  * null), and Continue, which hands it over in cents.
  */
 export function AmountEntry({
   label,
-  min,
-  limit,
+  minInCents,
+  limitInCents,
   onAmount,
 }: {
   label: string;
-  min: number;
-  limit: number | null;
+  minInCents: number;
+  limitInCents: number | null;
   onAmount: (cents: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [keypad, setKeypad] = useState(KEYPAD_START);
   return (
     <div className="amount-main">
-      <AmountKeypad state={keypad} onChange={setKeypad} limit={limit} label={label} />
+      <AmountKeypad state={keypad} onChange={setKeypad} limitInCents={limitInCents} label={label} />
       <p className="muted" data-testid="keypad-min">
-        {t('keypad.min', { amount: formatMoney(min, i18n.language) })}
+        {t('keypad.min', { amount: formatMoney(minInCents, i18n.language) })}
       </p>
       <Button
         className="keypad-continue"
-        disabled={!keypadAmountAllowed(keypad, min)}
+        disabled={!keypadAmountAllowed(keypad, minInCents)}
         onClick={() => onAmount(keypadCents(keypad))}
         data-testid="amount-continue"
       >

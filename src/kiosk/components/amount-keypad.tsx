@@ -4,19 +4,19 @@ import { decimalSeparator, formatMoney } from '../lib/format';
 
 /**
  * The numeric keypad for an amount (`1 2 3 / 4 5 6 / 7 8 9 / , 0 ⌫`), typed as whole euros and a
- * decimal key for the cents (lib/amount-keypad.ts), with the amount above it, large, as money. A key that would go over `limit`
- * cents is refused, and the keypad says what the most is. Controlled: the caller keeps `state`.
+ * decimal key for the cents (lib/amount-keypad.ts), with the amount above it, large, as money. A key that would go over `limitInCents`
+ * is refused, and the keypad says what the most is. Controlled: the caller keeps `state`.
  */
 export function AmountKeypad({
   state,
   onChange,
-  limit,
+  limitInCents,
   label,
 }: {
   state: KeypadState;
   onChange: (state: KeypadState) => void;
-  /** The most that may be typed, in cents (null: the portal API's maximum). */
-  limit: number | null;
+  /** The most that may be typed (null: the portal API's maximum). */
+  limitInCents: number | null;
   /** What the amount is for ("Amount to top up"). */
   label: string;
 }) {
@@ -37,15 +37,15 @@ export function AmountKeypad({
             aria-label={
               key === 'back' ? t('keypad.backspace') : key === 'decimal' ? t('keypad.decimal') : undefined
             }
-            onClick={() => onChange(pressKeypadKey(state, key, limit))}
+            onClick={() => onChange(pressKeypadKey(state, key, limitInCents))}
           >
             {key === 'back' ? '⌫' : key === 'decimal' ? decimalSeparator(i18n.language) : key}
           </button>
         ))}
       </div>
-      {state.refused && limit !== null ? (
+      {state.refused && limitInCents !== null ? (
         <p className="field-error" role="alert" data-testid="keypad-limit">
-          {t('keypad.limit', { amount: formatMoney(limit, i18n.language) })}
+          {t('keypad.limit', { amount: formatMoney(limitInCents, i18n.language) })}
         </p>
       ) : null}
     </div>

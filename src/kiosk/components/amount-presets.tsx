@@ -3,22 +3,22 @@ import { amountPresets } from '../lib/amount-keypad';
 import { Button } from './button';
 import { Money } from './money';
 
-/** The one-tap amounts (€ 10, € 25, € 50) beside the keypad; one outside `min`…`max` cents is disabled. */
+/** The one-tap amounts (€ 10, € 25, € 50) beside the keypad; one outside `minInCents`…`maxInCents` is disabled. */
 export function AmountPresets({
-  min,
-  max,
+  minInCents,
+  maxInCents,
   onAmount,
 }: {
-  min: number;
-  /** The most allowed, in cents; null: the portal API's maximum. */
-  max: number | null;
+  minInCents: number;
+  /** The most allowed; null: the portal API's maximum. */
+  maxInCents: number | null;
   onAmount: (cents: number) => void;
 }) {
   const { t } = useTranslation();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of choices that act at once
     <div className="presets" role="group" aria-label={t('topUp.presets')}>
-      {amountPresets(max, min).map((preset) => (
+      {amountPresets(maxInCents, minInCents).map((preset) => (
         <Button
           key={preset.cents}
           variant="secondary"

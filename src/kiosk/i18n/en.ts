@@ -200,7 +200,7 @@ export const en = {
     },
   },
   prepaid: {
-    pay: {
+    pay_prepaid: {
       amountTitle: 'How much would you like to pay?',
       amountLabel: 'Amount to pay',
       confirmTitle: 'Pay {{amount}} from your prepaid balance?',
@@ -210,7 +210,7 @@ export const en = {
       moved: 'Paid',
       rest: '{{charge}} paid from your balance; please pay the remaining {{rest}} at the till.',
     },
-    'top-up': {
+    top_up_prepaid: {
       amountTitle: 'How much would you like to add?',
       amountLabel: 'Amount to add',
       confirmTitle: 'Add {{amount}} to your prepaid balance?',

@@ -205,7 +205,7 @@ export const nl: KioskTexts = {
     },
   },
   prepaid: {
-    pay: {
+    pay_prepaid: {
       amountTitle: 'Hoeveel wilt u betalen?',
       amountLabel: 'Te betalen bedrag',
       confirmTitle: '{{amount}} betalen van uw prepaid-saldo?',
@@ -215,7 +215,7 @@ export const nl: KioskTexts = {
       moved: 'Betaald',
       rest: '{{charge}} betaald van uw saldo; betaal de resterende {{rest}} aan de kassa.',
     },
-    'top-up': {
+    top_up_prepaid: {
       amountTitle: 'Hoeveel wilt u erop zetten?',
       amountLabel: 'Bedrag om op te waarderen',
       confirmTitle: '{{amount}} op uw prepaid-saldo zetten?',

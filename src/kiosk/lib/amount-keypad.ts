@@ -38,16 +38,20 @@ function typedAfter(typed: string, key: Exclude<KeypadKey, 'back'>): string {
 }
 
 /**
- * The keypad after one key. A key that would make the amount larger than `limit` cents (default
+ * The keypad after one key. A key that would make the amount larger than `limitInCents` (default
  * and at most MAX_AMOUNT_IN_CENTS) is refused: the amount stays and `refused` is set, so the screen
  * can say what the most is. A third digit after the decimal key is ignored. Any accepted key
  * clears `refused`.
  */
-export function pressKeypadKey(state: KeypadState, key: KeypadKey, limit?: number | null): KeypadState {
+export function pressKeypadKey(
+  state: KeypadState,
+  key: KeypadKey,
+  limitInCents?: number | null,
+): KeypadState {
   if (key === 'back') return { typed: state.typed.slice(0, -1), refused: false };
-  const max = Math.min(limit ?? MAX_AMOUNT_IN_CENTS, MAX_AMOUNT_IN_CENTS);
+  const maxInCents = Math.min(limitInCents ?? MAX_AMOUNT_IN_CENTS, MAX_AMOUNT_IN_CENTS);
   const next = { typed: typedAfter(state.typed, key), refused: false };
-  return keypadCents(next) > max ? { ...state, refused: true } : next;
+  return keypadCents(next) > maxInCents ? { ...state, refused: true } : next;
 }
 
 /**

@@ -1,15 +1,15 @@
 import type { PortalEvent } from '../../contract/portal';
 
 /**
- * What a prepaid payment of `amount` cents takes from a balance of `balance` cents: min(amount,
+ * What a prepaid payment of `amountInCents` takes from a balance of `balanceInCents`: min(amount,
  * balance) (extensions.md "The real platform's own portal screen"), and what is left to pay at the till.
  */
 export function prepaidCharge(
   amountInCents: number,
   balanceInCents: number,
-): { charge: number; unpaid: number } {
-  const charge = Math.max(0, Math.min(amountInCents, balanceInCents));
-  return { charge, unpaid: amountInCents - charge };
+): { chargeInCents: number; unpaidInCents: number } {
+  const chargeInCents = Math.max(0, Math.min(amountInCents, balanceInCents));
+  return { chargeInCents, unpaidInCents: amountInCents - chargeInCents };
 }
 
 /** A prepaid transaction a session has made (from its `prepaid_transaction` event). */

@@ -50,16 +50,19 @@ export const REFUSALS = {
     sessionRefusal('not_allowed_in_session', 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
 } as const;
 
-/** What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). */
+/**
+ * What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). The
+ * money actions are named as the session types they belong to.
+ */
 export type PortalAction =
   | 'identify'
   | 'register'
   | 'credit_reception'
   | 'giftcard_scan'
-  | 'giftcard_redeem'
-  | 'giftcard_top_up'
-  | 'prepaid_pay'
-  | 'prepaid_top_up'
+  | 'redeem_giftcards'
+  | 'top_up_giftcards'
+  | 'pay_prepaid'
+  | 'top_up_prepaid'
   | 'voucher_list'
   | 'voucher_redeem'
   | 'customer_portal'
@@ -79,10 +82,10 @@ const ALLOWED: Record<Exclude<PortalAction, 'end'>, PortalSessionType[]> = {
   register: IDENTIFYING_TYPES,
   credit_reception: ['credit_reception'],
   giftcard_scan: ['redeem_giftcards', 'top_up_giftcards'],
-  giftcard_redeem: ['redeem_giftcards'],
-  giftcard_top_up: ['top_up_giftcards'],
-  prepaid_pay: ['pay_prepaid'],
-  prepaid_top_up: ['top_up_prepaid'],
+  redeem_giftcards: ['redeem_giftcards'],
+  top_up_giftcards: ['top_up_giftcards'],
+  pay_prepaid: ['pay_prepaid'],
+  top_up_prepaid: ['top_up_prepaid'],
   voucher_list: ['vouchers', 'identify'],
   voucher_redeem: ['vouchers', 'identify'],
   customer_portal: ['identify'],

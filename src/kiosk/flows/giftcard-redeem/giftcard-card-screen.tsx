@@ -9,11 +9,11 @@ import { chargeFor, redeemProblem } from '../../lib/giftcards';
 
 /**
  * A scanned gift card: its balance and expiry, then "Pay € X with this card" (X = min(balance,
- * remaining)) and what will remain, or why this card cannot pay (expired, empty, not active).
+ * remainingInCents)) and what will remain, or why this card cannot pay (expired, empty, not active).
  */
 export function GiftcardCardScreen({
   giftcard,
-  remaining,
+  remainingInCents,
   onPay,
   paying,
   error,
@@ -21,8 +21,8 @@ export function GiftcardCardScreen({
   footer,
 }: {
   giftcard: PortalGiftcard;
-  /** What is left to pay, in cents. */
-  remaining: number;
+  /** What is left to pay. */
+  remainingInCents: number;
   onPay: () => void;
   paying: boolean;
   error?: ReactNode;
@@ -31,7 +31,7 @@ export function GiftcardCardScreen({
 }) {
   const { t, i18n } = useTranslation();
   const problem = redeemProblem(giftcard);
-  const charge = chargeFor(giftcard, remaining);
+  const charge = chargeFor(giftcard, remainingInCents);
   const money = (cents: number) => formatMoney(cents, i18n.language);
   return (
     <Screen
@@ -45,9 +45,9 @@ export function GiftcardCardScreen({
         <p className="notice" data-testid="giftcard-problem" data-problem={problem}>
           {t(`giftcard.problem.${problem}`)}
         </p>
-      ) : charge < remaining ? (
+      ) : charge < remainingInCents ? (
         <p className="lead" data-testid="giftcard-after">
-          {t('giftcard.partly', { charge: money(charge), rest: money(remaining - charge) })}
+          {t('giftcard.partly', { charge: money(charge), rest: money(remainingInCents - charge) })}
         </p>
       ) : null}
       {error}

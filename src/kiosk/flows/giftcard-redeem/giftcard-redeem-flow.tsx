@@ -73,7 +73,7 @@ export default function GiftcardRedeemFlow({ session }: { session: PortalSession
       screen = (
         <GiftcardCardScreen
           giftcard={step.giftcard}
-          remaining={progress.remaining_in_cents}
+          remainingInCents={progress.remaining_in_cents}
           onPay={() => redeem.run({ giftcard_uuid: step.giftcard.uuid })}
           paying={redeem.pending}
           error={redeem.error}

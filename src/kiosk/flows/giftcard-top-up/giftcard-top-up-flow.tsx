@@ -58,10 +58,10 @@ export default function GiftcardTopUpFlow({ session }: { session: PortalSessionS
       screen = (
         <TopUpAmountScreen
           giftcard={state.giftcard}
-          min={session.kiosk.min_amount_in_cents}
+          minInCents={session.kiosk.min_amount_in_cents}
           onAmount={(amount) => {
             topUp.clear();
-            go({ step: 'confirm', giftcard: state.giftcard, amount });
+            go({ step: 'confirm', giftcard: state.giftcard, amountInCents: amount });
           }}
           onOtherCard={toScan}
           footer={footer}
@@ -72,8 +72,10 @@ export default function GiftcardTopUpFlow({ session }: { session: PortalSessionS
       screen = (
         <TopUpConfirmScreen
           giftcard={state.giftcard}
-          amount={state.amount}
-          onConfirm={() => topUp.run({ giftcard_uuid: state.giftcard.uuid, amount_in_cents: state.amount })}
+          amountInCents={state.amountInCents}
+          onConfirm={() =>
+            topUp.run({ giftcard_uuid: state.giftcard.uuid, amount_in_cents: state.amountInCents })
+          }
           confirming={topUp.pending}
           error={topUp.error}
           onChangeAmount={() => go({ step: 'amount', giftcard: state.giftcard })}

@@ -15,21 +15,21 @@ import { topUpProblem } from '../../lib/giftcards';
  */
 export function TopUpAmountScreen({
   giftcard,
-  min,
+  minInCents,
   onAmount,
   onOtherCard,
   footer,
 }: {
   giftcard: PortalGiftcard;
-  /** The least amount the account allows, in cents. */
-  min: number;
+  /** The least amount the account allows. */
+  minInCents: number;
   onAmount: (cents: number) => void;
   onOtherCard: () => void;
   footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const problem = topUpProblem(giftcard);
-  const max = giftcard.max_top_up_in_cents;
+  const maxInCents = giftcard.max_top_up_in_cents;
   if (problem) {
     return (
       <Screen
@@ -55,17 +55,22 @@ export function TopUpAmountScreen({
       <div className="amount-layout">
         <div className="amount-side">
           <GiftcardSummary giftcard={giftcard} />
-          {max !== null ? (
+          {maxInCents !== null ? (
             <p className="muted" data-testid="topup-max">
-              {t('topUp.max', { amount: formatMoney(max, i18n.language) })}
+              {t('topUp.max', { amount: formatMoney(maxInCents, i18n.language) })}
             </p>
           ) : null}
-          <AmountPresets min={min} max={max} onAmount={onAmount} />
+          <AmountPresets minInCents={minInCents} maxInCents={maxInCents} onAmount={onAmount} />
           <Button variant="secondary" className="amount-other" onClick={onOtherCard} data-testid="other-card">
             {t('giftcard.otherCard')}
           </Button>
         </div>
-        <AmountEntry label={t('topUp.amountLabel')} min={min} limit={max} onAmount={onAmount} />
+        <AmountEntry
+          label={t('topUp.amountLabel')}
+          minInCents={minInCents}
+          limitInCents={maxInCents}
+          onAmount={onAmount}
+        />
       </div>
     </Screen>
   );

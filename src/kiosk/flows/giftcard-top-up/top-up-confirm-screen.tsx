@@ -10,7 +10,7 @@ import { formatMoney } from '../../lib/format';
 /** "Top up € X?": the card, its balance now and after; refusals (5006, 5008) show here in words. */
 export function TopUpConfirmScreen({
   giftcard,
-  amount,
+  amountInCents,
   onConfirm,
   confirming,
   error,
@@ -18,7 +18,7 @@ export function TopUpConfirmScreen({
   footer,
 }: {
   giftcard: PortalGiftcard;
-  amount: number;
+  amountInCents: number;
   onConfirm: () => void;
   confirming: boolean;
   error?: ReactNode;
@@ -26,7 +26,7 @@ export function TopUpConfirmScreen({
   footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const money = formatMoney(amount, i18n.language);
+  const money = formatMoney(amountInCents, i18n.language);
   return (
     <Screen
       title={t('topUp.confirmTitle', { amount: money, hint: giftcard.hash_hint })}
@@ -38,7 +38,7 @@ export function TopUpConfirmScreen({
           <Money cents={giftcard.balance_in_cents} />
         </Stat>
         <Stat label={t('topUp.balanceAfter')} main testId="topup-balance-after">
-          <Money cents={giftcard.balance_in_cents + amount} />
+          <Money cents={giftcard.balance_in_cents + amountInCents} />
         </Stat>
       </dl>
       {error}

@@ -11,7 +11,7 @@ import { CAPTURE_START, type CaptureMode } from '../../lib/capture';
 export type TopUpStep =
   | { step: 'scan'; capture: CaptureMode }
   | { step: 'amount'; giftcard: PortalGiftcard }
-  | { step: 'confirm'; giftcard: PortalGiftcard; amount: number }
+  | { step: 'confirm'; giftcard: PortalGiftcard; amountInCents: number }
   | { step: 'done'; result: GiftcardTopUpResult };
 
 export const TOP_UP_START: TopUpStep = { step: 'scan', capture: CAPTURE_START };

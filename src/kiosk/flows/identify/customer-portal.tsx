@@ -70,7 +70,7 @@ export default function CustomerPortal({
       screen = (
         <RewardConfirmScreen
           reward={state.reward}
-          balance={contact.credit_balance}
+          balanceCredits={contact.credit_balance}
           onConfirm={() => claim.run({ reward_uuid: state.reward.uuid })}
           confirming={claim.pending}
           error={claim.error}

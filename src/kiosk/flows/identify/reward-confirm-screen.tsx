@@ -10,7 +10,7 @@ import { formatCredits } from '../../lib/format';
 /** "Claim <reward> for N credits?", with the credits left after it; refusals (1017/1018/1019) show here. */
 export function RewardConfirmScreen({
   reward,
-  balance,
+  balanceCredits,
   onConfirm,
   confirming,
   error,
@@ -19,7 +19,7 @@ export function RewardConfirmScreen({
 }: {
   reward: PortalReward;
   /** The customer's credits now. */
-  balance: number;
+  balanceCredits: number;
   onConfirm: () => void;
   confirming: boolean;
   error?: ReactNode;
@@ -39,10 +39,10 @@ export function RewardConfirmScreen({
       {reward.description ? <p className="lead">{reward.description}</p> : null}
       <dl className="stats">
         <Stat label={t('welcome.credits')}>
-          <Credits value={balance} />
+          <Credits value={balanceCredits} />
         </Stat>
         <Stat label={t('rewards.after')} main testId="credits-after">
-          <Credits value={Math.max(0, balance - reward.required_credits)} />
+          <Credits value={Math.max(0, balanceCredits - reward.required_credits)} />
         </Stat>
       </dl>
       {error}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PrepaidKind } from '../../api/prepaid-transaction';
+import type { PrepaidSessionType } from '../../api/prepaid-transaction';
 import { Button } from '../../components/button';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
@@ -13,18 +13,18 @@ import { prepaidCharge } from '../../lib/prepaid';
  * is then left for the till) or "Add € X to your balance?".
  */
 export function PrepaidConfirmScreen({
-  kind,
-  amount,
-  balance,
+  type,
+  amountInCents,
+  balanceInCents,
   onConfirm,
   confirming,
   error,
   onChangeAmount,
   footer,
 }: {
-  kind: PrepaidKind;
-  amount: number;
-  balance: number;
+  type: PrepaidSessionType;
+  amountInCents: number;
+  balanceInCents: number;
   onConfirm: () => void;
   confirming: boolean;
   error?: ReactNode;
@@ -34,24 +34,27 @@ export function PrepaidConfirmScreen({
 }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, i18n.language);
-  const { charge, unpaid } = kind === 'pay' ? prepaidCharge(amount, balance) : { charge: amount, unpaid: 0 };
+  const { chargeInCents, unpaidInCents } =
+    type === 'pay_prepaid'
+      ? prepaidCharge(amountInCents, balanceInCents)
+      : { chargeInCents: amountInCents, unpaidInCents: 0 };
   return (
     <Screen
-      title={t(`prepaid.${kind}.confirmTitle`, { amount: money(amount) })}
+      title={t(`prepaid.${type}.confirmTitle`, { amount: money(amountInCents) })}
       testId="screen-prepaid-confirm"
       footer={footer}
     >
       <dl className="stats">
-        <Stat label={t(`prepaid.${kind}.amountLabel`)} main testId="prepaid-amount">
-          <Money cents={amount} />
+        <Stat label={t(`prepaid.${type}.amountLabel`)} main testId="prepaid-amount">
+          <Money cents={amountInCents} />
         </Stat>
         <Stat label={t('welcome.prepaid')} testId="prepaid-balance">
-          <Money cents={balance} />
+          <Money cents={balanceInCents} />
         </Stat>
       </dl>
-      {unpaid > 0 ? (
+      {unpaidInCents > 0 ? (
         <p className="notice" data-testid="prepaid-partly">
-          {t('prepaid.pay.partly', { charge: money(charge), rest: money(unpaid) })}
+          {t('prepaid.pay_prepaid.partly', { charge: money(chargeInCents), rest: money(unpaidInCents) })}
         </p>
       ) : null}
       {error}
@@ -62,7 +65,9 @@ export function PrepaidConfirmScreen({
           </Button>
         ) : null}
         <Button busy={confirming} onClick={onConfirm} data-testid="confirm-button">
-          {confirming ? t('prepaid.confirming') : t(`prepaid.${kind}.confirm`, { amount: money(charge) })}
+          {confirming
+            ? t('prepaid.confirming')
+            : t(`prepaid.${type}.confirm`, { amount: money(chargeInCents) })}
         </Button>
       </div>
     </Screen>

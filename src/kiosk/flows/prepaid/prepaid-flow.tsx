@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PortalSessionState, PrepaidResult } from '../../../contract/portal';
-import { type PrepaidKind, prepaidAction } from '../../api/prepaid-transaction';
+import { type PrepaidSessionType, prepaidAction } from '../../api/prepaid-transaction';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
 import { useFlowFinish } from '../../hooks/use-flow-finish';
@@ -24,12 +24,18 @@ import { firstPrepaidStep, type PrepaidStep } from './prepaid-step';
  * is asked. The session's transaction (its event) shows as the result after a reload. Left alone:
  * identification starts over, the customer's screens end the session, the result completes it.
  */
-export default function PrepaidFlow({ session, kind }: { session: PortalSessionState; kind: PrepaidKind }) {
+export default function PrepaidFlow({
+  session,
+  type,
+}: {
+  session: PortalSessionState;
+  type: PrepaidSessionType;
+}) {
   const identification = useIdentificationFlow(session);
   const { state, go, reset } = useFlowStore<PrepaidStep>(() => firstPrepaidStep(session.amount_in_cents));
   const { finish, footer } = useFlowFinish();
-  const transaction = useAction(prepaidAction(kind), (result: PrepaidResult) => go({ step: 'done', result }));
-  const outcome = prepaidOutcome(session, kind, state);
+  const transaction = useAction(prepaidAction(type), (result: PrepaidResult) => go({ step: 'done', result }));
+  const outcome = prepaidOutcome(session, type, state);
   const identified = identification.state.step === 'identified';
   const startOver = () => {
     identification.reset();
@@ -40,7 +46,7 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
   let screen: ReactNode;
   let rule: IdleRule = 'customer';
   if (outcome) {
-    screen = <PrepaidResultScreen kind={kind} outcome={outcome} {...finish} />;
+    screen = <PrepaidResultScreen type={type} outcome={outcome} {...finish} />;
     rule = 'result';
   } else if (!identified) {
     rule = identificationIdleRule(identification.state, session.settings);
@@ -56,15 +62,15 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
   } else if (!contact) {
     screen = <LoadingScreen />;
     rule = 'busy';
-  } else if (kind === 'pay' && contact.prepaid_balance_in_cents <= 0) {
+  } else if (type === 'pay_prepaid' && contact.prepaid_balance_in_cents <= 0) {
     screen = <PrepaidEmptyScreen footer={footer} />;
   } else if (state.step === 'amount') {
     screen = (
       <PrepaidAmountScreen
-        kind={kind}
-        balance={contact.prepaid_balance_in_cents}
-        min={session.kiosk.min_amount_in_cents}
-        onAmount={(amount) => go({ step: 'confirm', amount })}
+        type={type}
+        balanceInCents={contact.prepaid_balance_in_cents}
+        minInCents={session.kiosk.min_amount_in_cents}
+        onAmount={(amountInCents) => go({ step: 'confirm', amountInCents })}
         footer={footer}
       />
     );
@@ -72,10 +78,10 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
     const typed = session.amount_in_cents === null;
     screen = (
       <PrepaidConfirmScreen
-        kind={kind}
-        amount={state.amount}
-        balance={contact.prepaid_balance_in_cents}
-        onConfirm={() => transaction.run(typed ? { amount_in_cents: state.amount } : {})}
+        type={type}
+        amountInCents={state.amountInCents}
+        balanceInCents={contact.prepaid_balance_in_cents}
+        onConfirm={() => transaction.run(typed ? { amount_in_cents: state.amountInCents } : {})}
         confirming={transaction.pending}
         error={transaction.error}
         onChangeAmount={
@@ -116,22 +122,22 @@ export default function PrepaidFlow({ session, kind }: { session: PortalSessionS
  */
 function prepaidOutcome(
   session: PortalSessionState,
-  kind: PrepaidKind,
+  type: PrepaidSessionType,
   state: PrepaidStep,
 ): PrepaidOutcome | null {
   if (state.step === 'done') {
     return {
-      amount: state.result.charged_in_cents,
-      unpaid: state.result.unpaid_in_cents,
-      balance: state.result.contact.prepaid_balance_in_cents,
+      amountInCents: state.result.charged_in_cents,
+      unpaidInCents: state.result.unpaid_in_cents,
+      balanceInCents: state.result.contact.prepaid_balance_in_cents,
     };
   }
   const event = prepaidDoneFromEvents(session.events);
   if (!event) return null;
-  const asked = kind === 'pay' ? session.amount_in_cents : null;
+  const asked = type === 'pay_prepaid' ? session.amount_in_cents : null;
   return {
-    amount: event.amount_in_cents,
-    unpaid: asked === null ? 0 : Math.max(0, asked - event.amount_in_cents),
-    balance: event.balance_in_cents,
+    amountInCents: event.amount_in_cents,
+    unpaidInCents: asked === null ? 0 : Math.max(0, asked - event.amount_in_cents),
+    balanceInCents: event.balance_in_cents,
   };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PrepaidKind } from '../../api/prepaid-transaction';
+import type { PrepaidSessionType } from '../../api/prepaid-transaction';
 import { DoneActions } from '../../components/done-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
@@ -9,9 +9,9 @@ import { formatMoney } from '../../lib/format';
 
 /** What a prepaid transaction did, in cents: moved, left to pay at the till, and the balance after it. */
 export interface PrepaidOutcome {
-  amount: number;
-  unpaid: number;
-  balance: number;
+  amountInCents: number;
+  unpaidInCents: number;
+  balanceInCents: number;
 }
 
 /**
@@ -19,13 +19,13 @@ export interface PrepaidOutcome {
  * "€ A paid from your balance; please pay the remaining € B at the till". Done; no Cancel.
  */
 export function PrepaidResultScreen({
-  kind,
+  type,
   outcome,
   onDone,
   finishing,
   error,
 }: {
-  kind: PrepaidKind;
+  type: PrepaidSessionType;
   outcome: PrepaidOutcome;
   onDone: () => void;
   finishing: boolean;
@@ -34,18 +34,21 @@ export function PrepaidResultScreen({
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, i18n.language);
   return (
-    <Screen title={t(`prepaid.${kind}.resultTitle`)} testId="screen-prepaid-result" tone="success">
+    <Screen title={t(`prepaid.${type}.resultTitle`)} testId="screen-prepaid-result" tone="success">
       <dl className="stats">
-        <Stat label={t(`prepaid.${kind}.moved`)} testId="prepaid-moved">
-          <Money cents={outcome.amount} />
+        <Stat label={t(`prepaid.${type}.moved`)} testId="prepaid-moved">
+          <Money cents={outcome.amountInCents} />
         </Stat>
         <Stat label={t('prepaid.newBalance')} main testId="prepaid-new-balance">
-          <Money cents={outcome.balance} />
+          <Money cents={outcome.balanceInCents} />
         </Stat>
       </dl>
-      {outcome.unpaid > 0 ? (
+      {outcome.unpaidInCents > 0 ? (
         <p className="notice" data-testid="prepaid-rest">
-          {t('prepaid.pay.rest', { charge: money(outcome.amount), rest: money(outcome.unpaid) })}
+          {t('prepaid.pay_prepaid.rest', {
+            charge: money(outcome.amountInCents),
+            rest: money(outcome.unpaidInCents),
+          })}
         </p>
       ) : null}
       {error}

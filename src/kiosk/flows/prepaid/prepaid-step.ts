@@ -8,10 +8,12 @@ import type { PrepaidResult } from '../../../contract/portal';
  */
 export type PrepaidStep =
   | { step: 'amount' }
-  | { step: 'confirm'; amount: number }
+  | { step: 'confirm'; amountInCents: number }
   | { step: 'done'; result: PrepaidResult };
 
 /** The amount step when the session has no amount, else straight to confirming the session's. */
-export function firstPrepaidStep(sessionAmount: number | null): PrepaidStep {
-  return sessionAmount === null ? { step: 'amount' } : { step: 'confirm', amount: sessionAmount };
+export function firstPrepaidStep(sessionAmountInCents: number | null): PrepaidStep {
+  return sessionAmountInCents === null
+    ? { step: 'amount' }
+    : { step: 'confirm', amountInCents: sessionAmountInCents };
 }

@@ -65,7 +65,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(giftcardRedeemResult) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'giftcard_redeem', (tx, session) =>
+      act(req, reply, req.params.uuid, 'redeem_giftcards', (tx, session) =>
         redeemGiftcardInSession(tx, session, req.body.giftcard_uuid),
       ),
   );
@@ -88,7 +88,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(giftcardTopUpResult) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'giftcard_top_up', (tx, session) =>
+      act(req, reply, req.params.uuid, 'top_up_giftcards', (tx, session) =>
         topUpGiftcardInSession(tx, session, req.body),
       ),
   );
@@ -111,7 +111,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(prepaidResult) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'prepaid_pay', (tx, session) =>
+      act(req, reply, req.params.uuid, 'pay_prepaid', (tx, session) =>
         payPrepaidInSession(tx, session, req.body.amount_in_cents),
       ),
   );
@@ -133,7 +133,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(prepaidResult) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'prepaid_top_up', (tx, session) =>
+      act(req, reply, req.params.uuid, 'top_up_prepaid', (tx, session) =>
         topUpPrepaidInSession(tx, session, req.body.amount_in_cents),
       ),
   );
