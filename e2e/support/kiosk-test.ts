@@ -63,15 +63,35 @@ const ORIENTATIONS = [
 ] as const;
 
 /**
- * Saves the current screen at 1280×800 (landscape) and 800×1280 (portrait), each checked with every
- * axe rule set (no violation of any impact), then restores the size.
+ * Saves the current screen at 1280×800 (landscape) and 800×1280 (portrait), with the bundled font
+ * and without arrival animations, each checked with every axe rule set (no violation of any
+ * impact), then restores the size.
  */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
+  // The bundled font arrives just after the first screen: shoot the screen as it looks a moment later
+  // (a brand font that is not bundled never loads: then after 5 s as it is).
+  await page
+    .waitForFunction(
+      () => {
+        let loaded = false;
+        document.fonts.forEach((face) => {
+          if (face.family.replaceAll('"', '') === 'Inter Variable' && face.status === 'loaded') loaded = true;
+        });
+        return loaded;
+      },
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   for (const size of ORIENTATIONS) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
+    // Arrival animations shown at their end, not half faded in.
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`),
+      animations: 'disabled',
+    });
     await expectNoAxeViolations(page);
   }
   if (original) await page.setViewportSize(original);

@@ -20,12 +20,14 @@ export function VoucherCard({ voucher, onSelect }: { voucher: PortalVoucher; onS
         width={320}
         height={200}
       />
-      <span className="tile-title">{voucher.name}</span>
-      {voucher.description ? <span className="tile-text">{voucher.description}</span> : null}
-      <span className="tile-note">
-        {voucher.expiration_date
-          ? t('voucher.validUntil', { date: formatDate(voucher.expiration_date, i18n.language) })
-          : t('voucher.noExpiry')}
+      <span className="tile-body">
+        <span className="tile-title">{voucher.name}</span>
+        {voucher.description ? <span className="tile-text">{voucher.description}</span> : null}
+        <span className="tile-note">
+          {voucher.expiration_date
+            ? t('voucher.validUntil', { date: formatDate(voucher.expiration_date, i18n.language) })
+            : t('voucher.noExpiry')}
+        </span>
       </span>
     </>
   );
