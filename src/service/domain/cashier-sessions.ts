@@ -14,18 +14,20 @@ import { contactByEmail } from './contacts';
 import { deliverPosTransaction } from './end-screen';
 import { ServiceError } from './errors';
 import { giftcardPaymentState, sessionGiftcardTransactions } from './portal-payments';
+import { sessionEvents } from './portal-session-events';
+import {
+  type PortalSessionRow,
+  portalSessionByUuid,
+  REFUSALS,
+  sessionForAction,
+  sessionRefusal,
+} from './portal-session-guards';
+import { portalContact } from './portal-session-views';
 import {
   createPortalSession,
   endSession,
   loadSession,
-  type PortalSessionRow,
-  portalContact,
-  portalSessionByUuid,
-  REFUSALS,
   type SessionOptions,
-  sessionEvents,
-  sessionForAction,
-  sessionRefusal,
   sessionSettings,
 } from './portal-sessions';
 import { createPosTransaction, posTransactionByUuid } from './pos-transactions';

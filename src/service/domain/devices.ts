@@ -1,6 +1,7 @@
 import type { DeviceState } from '../../contract/portal';
 import type { Db } from '../db/schema';
-import { accountLook, sessionRefusal } from './portal-sessions';
+import { sessionRefusal } from './portal-session-guards';
+import { accountLook } from './portal-session-views';
 import { shopById } from './shops';
 import { hashToken } from './tokens';
 import { isoTimestamp } from './values';

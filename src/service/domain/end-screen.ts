@@ -4,17 +4,10 @@ import type { Actor } from './actor';
 import { contactById } from './contacts';
 import { createCreditReception, creditReceptionByUuid, creditReceptionView } from './credit-receptions';
 import { ServiceError } from './errors';
-import {
-  DEFAULT_SETTINGS,
-  insertSession,
-  type PortalSessionRow,
-  portalCreditReception,
-  recordEvent,
-  requireContact,
-  sessionActor,
-  sessionRefusal,
-  unlinkedPosTransaction,
-} from './portal-sessions';
+import { recordEvent } from './portal-session-events';
+import { type PortalSessionRow, requireContact, sessionActor, sessionRefusal } from './portal-session-guards';
+import { portalCreditReception } from './portal-session-views';
+import { DEFAULT_SETTINGS, insertSession, unlinkedPosTransaction } from './portal-sessions';
 import { type PosTransactionRow, posTransactionView } from './pos-transactions';
 import { resolveShop } from './shops';
 import { isoTimestamp } from './values';

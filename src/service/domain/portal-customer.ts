@@ -14,13 +14,9 @@ import { contactById } from './contacts';
 import { refusal, ServiceError } from './errors';
 import { sessionGiftcardTransactions } from './portal-payments';
 import { portalCard } from './portal-profile';
-import {
-  type PortalSessionRow,
-  portalContact,
-  recordEvent,
-  requireContact,
-  sessionActor,
-} from './portal-sessions';
+import { recordEvent } from './portal-session-events';
+import { type PortalSessionRow, requireContact, sessionActor } from './portal-session-guards';
+import { portalContact } from './portal-session-views';
 import { createRewardReception } from './reward-receptions';
 import { rewardView } from './rewards';
 import { shopById } from './shops';

@@ -5,14 +5,10 @@ import { useContactSessionToken } from './contact-session-tokens';
 import { contactByEmail, contactById, createContact } from './contacts';
 import { invalidField, ServiceError } from './errors';
 import { codeOfNobody } from './portal-scan';
-import {
-  type PortalSessionRow,
-  portalContact,
-  recordEvent,
-  sessionRefusal,
-  sessionSettings,
-  setSessionContact,
-} from './portal-sessions';
+import { recordEvent } from './portal-session-events';
+import { type PortalSessionRow, sessionRefusal } from './portal-session-guards';
+import { portalContact } from './portal-session-views';
+import { sessionSettings, setSessionContact } from './portal-sessions';
 import { subscribeContact, unsubscribeContact } from './subscriptions';
 
 type IdentifyMethod = 'card' | 'app_token' | 'email' | 'registration';

@@ -11,16 +11,10 @@ import { invalidField } from './errors';
 import { createGiftcardTransaction } from './giftcard-transactions';
 import { findGiftcard, type GiftcardRow, giftcardByUuid, giftcardView, isExpired } from './giftcards';
 import { giftcardPaymentState, hint } from './portal-payments';
-import {
-  accountLook,
-  type PortalSessionRow,
-  portalContact,
-  recordEvent,
-  requireContact,
-  sessionActor,
-  sessionRefusal,
-  sessionSettings,
-} from './portal-sessions';
+import { recordEvent } from './portal-session-events';
+import { type PortalSessionRow, requireContact, sessionActor, sessionRefusal } from './portal-session-guards';
+import { accountLook, portalContact } from './portal-session-views';
+import { sessionSettings } from './portal-sessions';
 import { createPrepaidTransaction } from './prepaid';
 import { lockByUuid } from './row-lock';
 

@@ -1,6 +1,6 @@
 import type { GiftcardPayment, PortalSessionState } from '../../contract/portal';
 import type { Db } from '../db/schema';
-import type { PortalSessionRow } from './portal-sessions';
+import type { PortalSessionRow } from './portal-session-guards';
 
 /** What a redeem_giftcards session has paid: its payments (oldest first), their sum and what is left. */
 export type GiftcardPaymentState = NonNullable<PortalSessionState['giftcard_payment']>;

@@ -5,7 +5,9 @@ import { updateContact } from './contact-profile';
 import { contactById } from './contacts';
 import { invalidField, ServiceError } from './errors';
 import { hint } from './portal-payments';
-import { accountLook, type PortalSessionRow, recordEvent, requireContact } from './portal-sessions';
+import { recordEvent } from './portal-session-events';
+import { type PortalSessionRow, requireContact } from './portal-session-guards';
+import { accountLook } from './portal-session-views';
 import { bool, fromCenti, jsonObject } from './values';
 
 /*

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type PortalSessionRow,
-  sessionEventPosition,
-  sessionEventsAfter,
-  sessionTopic,
-} from '../domain/portal-sessions';
+import { sessionEventPosition, sessionEventsAfter, sessionTopic } from '../domain/portal-session-events';
+import type { PortalSessionRow } from '../domain/portal-session-guards';
 import { toJson } from './json';
 
 /** How often an open stream sends a comment line, so proxies and browsers keep it open. */

@@ -32,7 +32,8 @@ import {
   shopSessionsSince,
   startCashierSession,
 } from '../../domain/cashier-sessions';
-import { type PortalSessionRow, shopTopic } from '../../domain/portal-sessions';
+import type { PortalSessionRow } from '../../domain/portal-session-guards';
+import { shopTopic } from '../../domain/portal-sessions';
 import { withIdempotency } from '../idempotency';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';

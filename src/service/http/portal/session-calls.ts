@@ -5,11 +5,11 @@ import { idField } from '../../../contract/fields';
 import { optionalBody } from '../../../contract/public/portal-sessions';
 import type { Tx } from '../../db/transaction';
 import {
-  loadSession,
   type PortalAction,
   type PortalSessionRow,
   sessionForAction,
-} from '../../domain/portal-sessions';
+} from '../../domain/portal-session-guards';
+import { loadSession } from '../../domain/portal-sessions';
 import { withIdempotency } from '../idempotency';
 import { ok } from '../route';
 

@@ -16,12 +16,9 @@ import type { Tx } from '../../db/transaction';
 import { creditInSession } from '../../domain/end-screen';
 import { identifyInSession, registerInSession } from '../../domain/portal-identification';
 import { classifyScannedValue } from '../../domain/portal-scan';
-import {
-  endSession,
-  loadSession,
-  type PortalSessionRow,
-  portalSessionState as stateOf,
-} from '../../domain/portal-sessions';
+import type { PortalSessionRow } from '../../domain/portal-session-guards';
+import { portalSessionState as stateOf } from '../../domain/portal-session-views';
+import { endSession, loadSession } from '../../domain/portal-sessions';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';

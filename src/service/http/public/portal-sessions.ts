@@ -13,12 +13,9 @@ import {
   prepaidSessionBody,
   redeemGiftcardsSessionBody,
 } from '../../../contract/public/portal-sessions';
-import {
-  createPortalSession,
-  portalSessionByUuid,
-  portalSessionView,
-  sessionEvents,
-} from '../../domain/portal-sessions';
+import { sessionEvents } from '../../domain/portal-session-events';
+import { portalSessionByUuid } from '../../domain/portal-session-guards';
+import { createPortalSession, portalSessionView } from '../../domain/portal-sessions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';

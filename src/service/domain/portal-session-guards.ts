@@ -1,0 +1,128 @@
+/*
+ * A portal session as stored, found by uuid, and what it may do now: the refusals of a session's
+ * state (1003 with 404, 410, 409, 403), which actions each session type allows, and who acts for it.
+ */
+import type { Selectable } from 'kysely';
+import type { ErrorReason } from '../../contract/errors';
+import type { PortalSessionType } from '../../contract/portal';
+import type { Db, PortalSessionTable } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { Actor } from './actor';
+import { refusal, type ServiceError } from './errors';
+import { lockByUuid } from './row-lock';
+import { isoTimestamp } from './values';
+
+/** A portal session row as stored (`settings` JSON text, money in cents). */
+export type PortalSessionRow = Selectable<PortalSessionTable>;
+
+/**
+ * A call refused by the state of a portal session: error 1003 with the reason's HTTP status —
+ * 404 not found, 410 expired, 409 ended or out of order, 403 not allowed in the session's type.
+ */
+export function sessionRefusal(reason: ErrorReason, en: string, nl: string): ServiceError {
+  return refusal(reason, { en, nl });
+}
+
+/** Refusals with fixed wording. */
+export const REFUSALS = {
+  notFound: () =>
+    sessionRefusal('portal_session_not_found', 'Portal session not found', 'Portaalsessie niet gevonden'),
+  expired: () =>
+    sessionRefusal('portal_session_expired', 'Portal session has expired', 'Portaalsessie is verlopen'),
+  ended: () =>
+    sessionRefusal('portal_session_ended', 'Portal session has ended', 'Portaalsessie is beëindigd'),
+  notAllowed: () =>
+    sessionRefusal('not_allowed_in_session', 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
+} as const;
+
+/**
+ * What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). The
+ * money actions are named as the session types they belong to.
+ */
+export type PortalAction =
+  | 'identify'
+  | 'register'
+  | 'credit_reception'
+  | 'giftcard_scan'
+  | 'redeem_giftcards'
+  | 'top_up_giftcards'
+  | 'pay_prepaid'
+  | 'top_up_prepaid'
+  | 'voucher_list'
+  | 'voucher_redeem'
+  | 'customer_portal'
+  | 'scan_lookup'
+  | 'end';
+
+const IDENTIFYING_TYPES: PortalSessionType[] = [
+  'identify',
+  'credit_reception',
+  'pay_prepaid',
+  'top_up_prepaid',
+  'vouchers',
+];
+
+const ALLOWED: Record<Exclude<PortalAction, 'end'>, PortalSessionType[]> = {
+  identify: IDENTIFYING_TYPES,
+  register: IDENTIFYING_TYPES,
+  credit_reception: ['credit_reception'],
+  giftcard_scan: ['redeem_giftcards', 'top_up_giftcards'],
+  redeem_giftcards: ['redeem_giftcards'],
+  top_up_giftcards: ['top_up_giftcards'],
+  pay_prepaid: ['pay_prepaid'],
+  top_up_prepaid: ['top_up_prepaid'],
+  voucher_list: ['vouchers', 'identify'],
+  voucher_redeem: ['vouchers', 'identify'],
+  customer_portal: ['identify'],
+  scan_lookup: [...IDENTIFYING_TYPES, 'redeem_giftcards', 'top_up_giftcards'],
+};
+
+function allows(type: PortalSessionType, action: PortalAction): boolean {
+  return action === 'end' || ALLOWED[action].includes(type);
+}
+
+/** A session by uuid. @throws ServiceError 1003 (HTTP 404) when there is none. */
+export async function portalSessionByUuid(db: Db, uuid: string): Promise<PortalSessionRow> {
+  const row = await db.selectFrom('portal_sessions').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) throw REFUSALS.notFound();
+  return row;
+}
+
+/**
+ * A session that may do `action` now: open, not expired, and of a type that allows it.
+ * @throws ServiceError 1003 with HTTP 404 not found, 410 expired, 409 ended, 403 not allowed.
+ */
+export async function sessionForAction(
+  tx: Tx,
+  uuid: string,
+  action: PortalAction,
+): Promise<PortalSessionRow> {
+  // One action of a session at a time, across processes: the second sees what the first did.
+  const row = await lockByUuid(tx, 'portal_sessions', uuid, portalSessionByUuid);
+  if (row.status === 'expired' || (row.status === 'open' && row.expires_at <= isoTimestamp(tx.now))) {
+    throw REFUSALS.expired();
+  }
+  if (row.status !== 'open') throw REFUSALS.ended();
+  if (!allows(row.type, action)) throw REFUSALS.notAllowed();
+  return row;
+}
+
+/**
+ * The id of the session's identified customer, for calls that act for them.
+ * @throws ServiceError 1003 (HTTP 409) "Identify the customer first" when there is none.
+ */
+export function requireContact(session: PortalSessionRow): number {
+  if (session.contact_id === null) {
+    throw sessionRefusal(
+      'customer_not_identified',
+      'Identify the customer first',
+      'Identificeer eerst de klant',
+    );
+  }
+  return session.contact_id;
+}
+
+/** Who acts for a session in the domain's write calls: the shop's register, as a key bound to it. */
+export function sessionActor(session: PortalSessionRow): Actor {
+  return { kind: 'api_key', shopId: session.shop_id };
+}

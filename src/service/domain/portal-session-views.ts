@@ -1,0 +1,187 @@
+/*
+ * What the kiosk reads of a portal session (contract/portal.ts): the session state it renders, the
+ * identified customer, the account's look, and a credit reception with the next reward.
+ */
+import type {
+  KioskEditableField,
+  PortalContact,
+  PortalCreditReception,
+  PortalSessionState,
+} from '../../contract/portal';
+import type { Db } from '../db/schema';
+import { brandKitFrom } from './brand-kit';
+import { giftcardPaymentState } from './portal-payments';
+import { sessionEvents } from './portal-session-events';
+import type { PortalSessionRow } from './portal-session-guards';
+import { sessionSettings } from './portal-sessions';
+import { shopById } from './shops';
+import { fromCenti, jsonObject } from './values';
+
+/**
+ * The identified customer as the kiosk shows them: names, locale, tier name, credit balance
+ * (credits, a number) and prepaid balance (cents).
+ */
+export async function portalContact(db: Db, contactId: number): Promise<PortalContact> {
+  const row = await db
+    .selectFrom('contacts')
+    .leftJoin('tiers', 'tiers.id', 'contacts.tier_id')
+    .select([
+      'contacts.uuid',
+      'contacts.email',
+      'contacts.firstname',
+      'contacts.lastname',
+      'contacts.locale',
+      'contacts.credit_balance_centi',
+      'contacts.prepaid_balance_in_cents',
+      'tiers.name as tier_name',
+    ])
+    .where('contacts.id', '=', contactId)
+    .executeTakeFirstOrThrow();
+  return {
+    uuid: row.uuid,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    locale: row.locale,
+    tier: row.tier_name ? { name: row.tier_name } : null,
+    credit_balance: fromCenti(Number(row.credit_balance_centi)),
+    prepaid_balance_in_cents: Number(row.prepaid_balance_in_cents),
+  };
+}
+
+/** The account's name and brand kit and its kiosk settings (contract/portal.ts `kiosk`). */
+export async function accountLook(db: Db) {
+  const account = await db.selectFrom('account').select(['name', 'brand', 'settings']).executeTakeFirst();
+  const settings = jsonObject(account?.settings ?? null);
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  // A positive whole number (seconds, cents), else the default.
+  const positive = (v: unknown, fallback: number) =>
+    typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : fallback;
+  return {
+    account: {
+      name: account?.name ?? '',
+      brand: brandKitFrom(account?.brand ?? null),
+    },
+    kiosk: {
+      idle_seconds: positive(settings.idle_seconds, 60),
+      end_screen_seconds: positive(settings.end_screen_seconds, 8),
+      min_amount_in_cents: positive(settings.min_amount_in_cents, 100),
+      terms_url: text(settings.terms_url),
+      privacy_url: text(settings.privacy_url),
+      // Validated when the fixture loads.
+      editable_contact_fields: (settings.editable_contact_fields ?? []) as KioskEditableField[],
+    },
+  };
+}
+
+/**
+ * The kiosk's view of a session (contract/portal.ts PortalSessionState): settings, shop, account
+ * brand, contact, pushed POS transaction, credit reception, gift-card payment (redeem_giftcards),
+ * subscription types offered at
+ * registration, kiosk timings, allowed embedding origins and the events. Works for ended sessions.
+ */
+export async function portalSessionState(
+  db: Db,
+  row: PortalSessionRow,
+  allowedOrigins: string[],
+): Promise<PortalSessionState> {
+  const [shop, look, contact, pos, reception, types, events, payment] = await Promise.all([
+    shopById(db, row.shop_id),
+    accountLook(db),
+    row.contact_id === null ? null : portalContact(db, row.contact_id),
+    row.pos_transaction_id === null
+      ? undefined
+      : db
+          .selectFrom('pos_transactions')
+          .select(['uuid', 'amount_in_cents'])
+          .where('id', '=', row.pos_transaction_id)
+          .executeTakeFirst(),
+    row.credit_reception_id === null ? null : portalCreditReception(db, row.credit_reception_id),
+    db
+      .selectFrom('subscription_types')
+      .select(['id', 'name', 'description', 'strategy'])
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute(),
+    sessionEvents(db, row.id),
+    giftcardPaymentState(db, row),
+  ]);
+  return {
+    uuid: row.uuid,
+    type: row.type,
+    status: row.status,
+    expires_at: row.expires_at,
+    settings: sessionSettings(row),
+    amount_in_cents: row.amount_in_cents === null ? null : Number(row.amount_in_cents),
+    shop: { uuid: shop.uuid, name: shop.name },
+    account: look.account,
+    contact,
+    pos_transaction: pos ? { uuid: pos.uuid, amount_in_cents: Number(pos.amount_in_cents) } : null,
+    credit_reception: reception,
+    giftcard_payment: payment,
+    subscription_types: types,
+    kiosk: look.kiosk,
+    allowed_origins: allowedOrigins,
+    events,
+  };
+}
+
+/**
+ * A credit reception as the kiosk shows it (contract/portal.ts PortalCreditReception): credits
+ * earned, the contact with their balance now, the purchase amount and the next reward.
+ */
+export async function portalCreditReception(db: Db, receptionId: number): Promise<PortalCreditReception> {
+  const row = await db
+    .selectFrom('credit_receptions')
+    .innerJoin('units', 'units.id', 'credit_receptions.unit_id')
+    .leftJoin('pos_transactions', 'pos_transactions.id', 'credit_receptions.pos_transaction_id')
+    .select([
+      'credit_receptions.uuid',
+      'credit_receptions.credits_centi',
+      'credit_receptions.created_at',
+      'credit_receptions.contact_id',
+      'credit_receptions.unit_value',
+      'units.prefix',
+      'pos_transactions.amount_in_cents as pos_amount_in_cents',
+    ])
+    .where('credit_receptions.id', '=', receptionId)
+    .executeTakeFirstOrThrow();
+  const contact = await portalContact(db, row.contact_id);
+  return {
+    uuid: row.uuid,
+    credits: fromCenti(Number(row.credits_centi)),
+    created_at: row.created_at,
+    contact,
+    purchase_amount_in_cents: purchaseAmount(row),
+    next_reward: await nextReward(db, contact.credit_balance),
+  };
+}
+
+function purchaseAmount(row: {
+  pos_amount_in_cents: number | null;
+  unit_value: string | null;
+  prefix: string;
+}): number | null {
+  if (row.pos_amount_in_cents !== null) return Number(row.pos_amount_in_cents);
+  if (row.unit_value === null || row.prefix.trim() !== '€') return null;
+  return Math.round(Number(row.unit_value) * 100);
+}
+
+/** The cheapest active, in-stock reward above `balance` credits, with the credits still needed. */
+async function nextReward(db: Db, balance: number): Promise<PortalCreditReception['next_reward']> {
+  const balanceCenti = Math.round(balance * 100);
+  const reward = await db
+    .selectFrom('rewards')
+    .select(['title', 'required_credits_centi'])
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
+    .where('required_credits_centi', '>', balanceCenti)
+    .orderBy('required_credits_centi')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!reward) return null;
+  return {
+    title: reward.title,
+    credits_short: fromCenti(Number(reward.required_credits_centi) - balanceCenti),
+  };
+}
