@@ -53,21 +53,39 @@ export async function createIdentifier(
   tx: Tx,
   input: { value: string; name?: string | undefined; contactId?: number | null | undefined },
 ): Promise<IdentifierRow> {
-  // ON CONFLICT keeps a concurrent create of the same value from surfacing as a database error.
-  const row = await tx.db
+  const row = await insertIdentifier(tx.db, {
+    value: input.value,
+    name: input.name?.trim() || input.value,
+    active: true,
+    contactId: input.contactId ?? null,
+    createdAt: isoTimestamp(tx.now),
+  });
+  if (!row) throw new ServiceError(60006);
+  return row;
+}
+
+/**
+ * Stores an identifier unless one with its value exists: ON CONFLICT keeps a concurrent create of
+ * the same value from surfacing as a database error. Shared by the create call and the fixture
+ * loader (whose cards may be inactive).
+ * @returns the row; undefined when the value is taken (nothing written).
+ */
+export async function insertIdentifier(
+  db: Db,
+  values: { value: string; name: string; active: boolean; contactId: number | null; createdAt: string },
+): Promise<IdentifierRow | undefined> {
+  return db
     .insertInto('contact_identifiers')
     .values({
-      value: input.value,
-      name: input.name?.trim() || input.value,
-      active: 1,
-      contact_id: input.contactId ?? null,
-      created_at: isoTimestamp(tx.now),
+      value: values.value,
+      name: values.name,
+      active: values.active ? 1 : 0,
+      contact_id: values.contactId,
+      created_at: values.createdAt,
     })
     .onConflict((oc) => oc.column('value').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new ServiceError(60006);
-  return row;
 }
 
 /**

@@ -256,28 +256,55 @@ export async function createCustomAttribute(tx: Tx, input: CreateAttributeBody):
     .select((eb) => eb.fn.max('position').as('position'))
     .where('entity', '=', input.entity)
     .executeTakeFirst();
-  // The (entity, name) UNIQUE constraint settles concurrent creates of one name.
-  const row = await tx.db
+  const id = await insertCustomAttribute(
+    tx.db,
+    { ...input, options, position: Number(last?.position ?? 0) + 1 },
+    isoTimestamp(tx.now),
+  );
+  if (id === undefined) {
+    invalidField('name', `A ${input.entity} attribute named ${input.name} already exists.`, { status: 409 });
+  }
+  return attributeView(tx.db, input.entity, id);
+}
+
+/**
+ * Stores an attribute definition of ours (not platform-defined) unless its entity has one of that
+ * name: the (entity, name) UNIQUE constraint settles concurrent creates. Shared by the create call
+ * and the fixture loader. `options` are stored as given (JSON).
+ * @returns the new row's id; undefined when the name is taken (nothing written).
+ */
+export async function insertCustomAttribute(
+  db: Db,
+  attribute: {
+    entity: string;
+    name: string;
+    label: string;
+    type: string;
+    description?: string | null | undefined;
+    group_name?: string | null | undefined;
+    options: readonly unknown[];
+    position: number;
+  },
+  createdAt: string,
+): Promise<number | undefined> {
+  const row = await db
     .insertInto('custom_attributes')
     .values({
-      entity: input.entity,
-      name: input.name,
-      label: input.label,
-      type: input.type,
-      description: input.description ?? null,
-      group_name: input.group_name ?? null,
-      options: JSON.stringify(options),
+      entity: attribute.entity,
+      name: attribute.name,
+      label: attribute.label,
+      type: attribute.type,
+      description: attribute.description ?? null,
+      group_name: attribute.group_name ?? null,
+      options: JSON.stringify(attribute.options),
       is_platform_defined: 0,
-      position: Number(last?.position ?? 0) + 1,
-      created_at: isoTimestamp(tx.now),
+      position: attribute.position,
+      created_at: createdAt,
     })
     .onConflict((oc) => oc.columns(['entity', 'name']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!row) {
-    invalidField('name', `A ${input.entity} attribute named ${input.name} already exists.`, { status: 409 });
-  }
-  return attributeView(tx.db, input.entity, row.id);
+  return row?.id;
 }
 
 const UPDATABLE = ['entity', 'label', 'options', 'description', 'group_name'];

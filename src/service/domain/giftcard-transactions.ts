@@ -123,25 +123,52 @@ async function applyTransaction(
   if (max !== null) update = update.where(next, '<=', max);
   const moved = await update.executeTakeFirst();
   if (moved.numUpdatedRows === 0n) throw new ServiceError(amount < 0 ? 5003 : 5008);
-  // reverses_id is UNIQUE: a transaction is reversed once, even by concurrent requests.
-  const row = await tx.db
+  const row = await insertGiftcardTransaction(tx.db, {
+    giftcardId: card.id,
+    shopId: values.shopId,
+    amountInCents: amount,
+    reversesId: values.reversesId,
+    attributes: values.attributes,
+    createdAt: isoTimestamp(tx.now),
+  });
+  if (!row) throw new ServiceError(55025);
+  return row;
+}
+
+/**
+ * Stores one settled STANDARD transaction of a card, without touching its balance (the caller
+ * moves it, or sets it as the card's opening balance). Shared by every transaction the service
+ * writes and the fixture loader. reverses_id is UNIQUE: a transaction is reversed once, even by
+ * concurrent requests.
+ * @returns the row; undefined when `reversesId` names a transaction reversed already.
+ */
+export async function insertGiftcardTransaction(
+  db: Db,
+  values: {
+    giftcardId: number;
+    shopId: number | null;
+    amountInCents: number;
+    reversesId: number | null;
+    attributes: Record<string, unknown>;
+    createdAt: string;
+  },
+): Promise<GiftcardTransactionRow | undefined> {
+  return db
     .insertInto('giftcard_transactions')
     .values({
       uuid: newUuid(),
-      giftcard_id: card.id,
+      giftcard_id: values.giftcardId,
       shop_id: values.shopId,
-      amount_in_cents: amount,
+      amount_in_cents: values.amountInCents,
       type: 'STANDARD',
       settled: 1,
       reverses_id: values.reversesId,
       attributes: JSON.stringify(values.attributes),
-      created_at: isoTimestamp(tx.now),
+      created_at: values.createdAt,
     })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new ServiceError(55025);
-  return row;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type {
   FoundGiftcard,
   Giftcard,
@@ -188,23 +188,36 @@ export async function createGiftcard(
       ? null
       : isoTimestamp(new Date(tx.now.getTime() + program.expiration_days * 86_400_000));
   for (;;) {
-    const row = await tx.db
-      .insertInto('giftcards')
-      .values({
-        uuid: newUuid(),
-        giftcard_program_id: program.id,
-        hash: newHash(),
-        type: 'DIGITAL',
-        balance_in_cents: 0,
-        expiration_date: expiration,
-        active: 1,
-        created_at: isoTimestamp(tx.now),
-      })
-      .onConflict((oc) => oc.column('hash').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const row = await insertGiftcard(tx.db, {
+      uuid: newUuid(),
+      giftcard_program_id: program.id,
+      hash: newHash(),
+      type: 'DIGITAL',
+      balance_in_cents: 0,
+      expiration_date: expiration,
+      active: 1,
+      created_at: isoTimestamp(tx.now),
+    });
     if (row) return giftcardView(tx.db, row);
   }
+}
+
+/**
+ * Stores a card unless one with its hash exists (hash is UNIQUE). Its balance is stored as given:
+ * a card with a balance needs its opening transaction too (insertGiftcardTransaction). Shared by
+ * the create call and the fixture loader.
+ * @returns the row; undefined when the hash is taken (nothing written).
+ */
+export async function insertGiftcard(
+  db: Db,
+  card: Insertable<GiftcardTable>,
+): Promise<GiftcardRow | undefined> {
+  return db
+    .insertInto('giftcards')
+    .values(card)
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**

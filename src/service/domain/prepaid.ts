@@ -108,25 +108,54 @@ async function record(
       fields: { amount_in_cents: ['The amount in cents field is more than the prepaid balance.'] },
     });
   }
-  // reverses_id is UNIQUE: a transaction is reversed once, even by concurrent requests.
-  const row = await tx.db
+  const row = await insertPrepaidTransaction(tx.db, {
+    contactId: values.contactId,
+    shopId: values.shopId,
+    identifierId: values.identifierId,
+    amountInCents: values.amount,
+    kind: values.reversesId === null ? 'transaction' : 'reversal',
+    reversesId: values.reversesId,
+    createdAt: isoTimestamp(tx.now),
+  });
+  if (!row) throw refusal('prepaid_transaction_already_reversed', 'Prepaid transaction already reversed');
+  const [view] = await views(tx.db, moved, [row], Number(moved.prepaid_balance_in_cents));
+  return view!;
+}
+
+/**
+ * Stores one ledger row of a contact's prepaid balance, without touching the balance (the caller
+ * moves it, or sets it as the contact's opening balance). Shared by every prepaid transaction and
+ * the fixture loader's opening rows. reverses_id is UNIQUE: a transaction is reversed once, even by
+ * concurrent requests.
+ * @returns the row; undefined when `reversesId` names a transaction reversed already.
+ */
+export async function insertPrepaidTransaction(
+  db: Db,
+  values: {
+    contactId: number;
+    shopId: number | null;
+    identifierId: number | null;
+    amountInCents: number;
+    kind: PrepaidTransactionTable['kind'];
+    reversesId: number | null;
+    createdAt: string;
+  },
+): Promise<PrepaidTransactionRow | undefined> {
+  return db
     .insertInto('prepaid_transactions')
     .values({
       uuid: newUuid(),
       contact_id: values.contactId,
       shop_id: values.shopId,
       contact_identifier_id: values.identifierId,
-      amount_in_cents: values.amount,
-      kind: values.reversesId === null ? 'transaction' : 'reversal',
+      amount_in_cents: values.amountInCents,
+      kind: values.kind,
       reverses_id: values.reversesId,
-      created_at: isoTimestamp(tx.now),
+      created_at: values.createdAt,
     })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw refusal('prepaid_transaction_already_reversed', 'Prepaid transaction already reversed');
-  const [view] = await views(tx.db, moved, [row], Number(moved.prepaid_balance_in_cents));
-  return view!;
 }
 
 /**
