@@ -124,17 +124,18 @@ export function SessionActionsProvider({ uuid, children }: { uuid: string; child
  */
 export function useAction<B, R>(action: SessionAction<B, R>, onSuccess?: (result: R, body: B) => void) {
   const { uuid, lane } = useSessionActions();
-  // The action this screen waits for: the answer of one it no longer shows (it was left, or
-  // another began) moves nothing.
+  // The action this screen waits for, while it is mounted: the answer of one it no longer shows
+  // (the screen was left, or another action began) moves nothing.
   const awaited = useRef<ActionVariables<B> | null>(null);
-  useEffect(
-    () => () => {
-      awaited.current = null;
-    },
-    [],
-  );
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const mutation = useActionMutation(uuid, action, lane, false, (result, variables) => {
-    if (awaited.current === variables) onSuccess?.(result, variables.body);
+    if (mounted.current && awaited.current === variables) onSuccess?.(result, variables.body);
   });
   const ending = useStore(lane, (s) => s.ending);
   const online = useStore(connection, (s) => s.online);
