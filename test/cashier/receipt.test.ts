@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/cashier/i18n/en';
 import { nl } from '../../src/cashier/i18n/nl';
-import { errorMessageKey } from '../../src/cashier/lib/error-message';
+import { type CashierKey, errorMessageKey } from '../../src/cashier/lib/error-message';
 import { pairingToken } from '../../src/cashier/lib/pairing-link';
 import { customerName, dayTotals, receiptLine } from '../../src/cashier/lib/receipt';
 import type { CashierSessionSummary } from '../../src/contract/cashier';
@@ -12,12 +12,14 @@ import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
 
 const i18n = i18next.createInstance();
 await i18n.init({
-  resources: { en: { translation: en }, nl: { translation: nl } },
+  resources: { en: { cashier: en }, nl: { cashier: nl } },
+  ns: ['cashier'],
+  defaultNS: 'cashier',
   lng: 'en',
   interpolation: { escapeValue: false },
   initAsync: false,
 });
-const t = (lng: string) => i18n.getFixedT(lng) as (key: string, values?: Record<string, unknown>) => string;
+const t = (lng: string) => i18n.getFixedT(lng, 'cashier');
 
 const anna = {
   uuid: 'd1',
@@ -140,5 +142,13 @@ describe('helpers', () => {
     expect(errorMessageKey(new PortalApiError(1003, 409), 'errors.ended')).toBe('errors.ended');
     expect(errorMessageKey(new PortalApiError(1003, 429))).toBe('errors.tooMany');
     expect(errorMessageKey(new Error('boom'))).toBe('errors.network');
+  });
+
+  it('console keys are typed: one that is not in en.ts fails the typecheck', () => {
+    // @ts-expect-error 'errors.nope' is no key of the console's texts
+    const unknown: CashierKey = 'errors.nope';
+    const known: CashierKey = 'errors.conflict';
+    expect(t('en')(known)).not.toBe(known);
+    expect(t('en')(unknown)).toBe(unknown);
   });
 });

@@ -8,7 +8,7 @@ import {
   toPortalApiError,
 } from '../../src/kiosk/api/portal-api-error';
 import { en } from '../../src/kiosk/i18n/en';
-import { errorMessageKey } from '../../src/kiosk/i18n/error-message';
+import { errorMessageKey, type KioskKey } from '../../src/kiosk/i18n/error-message';
 import { nl } from '../../src/kiosk/i18n/nl';
 
 function text(texts: unknown, key: string): unknown {
@@ -105,6 +105,14 @@ describe('texts: Dutch and English have the same keys', () => {
     Object.entries(node).flatMap(([k, v]) =>
       typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
     );
+
+  it('keys are typed: one that is not in en.ts fails the typecheck (tsc runs over the tests)', () => {
+    // @ts-expect-error 'errors.nope' is no key of the kiosk's texts
+    const unknown: KioskKey = 'errors.nope';
+    const known: KioskKey = 'errors.sessionEnded';
+    expect(typeof text(en, known)).toBe('string');
+    expect(text(en, unknown)).toBeUndefined();
+  });
 
   it('every key in both, none empty', () => {
     expect(keys(nl).sort()).toEqual(keys(en).sort());

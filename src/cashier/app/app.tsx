@@ -14,7 +14,7 @@ import { Console } from './console';
  * pairing with a word why.
  */
 export function App() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cashier');
   const device = useQuery(deviceQueryOptions());
   // A pairing link opened in a tab already on the console arrives as a hash change.
   const link = pairingToken(

@@ -33,7 +33,7 @@ function initialSession(): string | null {
  * on a phone; on a wider screen New and Live side by side. Starting a session follows it live.
  */
 export function Console({ device }: { device: CashierDevice }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cashier');
   const wide = useWide();
   const [tab, setTab] = useState<Tab>(initialSession() ? 'live' : 'start');
   const [followed, setFollowed] = useState<string | null>(initialSession);

@@ -17,7 +17,7 @@ export function AmountPad({
   label: string;
   testId: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('cashier');
   return (
     <div className="amount-pad" data-testid={testId}>
       <output

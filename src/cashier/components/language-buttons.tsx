@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../kiosk/i18n/language';
 
 /** NL / EN: the console's language, kept on this device. */
 export function LanguageButtons() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('cashier');
   return (
     // biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a form fieldset
     <div className="languages" role="group" aria-label={t('app.language')}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * it (HTTPS or localhost), else selects the text for the device's own copy.
  */
 export function ReceiptLine({ text, testId }: { text: string; testId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cashier');
   const [copied, setCopied] = useState(false);
   const copy = async (target: HTMLElement | null) => {
     try {

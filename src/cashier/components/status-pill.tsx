@@ -3,7 +3,7 @@ import type { CashierSessionSummary } from '../../contract/cashier';
 
 /** A session's status as a coloured pill. */
 export function StatusPill({ status, testId }: { status: CashierSessionSummary['status']; testId?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cashier');
   return (
     <span className={`pill pill-${status}`} data-testid={testId}>
       {t(`live.status.${status}`)}

@@ -168,3 +168,6 @@ export const en = {
     generic: 'That did not work. Try again.',
   },
 };
+
+/** The shape every language's console texts have. */
+export type CashierTexts = typeof en;

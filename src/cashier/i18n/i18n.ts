@@ -21,7 +21,9 @@ const stored = (() => {
 })();
 
 i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, nl: { translation: nl } },
+  resources: { en: { cashier: en }, nl: { cashier: nl } },
+  ns: ['cashier'],
+  defaultNS: 'cashier',
   lng: stored ?? defaultLanguage(navigator.languages ?? [navigator.language]),
   fallbackLng: 'en',
   supportedLngs: ['nl', 'en'],

@@ -1,7 +1,7 @@
-import type { en } from './en';
+import type { CashierTexts } from './en';
 
 /** The console's Dutch texts: the same keys as en.ts. */
-export const nl: typeof en = {
+export const nl: CashierTexts = {
   app: {
     title: 'Kassaconsole',
     device: '{{device}} · {{shop}}',

@@ -1,10 +1,14 @@
+import type { ParseKeys } from 'i18next';
 import { toPortalApiError } from '../../kiosk/api/portal-api-error';
+
+/** A key of the console's texts (en.ts); a key that does not exist fails the typecheck. */
+export type CashierKey = ParseKeys<'cashier'>;
 
 /**
  * The i18n key of the message for a failed console call, by HTTP status and error code; `conflict`
  * names what a 409 means for this call.
  */
-export function errorMessageKey(error: unknown, conflict = 'errors.conflict'): string {
+export function errorMessageKey(error: unknown, conflict: CashierKey = 'errors.conflict'): CashierKey {
   const { code, status } = toPortalApiError(error);
   if (status === 0) return 'errors.network';
   if (status === 429) return 'errors.tooMany';

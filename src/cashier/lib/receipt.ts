@@ -1,8 +1,9 @@
+import type { TFunction } from 'i18next';
 import type { CashierSessionSummary } from '../../contract/cashier';
 import { formatCredits, formatMoney } from '../../kiosk/lib/format';
 
-/** A translate function as i18next's `t` (key, values) → text. */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+/** The console's translate function (i18next's `t` of the `cashier` texts). */
+export type Translate = TFunction<'cashier'>;
 
 /** The customer's name as the console shows it: first and last name, else the e-mail address. */
 export function customerName(contact: CashierSessionSummary['contact']): string | null {

@@ -19,7 +19,7 @@ const IDENTIFYING = ['identify', 'credit_reception', 'pay_prepaid', 'top_up_prep
  * receipt line; cancel while open, and the purchase amount for a credit reception that waits.
  */
 export function LivePanel({ uuid, onNew }: { uuid: string | null; onNew: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cashier');
   const [up, setUp] = useState(false);
   const query = useFollowedSession(uuid, up);
   const session = query.data;
@@ -65,7 +65,7 @@ function SessionView({
   live: boolean;
   onNew: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('cashier');
   const language = i18n.language;
   const money = (cents: number) => formatMoney(cents, language);
   const open = session.status === 'open';
@@ -152,7 +152,7 @@ function SessionView({
 
 /** What the session did, by type. */
 function Outcome({ session }: { session: CashierSession }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('cashier');
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const payment = session.giftcard_payment;
   return (
@@ -271,7 +271,7 @@ function Outcome({ session }: { session: CashierSession }) {
 
 /** The purchase amount on the keypad, sent to the waiting session (as a POS push). */
 function PurchaseEntry({ uuid }: { uuid: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('cashier');
   const [amount, setAmount] = useState(PAD_START);
   const send = useSendPurchase(uuid);
   return (
@@ -305,7 +305,7 @@ function PurchaseEntry({ uuid }: { uuid: string }) {
 
 /** Cancel, after a confirmation. */
 function CancelButton({ uuid }: { uuid: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cashier');
   const [asking, setAsking] = useState(false);
   const cancel = useCancelSession(uuid);
   if (!asking) {

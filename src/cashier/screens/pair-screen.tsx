@@ -10,7 +10,7 @@ import { pairingToken } from '../lib/pairing-link';
  * cashier types the pairing code. `revoked`: the device was paired, and is no longer.
  */
 export function PairScreen({ revoked }: { revoked: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cashier');
   const pair = usePair();
   const [code, setCode] = useState('');
   const fromLink = useRef<string | null>(null);

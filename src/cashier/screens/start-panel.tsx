@@ -27,7 +27,8 @@ const IDENTIFYING: PortalSessionType[] = [
   'top_up_prepaid',
   'vouchers',
 ];
-const takesAmount = (type: PortalSessionType) => (AMOUNT_TYPES as readonly string[]).includes(type);
+const takesAmount = (type: PortalSessionType): type is (typeof AMOUNT_TYPES)[number] =>
+  (AMOUNT_TYPES as readonly string[]).includes(type);
 
 /**
  * Start a session at the shop: the type, the amount on the keypad where the type takes one, an
@@ -41,7 +42,7 @@ export function StartPanel({
   device: CashierDevice;
   onStarted: (session: CashierSession) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('cashier');
   const defaults = device.session_defaults;
   const [type, setType] = useState<PortalSessionType>('credit_reception');
   const [amount, setAmount] = useState<PadState>(PAD_START);

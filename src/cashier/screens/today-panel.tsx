@@ -11,7 +11,7 @@ import { customerName, dayTotals, formatTime, receiptLine } from '../lib/receipt
  * its time, type, status, customer and receipt line; Follow opens it live.
  */
 export function TodayPanel({ onFollow }: { onFollow: (uuid: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('cashier');
   const language = i18n.language;
   const query = useTodaysSessions();
   const sessions = query.data ?? [];

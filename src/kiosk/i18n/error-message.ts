@@ -1,8 +1,12 @@
+import type { ParseKeys } from 'i18next';
 import type { ErrorReason } from '../../contract/errors';
 import type { PortalApiError } from '../api/portal-api-error';
 
+/** A key of the kiosk's texts (en.ts); a key that does not exist fails the typecheck. */
+export type KioskKey = ParseKeys<'kiosk'>;
+
 /** The refusals a customer can meet at the kiosk, by the body's `reason` (contract ERROR_REASONS). */
-const BY_REASON: Partial<Record<ErrorReason, string>> = {
+const BY_REASON: Partial<Record<ErrorReason, KioskKey>> = {
   portal_session_not_found: 'errors.sessionEnded',
   portal_session_ended: 'errors.sessionEnded',
   contact_session_token_used: 'errors.appTokenUsed',
@@ -19,7 +23,7 @@ const BY_REASON: Partial<Record<ErrorReason, string>> = {
   voucher_limit_reached: 'errors.voucherLimit',
 };
 
-const BY_CODE: Record<number, string> = {
+const BY_CODE: Record<number, KioskKey> = {
   1003: 'errors.invalidInput',
   60003: 'errors.cardUnknown',
   60004: 'errors.cardInactive',
@@ -56,7 +60,7 @@ const BY_CODE: Record<number, string> = {
  * else by the body's `reason`, else by error code (1003 without a reason is an input problem),
  * else a generic text.
  */
-export function errorMessageKey(error: PortalApiError): string {
+export function errorMessageKey(error: PortalApiError): KioskKey {
   if (error.status === 0) return 'errors.network';
   if (error.status === 410) return 'errors.expired';
   if (error.status === 429) return 'errors.rateLimited';

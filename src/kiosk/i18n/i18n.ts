@@ -11,7 +11,9 @@ import { nl } from './nl';
 export const i18n = i18next.createInstance();
 
 i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, nl: { translation: nl } },
+  resources: { en: { kiosk: en }, nl: { kiosk: nl } },
+  ns: ['kiosk'],
+  defaultNS: 'kiosk',
   lng: defaultLanguage(navigator.languages ?? [navigator.language]),
   fallbackLng: 'en',
   supportedLngs: ['nl', 'en'],

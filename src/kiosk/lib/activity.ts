@@ -1,4 +1,5 @@
 import type { PortalActivity } from '../../contract/portal';
+import type { KioskKey } from '../i18n/error-message';
 
 /**
  * The i18n key of an activity line's title, so the line reads in the screen's language (the
@@ -6,7 +7,7 @@ import type { PortalActivity } from '../../contract/portal';
  */
 export function activityTitleKey(
   item: Pick<PortalActivity, 'type' | 'credits' | 'amount_in_cents'>,
-): string | null {
+): KioskKey | null {
   switch (item.type) {
     case 'reward_reception':
       return null;

@@ -1,5 +1,6 @@
 import type { KioskEditableField, PortalProfile } from '../../contract/portal';
 import type { PortalApiError } from '../api/portal-api-error';
+import type { KioskKey } from '../i18n/error-message';
 
 /** What the profile form holds: each editable field's text ('' when unset). */
 export type ProfileValues = Partial<Record<KioskEditableField, string>>;
@@ -33,6 +34,6 @@ export function refusedFields(refusal: PortalApiError | null): Set<string> {
 }
 
 /** The i18n key of what to say about a refused field, in the customer's words. */
-export function refusedFieldKey(field: KioskEditableField): string {
+export function refusedFieldKey(field: KioskEditableField): KioskKey {
   return field === 'birthdate' ? 'profile.invalid.birthdate' : 'profile.invalid.other';
 }
