@@ -83,6 +83,15 @@ test('registration on the on-screen keyboard: digit keys at least 48 px wide; th
         .boundingBox();
       expect(box?.width, `key ${digit} at ${size.width}×${size.height}`).toBeGreaterThanOrEqual(48);
     }
+    // The whole digit row fits inside the keyboard, its last key (backspace) too.
+    const board = await page.getByTestId('on-screen-keyboard').boundingBox();
+    const backspace = await page
+      .getByTestId('on-screen-keyboard')
+      .locator('[data-skbtn="{bksp}"]')
+      .boundingBox();
+    expect((backspace?.x ?? 0) + (backspace?.width ?? 0)).toBeLessThanOrEqual(
+      (board?.x ?? 0) + (board?.width ?? 0),
+    );
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -93,5 +102,8 @@ test('registration on the on-screen keyboard: digit keys at least 48 px wide; th
   await expect(terms).toContainText('https://example.com/demo-coffee/terms');
   await expect(terms.getByRole('img', { name: 'Terms and conditions' })).toBeVisible();
   await expect(page.getByTestId('privacy-code')).toContainText('https://example.com/demo-coffee/privacy');
+  // Codes, choices and the button to go on, all on one landscape screen without scrolling.
+  await expect(page.getByTestId('privacy-code')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('register-submit')).toBeInViewport({ ratio: 1 });
   await screenshots(page, 'kiosk-registration-terms');
 });

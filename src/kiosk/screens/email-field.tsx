@@ -19,6 +19,7 @@ export function EmailField({
   keyboard,
   keyboardLabel,
   autoFocus,
+  keyboardShown = true,
 }: {
   label: string;
   value: string;
@@ -29,6 +30,8 @@ export function EmailField({
   keyboard: boolean;
   keyboardLabel: string;
   autoFocus?: boolean;
+  /** With `keyboard`: false puts the on-screen keyboard away for now (the system one stays off). */
+  keyboardShown?: boolean;
 }) {
   const id = useId();
   return (
@@ -52,7 +55,7 @@ export function EmailField({
         aria-describedby={invalid ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      {keyboard ? (
+      {keyboard && keyboardShown ? (
         <OnScreenKeyboard
           value={value}
           onChange={onChange}

@@ -91,12 +91,19 @@ export function RegistrationScreen({
             invalid={emailInvalid}
             errorId={emailErrorId}
             keyboard={keyboard}
+            keyboardShown={!reading}
             keyboardLabel={t('email.keyboard')}
           />
           {emailInvalid ? (
             <p id={emailErrorId} className="field-error" role="alert">
               {t('email.invalid')}
             </p>
+          ) : null}
+          {/* In the keyboard's place while open: beside the choices in landscape, all on one screen. */}
+          {reading ? (
+            <Suspense fallback={<Spinner label={t('common.loading')} />}>
+              <TermsCodes documents={documents} />
+            </Suspense>
           ) : null}
         </div>
         <div className="registration-side">
@@ -143,11 +150,6 @@ export function RegistrationScreen({
             >
               {t(reading ? 'register.hideTerms' : 'register.readTerms')}
             </Button>
-          ) : null}
-          {reading ? (
-            <Suspense fallback={<Spinner label={t('common.loading')} />}>
-              <TermsCodes documents={documents} />
-            </Suspense>
           ) : null}
           {termsMissing ? (
             <p id={termsErrorId} className="field-error" role="alert">
