@@ -70,6 +70,8 @@ test.describe('redeem gift cards', () => {
     await expect(page.getByTestId('giftcard-paid')).not.toHaveClass(/stat-main/);
     await expect(paid).not.toHaveClass(/screen-success/);
     await expect(page.getByTestId('giftcard-payments')).toContainText(`Card ending ${first.hash.slice(-4)}`);
+    // The card's balance counts down to what is left on it: shot at the end, not halfway.
+    await expect(page.getByTestId('giftcard-payments')).toContainText(`${euro(0)} left on the card`);
     await screenshots(page, 'kiosk-giftcard-paid');
 
     await page.reload();
