@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 /**
@@ -52,9 +52,13 @@ export function trackChanges(sqlite: SQLite.Database): void {
   }
 }
 
+// Run once per batch: compiled once.
+const CHANGED_TAGS = CompiledQuery.raw('select distinct tag from temp.changed_tags');
+const FORGET_TAGS = CompiledQuery.raw('delete from temp.changed_tags');
+
 /** The tags of what was written on this connection since the last call (see trackChanges). */
 export async function takeChangedTags(trx: Transaction<Database>): Promise<Set<string>> {
-  const { rows } = await sql<{ tag: string }>`select distinct tag from temp.changed_tags`.execute(trx);
-  if (rows.length > 0) await sql`delete from temp.changed_tags`.execute(trx);
+  const { rows } = await trx.executeQuery(CHANGED_TAGS as CompiledQuery<{ tag: string }>);
+  if (rows.length > 0) await trx.executeQuery(FORGET_TAGS);
   return new Set(rows.map((r) => r.tag));
 }

@@ -1,5 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { takeChangedTags } from './changes';
 import type { Database } from './schema';
 
@@ -9,6 +9,11 @@ interface Pending {
   reject(error: unknown): void;
   outcome?: { ok: true; value: unknown } | { ok: false; error: unknown };
 }
+
+// Run once per unit of work: compiled once.
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const RELEASE = CompiledQuery.raw('release unit');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
 
 /** fdatasync calls on the log at once, at most (Node's thread pool has 4 threads by default). */
 const CONCURRENT_SYNCS = 2;
@@ -153,14 +158,14 @@ export class GroupCommit {
         // Units queued while this batch runs join it; the queue is empty when it commits.
         for (let unit = this.queue.shift(); unit; unit = this.queue.shift()) {
           batch.push(unit);
-          await sql`savepoint unit`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
             unit.outcome = { ok: true, value: await unit.work(trx) };
-            await sql`release unit`.execute(trx);
+            await trx.executeQuery(RELEASE);
           } catch (error) {
             unit.outcome = { ok: false, error };
-            await sql`rollback to unit`.execute(trx);
-            await sql`release unit`.execute(trx);
+            await trx.executeQuery(ROLLBACK_TO);
+            await trx.executeQuery(RELEASE);
           }
         }
         changed = await takeChangedTags(trx);

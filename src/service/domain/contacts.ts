@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Contact } from '../../contract/public/contacts';
+import { precompile } from '../db/precompiled';
 import type { ContactTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
@@ -68,7 +69,7 @@ export const CONTACT_VALUE_KEYS: readonly string[] = [
 
 /** A contact by uuid. @throws ServiceError 55031 when there is none. */
 export async function contactByUuid(db: Db, uuid: string): Promise<ContactRow> {
-  const row = await db.selectFrom('contacts').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  const row = await contactWithUuid.first(db, { uuid });
   if (!row) throw new ServiceError(55031);
   return row;
 }
@@ -86,10 +87,18 @@ export async function contactByEmail(db: Db, email: string): Promise<ContactRow>
 
 /** A contact by id (internal references). */
 export async function contactById(db: Db, id: number): Promise<ContactRow> {
-  const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await contactWithId.first(db, { id });
   if (!row) throw new ServiceError(55031);
   return row;
 }
+
+// Built once (precompiled.ts): nearly every request reads its contact.
+const contactWithUuid = precompile((db, p: { uuid: string }) =>
+  db.selectFrom('contacts').selectAll().where('uuid', '=', p.uuid),
+);
+const contactWithId = precompile((db, p: { id: number }) =>
+  db.selectFrom('contacts').selectAll().where('id', '=', p.id),
+);
 
 /**
  * Creates a contact from an e-mail address alone (spec "Contacts": further data comes later).

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { precompile } from '../db/precompiled';
 import type { CreditEntryTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { isoTimestamp } from './values';
@@ -14,19 +15,31 @@ export interface ContactAfterEntry {
 /** The columns postCreditEntry and its one-statement form return of the contact they move. */
 export const CONTACT_AFTER_ENTRY = ['id', 'uuid', 'email', 'credit_balance_centi'] as const;
 
+/** A ledger entry's move of its contact's totals (hundredths of a credit; `at` an ISO timestamp). */
+export interface TotalsChange {
+  creditsCenti: number;
+  /** What counts as received: the credits when positive, else 0 (receivedCenti). */
+  receivedCenti: number;
+  at: string;
+}
+
+/** The received credits of an entry of `creditsCenti`: a refund (negative) receives nothing. */
+export function receivedCenti(creditsCenti: number): number {
+  return Math.max(creditsCenti, 0);
+}
+
 /**
- * The SET of the contact row for a ledger entry of `creditsCenti` at `at` (migration 0011): the
- * balance and the balance before it, and for a credit reception the number of receptions, the
- * credits received and the first and last reception's time. Right-hand sides read the row as it
- * was before the UPDATE, on SQLite and PostgreSQL alike. Apply it only where
- * `creditBalanceStaysPositive` holds, so concurrent entries can neither lose an update nor
- * overdraw.
+ * The SET of the contact row for a ledger entry (migration 0011): the balance and the balance
+ * before it, and for a credit reception the number of receptions, the credits received and the
+ * first and last reception's time. Right-hand sides read the row as it was before the UPDATE, on
+ * SQLite and PostgreSQL alike. Apply it only where `creditBalanceStaysPositive` holds, so
+ * concurrent entries can neither lose an update nor overdraw.
  */
-export function contactTotalsChange(creditsCenti: number, at: string, isReception: boolean) {
+export function contactTotalsChange({ creditsCenti, receivedCenti, at }: TotalsChange, isReception: boolean) {
   const reception = isReception
     ? {
         credit_receptions_count: sql<number>`credit_receptions_count + 1`,
-        received_credits_centi: sql<number>`received_credits_centi + ${Math.max(creditsCenti, 0)}`,
+        received_credits_centi: sql<number>`received_credits_centi + ${receivedCenti}`,
         first_credit_reception_at: sql<string>`case when first_credit_reception_at is null
           or first_credit_reception_at > ${at} then ${at} else first_credit_reception_at end`,
         last_credit_reception_at: sql<string>`case when last_credit_reception_at is null
@@ -66,31 +79,57 @@ export async function postCreditEntry(
   },
 ): Promise<ContactAfterEntry | undefined> {
   const at = isoTimestamp(tx.now);
-  const credits = entry.creditsCenti;
-  const contact = await tx.db
-    .updateTable('contacts')
-    .set(contactTotalsChange(credits, at, entry.reception !== undefined))
-    .where('id', '=', entry.contactId)
-    .where(creditBalanceStaysPositive(credits))
-    .returning(CONTACT_AFTER_ENTRY)
-    .executeTakeFirst();
+  const { contactId, creditsCenti } = entry;
+  const change = { contactId, creditsCenti, receivedCenti: receivedCenti(creditsCenti), at };
+  const contact = await (entry.reception ? moveReceptionTotals : moveBalance).first(tx.db, change);
   if (!contact) return undefined;
-  await tx.db
-    .insertInto('credit_entries')
-    .values({
-      contact_id: entry.contactId,
-      credits_centi: credits,
-      source: entry.source,
-      source_id: entry.sourceId,
-      created_at: at,
-    })
-    .execute();
-  if (entry.reception) {
-    await tx.db
-      .insertInto('contact_shops')
-      .values({ contact_id: entry.contactId, shop_id: entry.reception.shopId })
-      .onConflict((oc) => oc.columns(['contact_id', 'shop_id']).doNothing())
-      .execute();
-  }
+  await insertEntry.execute(tx.db, {
+    contactId,
+    creditsCenti,
+    source: entry.source,
+    sourceId: entry.sourceId,
+    at,
+  });
+  if (entry.reception) await linkShop.execute(tx.db, { contactId, shopId: entry.reception.shopId });
   return contact;
 }
+
+// postCreditEntry's statements, built once (precompiled.ts): they run on every write of credits.
+const moveTotals = (isReception: boolean) =>
+  precompile((db, p: TotalsChange & { contactId: number }) =>
+    db
+      .updateTable('contacts')
+      .set(contactTotalsChange(p, isReception))
+      .where('id', '=', p.contactId)
+      .where(creditBalanceStaysPositive(p.creditsCenti))
+      .returning(CONTACT_AFTER_ENTRY),
+  );
+const moveBalance = moveTotals(false);
+const moveReceptionTotals = moveTotals(true);
+
+const insertEntry = precompile(
+  (
+    db,
+    p: {
+      contactId: number;
+      creditsCenti: number;
+      source: CreditEntryTable['source'];
+      sourceId: number | null;
+      at: string;
+    },
+  ) =>
+    db.insertInto('credit_entries').values({
+      contact_id: p.contactId,
+      credits_centi: p.creditsCenti,
+      source: p.source,
+      source_id: p.sourceId,
+      created_at: p.at,
+    }),
+);
+
+const linkShop = precompile((db, p: { contactId: number; shopId: number }) =>
+  db
+    .insertInto('contact_shops')
+    .values({ contact_id: p.contactId, shop_id: p.shopId })
+    .onConflict((oc) => oc.columns(['contact_id', 'shop_id']).doNothing()),
+);

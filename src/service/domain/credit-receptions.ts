@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { type Selectable, sql } from 'kysely';
 import type { CreateCreditReceptionBody, CreditReception } from '../../contract/public/credit-receptions';
+import { precompile } from '../db/precompiled';
 import type { CreditReceptionTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -12,6 +13,7 @@ import {
   contactTotalsChange,
   creditBalanceStaysPositive,
   postCreditEntry,
+  receivedCenti,
 } from './credit-ledger';
 import { invalidField, refusal, ServiceError } from './errors';
 import { calculateCredits } from './loyalty-rules';
@@ -186,13 +188,7 @@ interface Written {
 
 // SQLite (in-process, no round trips): the reception, then postCreditEntry.
 async function recordStepByStep(tx: Tx, reception: NewReception): Promise<Written> {
-  // pos_transaction_id and reverses_id are UNIQUE: a second link or reversal inserts nothing.
-  const row = await tx.db
-    .insertInto('credit_receptions')
-    .values(reception)
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const row = await insertReception.first(tx.db, reception);
   if (!row) return { row, contact: undefined };
   const contact = await postCreditEntry(tx, {
     contactId: reception.contact_id,
@@ -203,6 +199,27 @@ async function recordStepByStep(tx: Tx, reception: NewReception): Promise<Writte
   });
   return { row, contact };
 }
+
+// pos_transaction_id and reverses_id are UNIQUE: a second link or reversal inserts nothing.
+const insertReception = precompile((db, p: NewReception) =>
+  db
+    .insertInto('credit_receptions')
+    .values({
+      uuid: p.uuid,
+      contact_id: p.contact_id,
+      shop_id: p.shop_id,
+      unit_id: p.unit_id,
+      unit_value: p.unit_value,
+      credits_centi: p.credits_centi,
+      contact_identifier_id: p.contact_identifier_id,
+      pos_transaction_id: p.pos_transaction_id,
+      reverses_id: p.reverses_id,
+      attributes: p.attributes,
+      created_at: p.created_at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll(),
+);
 
 /**
  * PostgreSQL: what recordStepByStep does, in one statement (one round trip instead of four): the
@@ -223,7 +240,12 @@ async function recordInOneStatement(tx: Tx, reception: NewReception): Promise<Wr
     .with('c', (db) =>
       db
         .updateTable('contacts')
-        .set(contactTotalsChange(credits, reception.created_at, true))
+        .set(
+          contactTotalsChange(
+            { creditsCenti: credits, receivedCenti: receivedCenti(credits), at: reception.created_at },
+            true,
+          ),
+        )
         .where('id', '=', reception.contact_id)
         .where(creditBalanceStaysPositive(credits))
         .where((eb) => eb.exists(eb.selectFrom('r').select('r.id')))

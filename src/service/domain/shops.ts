@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Shop } from '../../contract/public/account';
 import { readOncePerTransaction } from '../db/memo';
+import { precompile } from '../db/precompiled';
 import type { Db, ShopTable } from '../db/schema';
 import type { Actor } from './actor';
 import { ServiceError } from './errors';
@@ -21,14 +22,18 @@ function shopRecord(row: Selectable<ShopTable>): ShopRecord {
 // Shops come from the fixture only (never written while the service runs): one read per transaction.
 function shopBy(db: Db, column: 'id' | 'uuid', value: number | string): Promise<ShopRecord | undefined> {
   return readOncePerTransaction(db, `shop:${column}:${value}`, async () => {
-    const row = await db
-      .selectFrom('shops')
-      .selectAll()
-      .where(column, '=', value as never)
-      .executeTakeFirst();
+    const row = await shopWith[column].first(db, { value } as never);
     return row && shopRecord(row);
   });
 }
+
+// Built once (precompiled.ts): every write of a shop-bound key reads its shop.
+const shopWith = {
+  id: precompile((db, p: { value: number }) => db.selectFrom('shops').selectAll().where('id', '=', p.value)),
+  uuid: precompile((db, p: { value: string }) =>
+    db.selectFrom('shops').selectAll().where('uuid', '=', p.value),
+  ),
+};
 
 /** Extension GET /shops: every shop of the account, by id. */
 export async function listShops(db: Db): Promise<Shop[]> {

@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { CreatedUnit, CreateUnitBody, Unit, UnitRef } from '../../contract/public/units';
 import { forgetInTransaction, readOncePerTransaction, rememberInTransaction } from '../db/memo';
-import type { Db, UnitTable } from '../db/schema';
+import { precompile } from '../db/precompiled';
+import type { Database, Db, UnitTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
 import { bool, isoTimestamp } from './values';
@@ -52,20 +53,28 @@ export async function receptionUnit(
   db: Db,
   name: string | undefined,
 ): Promise<{ unit: UnitRow; maxCreditsCenti: number | null }> {
-  const found = await db
-    .selectFrom('units')
-    .selectAll('units')
-    .select((eb) =>
-      eb.selectFrom('account').select('max_credits_per_reception_centi').limit(1).as('max_credits_centi'),
-    )
-    .$call((q) => (name === undefined ? q.where('is_default', '=', 1) : q.where('name', '=', name)))
-    .orderBy('id')
-    .executeTakeFirst();
+  const found = await (name === undefined
+    ? defaultReceptionUnit.first(db, {})
+    : namedReceptionUnit.first(db, { name }));
   if (!found) throw new ServiceError(name === undefined ? 55046 : 60007);
   const { max_credits_centi: max, ...unit } = found;
   rememberInTransaction(db, `unit:${unit.id}`, unit);
   return { unit, maxCreditsCenti: max === null ? null : Number(max) };
 }
+
+// receptionUnit's statements, built once (precompiled.ts): every credit reception runs one.
+const receptionUnits = (db: Kysely<Database>) =>
+  db
+    .selectFrom('units')
+    .selectAll('units')
+    .select((eb) =>
+      eb.selectFrom('account').select('max_credits_per_reception_centi').limit(1).as('max_credits_centi'),
+    )
+    .orderBy('id');
+const defaultReceptionUnit = precompile((db) => receptionUnits(db).where('is_default', '=', 1));
+const namedReceptionUnit = precompile((db, p: { name: string }) =>
+  receptionUnits(db).where('name', '=', p.name),
+);
 
 /**
  * Creates a unit (spec "Units": POST). `prefix` defaults to the first character of the name;
