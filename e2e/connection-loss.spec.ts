@@ -93,14 +93,16 @@ test('the payment reached the service but its answer was lost, then Cancel offli
   const card = await newGiftcard(2000);
   const session = await openPayment(page, 1200);
   await scanCard(page, card.hash);
-  // The charge is made, and the network goes before its answer arrives.
-  // (A routed request would pass while offline: the tries after it fail as they would.)
+  // The request leaves, the network goes, the charge is made: neither its answer nor the session
+  // stream's news of it reach the tablet. (The network goes first: cut after the charge, the stream
+  // could bring the news before the cut, and the screen would rightly show "All paid", no Cancel.
+  // The test's own fetch passes while offline; the tries after it fail as they would.)
   let offline = false;
   await page.route('**/giftcards/redeem', async (route) => {
     if (offline) return route.abort('internetdisconnected');
     offline = true;
-    await route.fetch();
     await page.context().setOffline(true);
+    await route.fetch();
     await route.abort('internetdisconnected');
   });
   await page.getByTestId('pay-button').click();
