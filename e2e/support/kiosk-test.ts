@@ -66,10 +66,24 @@ const ORIENTATIONS = [
  * Saves the current screen at 1280×800 (landscape) and 800×1280 (portrait), with the bundled font
  * and without arrival animations, each checked with every axe rule set (no violation of any
  * impact), then restores the size.
+ *
+ * The test stands at the kiosk while it shoots, as a customer reading the screen would: a key that
+ * types nothing (Shift) before each step and at the end counts as their touch. Without it the
+ * shots (axe takes seconds on busy cores) ate the screen's idle time — a result screen shows its
+ * countdown after 8 s (end_screen_seconds), whose overlay then took the test's next tap, and ends
+ * the session 10 s later. `untouched`: shoot a screen as nobody touches it (the idle countdown).
  */
-export async function screenshots(page: Page, name: string): Promise<void> {
+export async function screenshots(
+  page: Page,
+  name: string,
+  { untouched = false }: { untouched?: boolean } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const stay = async () => {
+    if (!untouched) await page.keyboard.press('Shift');
+  };
   const original = page.viewportSize();
+  await stay();
   // The bundled font arrives just after the first screen: shoot the screen as it looks a moment later
   // (a brand font that is not bundled never loads: then after 5 s as it is).
   await page
@@ -87,12 +101,15 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     .catch(() => undefined);
   for (const size of ORIENTATIONS) {
     await page.setViewportSize(size);
+    await stay();
     // Arrival animations shown at their end, not half faded in.
     await page.screenshot({
       path: join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`),
       animations: 'disabled',
     });
+    await stay();
     await expectNoAxeViolations(page);
   }
   if (original) await page.setViewportSize(original);
+  await stay();
 }
