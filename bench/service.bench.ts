@@ -3,7 +3,9 @@
  * and 32 connections, beside a bare Fastify route measured on the same machine in the same run
  * (the ratio is the figure). The service runs as built (`dist/service/main.js`) in its own process
  * on a fresh SQLite folder with the demo account; results go to bench/results/service.json.
- * BENCH_SECONDS (default 4) sets the duration of each measurement.
+ * BENCH_SECONDS (default 4) sets the duration of each measurement; BENCH_ONLY (a part of a
+ * scenario's name, e.g. `credit reception create`) measures only the scenarios that contain it,
+ * beside the bare routes.
  *
  * History: credit reception create and GET contact for contacts with 0, 10,000 and 100,000 credit
  * receptions (seeded through SQL, not HTTP), at 8 connections; the ratio to the fresh contact is
@@ -33,6 +35,7 @@ const REGISTER = { authorization: 'Bearer demo-register-key', 'content-type': 'a
 const SHOP = 'a0000000-0000-4000-8000-000000000001';
 const HISTORY = [0, 10_000, 100_000];
 const DATABASE_SERVER = process.env.BENCH_DATABASE_URL;
+const ONLY = process.env.BENCH_ONLY;
 /** How each engine makes a write durable before answering (docs/design.md "Durability and group commit"). */
 const SQLITE_COMMIT_MODE = 'SQLite WAL, group commit: one fdatasync of the log per batch, before answering';
 const ANNA = 'd0000000-0000-4000-8000-000000000001';
@@ -108,6 +111,11 @@ function start(command: string, args: string[]): Promise<{ child: ChildProcess; 
     child.stderr?.on('data', read);
     child.on('exit', (code) => reject(new Error(`${command} exited with ${code} before listening:\n${out}`)));
   });
+}
+
+/** Whether BENCH_ONLY selects the scenario named `name` (every scenario without it). */
+function selected(name: string): boolean {
+  return !ONLY || name.includes(ONLY);
 }
 
 async function measure(url: string, s: Scenario, connections: number) {
@@ -204,31 +212,24 @@ async function measureHistory(
   const rows = [];
   for (const { receptions, uuid } of await contactsWithHistory(url, database)) {
     const history = `${receptions.toLocaleString('en')} receptions`;
-    rows.push(
-      await measure(
-        url,
-        {
-          name: `${engine}: GET contact, ${history}`,
-          method: 'GET',
-          path: `/contacts/${uuid}`,
-          headers: AUTH,
-          expect: 200,
-        },
-        8,
-      ),
-      await measure(
-        url,
-        {
-          name: `${engine}: credit reception create, ${history}`,
-          method: 'POST',
-          path: '/credit-receptions',
-          headers: REGISTER,
-          body: JSON.stringify({ contact_uuid: uuid, credits: 1 }),
-          expect: 201,
-        },
-        8,
-      ),
-    );
+    const scenarios: Scenario[] = [
+      {
+        name: `${engine}: GET contact, ${history}`,
+        method: 'GET',
+        path: `/contacts/${uuid}`,
+        headers: AUTH,
+        expect: 200,
+      },
+      {
+        name: `${engine}: credit reception create, ${history}`,
+        method: 'POST',
+        path: '/credit-receptions',
+        headers: REGISTER,
+        body: JSON.stringify({ contact_uuid: uuid, credits: 1 }),
+        expect: 201,
+      },
+    ];
+    for (const s of scenarios.filter((x) => selected(x.name))) rows.push(await measure(url, s, 8));
   }
   return rows;
 }
@@ -269,7 +270,9 @@ async function measurePostgres(server: string) {
         if (workers === 1)
           rows.push(...(await measureHistory(service.url, { dataDir: '', databaseUrl }, engine)));
         for (const s of SCENARIOS.filter(
-          (x) => x.name === 'GET contact' || x.name === 'credit reception create',
+          (x) =>
+            (x.name === 'GET contact' || x.name === 'credit reception create') &&
+            selected(`${engine}: ${x.name}`),
         )) {
           rows.push(await measure(service.url, { ...s, name: `${engine}: ${s.name}` }, 8));
         }
@@ -416,7 +419,7 @@ async function main() {
         ),
       );
     }
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((x) => selected(x.name))) {
       if (!(await available(service.url, s))) {
         console.log(`skipped: ${s.name} (endpoint not available)`);
         continue;
