@@ -22,6 +22,11 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
+    // A failing test leaves its last screen and a trace (each action with the DOM before and after,
+    // network, console) in test-results/e2e/<test>/: `npx playwright show-trace …/trace.zip`. No
+    // screencast in the trace: it made a loaded run ~1.5× slower. No retries: a flaky test fails.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
 });

@@ -25,7 +25,8 @@ export function cameraArgs(camera: CameraSetup): string[] {
 
 /**
  * The suite's test: each test launches its own Chromium with the camera it declares
- * (`test.use({ camera: 'anna' })`), English, 1280×800; a failing test leaves a screenshot.
+ * (`test.use({ camera: 'anna' })`), English, 1280×800; a failing test leaves a screenshot and a
+ * trace in its test-results folder (playwright.config.ts).
  */
 export const test = base.extend<{ camera: CameraSetup; context: BrowserContext; page: Page }>({
   camera: ['blank', { option: true }],
@@ -43,12 +44,8 @@ export const test = base.extend<{ camera: CameraSetup; context: BrowserContext; 
     await context.close();
     await browser.close();
   },
-  page: async ({ context }, use, testInfo) => {
-    const page = await context.newPage();
-    await use(page);
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('screen at failure', { body: await page.screenshot(), contentType: 'image/png' });
-    }
+  page: async ({ context }, use) => {
+    await use(await context.newPage());
   },
 });
 
