@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PortalReward, PortalVoucher } from '../../contract/portal';
 
 /**
  * A reward's, promotion's or the brand's picture: sized (no layout shift), loaded lazily and
@@ -44,6 +45,24 @@ export function Picture({
       loading="lazy"
       decoding="async"
       onError={() => setFailed(src)}
+    />
+  );
+}
+
+/**
+ * The picture on a reward's or a voucher's tile (320×200): its `media` (the reward's, or the
+ * voucher's promotion's: `{type, value}`) when that is an image (`value` a `/media/…` path), else
+ * — none, another kind, or a file that fails to load — Picture's drawn placeholder. Decorative
+ * (empty alt): the tile's title says what it shows.
+ */
+export function MediaPicture({ media }: { media: PortalReward['media'] | PortalVoucher['media'] }) {
+  return (
+    <Picture
+      className="tile-picture"
+      src={media?.type === 'image' ? media.value : null}
+      alt=""
+      width={320}
+      height={200}
     />
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
 import { formatDate } from '../lib/format';
-import { Picture } from './picture';
+import { MediaPicture } from './picture';
 
 /**
  * One voucher as a card: its promotion's picture (or the drawn fallback, as a reward's), name,
@@ -13,13 +13,7 @@ export function VoucherCard({ voucher, onSelect }: { voucher: PortalVoucher; onS
   const { t, i18n } = useTranslation();
   const body: ReactNode = (
     <>
-      <Picture
-        className="tile-picture"
-        src={voucher.media?.type === 'image' ? voucher.media.value : null}
-        alt=""
-        width={320}
-        height={200}
-      />
+      <MediaPicture media={voucher.media} />
       <span className="tile-body">
         <span className="tile-title">{voucher.name}</span>
         {voucher.description ? <span className="tile-text">{voucher.description}</span> : null}

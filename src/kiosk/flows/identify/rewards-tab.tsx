@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalReward } from '../../../contract/portal';
 import { useRewards } from '../../api/get-rewards';
-import { Picture } from '../../components/picture';
+import { MediaPicture } from '../../components/picture';
 import { QueryContent } from '../../components/query-content';
 import { formatCredits } from '../../lib/format';
 import { progressPercent, rewardState, sortRewards } from '../../lib/rewards';
@@ -29,13 +29,7 @@ export function RewardsTab({
             const state = rewardState(reward);
             const body = (
               <>
-                <Picture
-                  className="tile-picture"
-                  src={reward.media?.type === 'image' ? reward.media.value : null}
-                  alt=""
-                  width={320}
-                  height={200}
-                />
+                <MediaPicture media={reward.media} />
                 <span className="tile-title">{reward.title}</span>
                 {reward.description ? <span className="tile-text">{reward.description}</span> : null}
                 <span className="tile-note">
