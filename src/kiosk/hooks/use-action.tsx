@@ -10,13 +10,15 @@ import { ActionError } from '../components/action-error';
 import { type ActionLaneStore, createActionLane } from '../lib/action-lane';
 import { attempt } from '../lib/attempts';
 import { connection } from '../lib/connection';
+import { afterNextPaint } from '../lib/when-idle';
 
 /*
  * The one place that runs a session's actions (identify, pay, top up, redeem, claim, …, complete,
  * cancel): one at a time per session (lib/action-lane.ts), each tried until the service answers
  * with the same idempotency key (lib/attempts.ts: a connection lost for a while resumes by itself
- * and never acts twice), the session refetched after each, and the end of the session (Cancel,
- * Done, idle) held back until the action under way has its outcome.
+ * and never acts twice), the session refetched after each (once the answer's screen is painted),
+ * and the end of the session (Cancel, Done, idle) held back until the action under way has its
+ * outcome.
  */
 
 interface SessionActions {
@@ -37,8 +39,9 @@ function useSessionActions(): SessionActions {
 /**
  * A TanStack mutation that runs `action` of session `uuid` by the rules above; `ends`: it is the end
  * itself. `onSuccess` moves the screen on in the same notification as the cached session's change
- * (action.apply): one render shows both, never the next step with the session before the action
- * (a loading screen in between, and a render more, on a slow tablet).
+ * (action.apply) and the lane's: one render shows them all, never the next step with the session
+ * before the action (a loading screen in between), nor a render of the old screen first (each a
+ * few tens of milliseconds on a slow tablet).
  */
 function useActionMutation<B, R>(
   uuid: string,
@@ -60,11 +63,14 @@ function useActionMutation<B, R>(
     onSuccess: (result, variables) =>
       notifyManager.batch(() => {
         action.apply?.(uuid, result, queryClient);
-        notifyManager.schedule(() => onSuccess?.(result, variables));
+        notifyManager.schedule(() => {
+          if (!ends) lane.getState().settle(action.changes);
+          onSuccess?.(result, variables);
+        });
       }),
     onSettled: (_result, error) => {
-      if (!ends) lane.getState().settle(action.changes && !error);
-      void queryClient.invalidateQueries({ queryKey: sessionKey(uuid) });
+      if (!ends && error) lane.getState().settle(false);
+      afterNextPaint(() => void queryClient.invalidateQueries({ queryKey: sessionKey(uuid) }));
     },
   });
 }

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
-import { i18n } from '../i18n/i18n';
-import { languageFor } from '../i18n/language';
+import { switchToLanguageOf } from '../i18n/i18n';
 
-/** Switches to an identified contact's language, once per contact (the switch stays usable). */
+/**
+ * Switches to an identified contact's language, once per contact (the switch stays usable). A
+ * contact identified on this screen already speaks it (identify and register answers switch at
+ * once); this covers one that arrives by a refetch (identified at the till).
+ */
 export function useContactLanguage(
   contact: { uuid: string; locale: string | null } | null | undefined,
 ): void {
   const uuid = contact?.uuid;
-  const locale = contact?.locale;
+  const locale = contact?.locale ?? null;
   useEffect(() => {
-    const language = languageFor(locale);
-    if (uuid && language) void i18n.changeLanguage(language);
+    if (uuid) switchToLanguageOf({ locale });
   }, [uuid, locale]);
 }

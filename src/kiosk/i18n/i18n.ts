@@ -32,6 +32,17 @@ export function resetLanguage(): void {
   void i18n.changeLanguage(defaultLanguage(navigator.languages ?? [navigator.language]));
 }
 
+/**
+ * Switches to a contact's language (`locale` like `nl-NL`) when we speak it and it is not already
+ * on screen. Called where the contact arrives: with the flow's next step on an identify or register
+ * answer (one render shows the customer's first screen in their language, not in the browser's
+ * and then again in theirs), and by useContactLanguage.
+ */
+export function switchToLanguageOf(contact: { locale: string | null }): void {
+  const language = languageFor(contact.locale);
+  if (language && language !== i18n.language) void i18n.changeLanguage(language);
+}
+
 /** The language on screen now. */
 export function currentLanguage(): Language {
   return languageFor(i18n.language) ?? 'nl';

@@ -6,7 +6,7 @@ import { registerAction } from '../api/register';
 import { Button } from '../components/button';
 import { useAction } from '../hooks/use-action';
 import { useScanner } from '../hooks/use-scanner';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage, switchToLanguageOf } from '../i18n/i18n';
 import {
   type IdentificationStep,
   identifyMethods,
@@ -52,11 +52,13 @@ export function IdentificationSteps({ step, ...props }: StepProps & { step: Iden
 }
 
 /**
- * The identify action of a step: moves on by its answer; a scanned code that identifies nobody
- * goes to `onOtherCode` (a voucher to `onVoucher` when the flow takes one).
+ * The identify action of a step: moves on by its answer (an identified customer's screen in their
+ * language); a scanned code that identifies nobody goes to `onOtherCode` (a voucher to `onVoucher`
+ * when the flow takes one).
  */
 function useIdentifyAction({ session, go, onVoucher }: StepProps, onOtherCode?: (code: OtherCode) => void) {
   return useAction(identifyAction, (result) => {
+    if (result.result === 'identified') switchToLanguageOf(result.contact);
     const next = stepAfterIdentify(result, session.settings);
     if (next) go(next);
     else if (result.result === 'other_code') {
@@ -127,7 +129,10 @@ function EmailStep(props: StepProps & { onUseCard: () => void }) {
 function RegisterStep(
   props: StepProps & { step: Extract<IdentificationStep, { step: 'register' }>; onBack: () => void },
 ) {
-  const register = useAction(registerAction, () => props.go({ step: 'identified' }));
+  const register = useAction(registerAction, (contact) => {
+    switchToLanguageOf(contact);
+    props.go({ step: 'identified' });
+  });
   return (
     <RegistrationScreen
       reason={props.step.reason}

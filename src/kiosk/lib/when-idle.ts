@@ -10,3 +10,20 @@ export function whenIdle(work: () => void, timeoutMs = 1500): () => void {
   const timer = setTimeout(work, 300);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Runs `work` in a task of its own once the next frame is painted (at the latest after `timeoutMs`:
+ * a hidden page paints no frames): for what must not hold up the screen the customer waits for,
+ * like the refetch that confirms an answer already on it (a request costs a slow tablet's main
+ * thread milliseconds).
+ */
+export function afterNextPaint(work: () => void, timeoutMs = 500): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, timeoutMs);
+}
