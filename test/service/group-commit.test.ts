@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/service/db/database';
 import {
   DurabilityLost,
   GroupCommit,
@@ -180,3 +184,49 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     });
   },
 );
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite log checkpoints', () => {
+  it('run in a worker between batches, keep the log bounded under sustained writes and lose nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-checkpoints-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      const commit = first.groupCommit!;
+      const log = join(dir, 'portal.sqlite-wal');
+      let largest = 0;
+      // 600 batches of 3 rows of 6 KB: some 20 MB of log frames if it were never started over.
+      for (let batch = 0; batch < 600; batch++) {
+        await Promise.all(
+          [0, 1, 2].map((unit) =>
+            commit.run((trx) =>
+              trx
+                .insertInto('idempotency_keys')
+                .values({
+                  scope: 'checkpoints',
+                  key: `${batch}-${unit}`,
+                  request_hash: 'x'.repeat(6000),
+                  created_at: '2026-11-25T20:00:00+00:00',
+                })
+                .execute(),
+            ),
+          ),
+        );
+        largest = Math.max(largest, statSync(log).size);
+      }
+      expect(commit.stats.batches).toBeGreaterThanOrEqual(600);
+      expect(commit.stats.checkpoints).toBeGreaterThanOrEqual(10);
+      // 2,000 frames of 4 KB before a holding checkpoint, plus what comes in until it runs.
+      expect(largest).toBeLessThan(12 * 1024 * 1024);
+      await first.close();
+      const again = await openDatabase({ dataDir: dir });
+      const { count } = await again.db
+        .selectFrom('idempotency_keys')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('scope', '=', 'checkpoints')
+        .executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(1800);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { trackChanges } from './changes';
+import { Checkpointer } from './checkpointer';
 import { GroupCommit, registerGroupCommit } from './group-commit';
 import * as initial from './migrations/0001_initial';
 import * as catalog from './migrations/0002_catalog_rewards_bookings';
@@ -85,8 +86,10 @@ export async function openDatabase(options: {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // The group commit has the log checkpointed by a worker thread, between two batches.
+    sqlite.pragma('wal_autocheckpoint = 0');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    groupCommit = new GroupCommit(db, `${file}-wal`);
+    groupCommit = new GroupCommit(db, `${file}-wal`, new Checkpointer(file));
     registerGroupCommit(db, groupCommit);
   }
   await migrate(db, dialect);

@@ -1,6 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { takeChangedTags } from './changes';
+import type { Checkpointer } from './checkpointer';
 import type { Database } from './schema';
 
 interface Pending {
@@ -14,6 +15,18 @@ interface Pending {
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release unit');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
+
+/**
+ * Batches committed between two checkpoints of the log: a batch of credit receptions adds some
+ * ten pages to it, so about as often as SQLite's automatic checkpoint (every 1,000 pages) runs.
+ */
+const BATCHES_PER_CHECKPOINT = 50;
+
+/**
+ * Log frames (pages) past which the next checkpoint holds the batches back until it is done, so
+ * that the log starts over from its beginning instead of growing (8 MB of 4 KB pages).
+ */
+const RESTART_FRAMES = 2000;
 
 /** fdatasync calls on the log at once, at most (Node's thread pool has 4 threads by default). */
 const CONCURRENT_SYNCS = 2;
@@ -40,6 +53,8 @@ export interface GroupCommitStats {
   batches: number;
   /** fdatasync calls on the write-ahead log. */
   syncs: number;
+  /** Checkpoints of the log run by the checkpointer. */
+  checkpoints: number;
 }
 
 /**
@@ -63,7 +78,7 @@ export class DurabilityLost extends Error {
  * per batch and without blocking the process. Every transaction of the process goes through here.
  */
 export class GroupCommit {
-  readonly stats: GroupCommitStats = { units: 0, batches: 0, syncs: 0 };
+  readonly stats: GroupCommitStats = { units: 0, batches: 0, syncs: 0, checkpoints: 0 };
   private queue: Pending[] = [];
   private scheduled = false;
   private wal: Promise<FileHandle> | undefined;
@@ -77,11 +92,21 @@ export class GroupCommit {
   private broken: DurabilityLost | undefined;
   /** Settles once the latest batch started is on disk (or failed). */
   private latest: Promise<void> = Promise.resolve();
+  private batchesSinceCheckpoint = 0;
+  /** The checkpoint under way; with `hold`, every batch waits for it. */
+  private checkpointing: { done: Promise<void>; hold: boolean } | undefined;
+  /** Frames in the log at the last checkpoint. */
+  private logFrames = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     /** The database's write-ahead log (`<file>-wal`). */
     private readonly walFile: string,
+    /**
+     * Checkpoints the log off the event loop; the connection's automatic checkpoint must be off.
+     * Without one SQLite's automatic checkpoint runs (inside the commit that crosses it).
+     */
+    private readonly checkpointer?: Checkpointer,
   ) {}
 
   /**
@@ -143,14 +168,29 @@ export class GroupCommit {
     this.listeners.push(listener);
   }
 
-  /** Closes the log's file handle (the database itself is closed by its owner). */
+  /** Closes the log's file handle and the checkpointer (the database is closed by its owner). */
   async close(): Promise<void> {
+    await this.checkpointer?.close();
     const wal = this.wal;
     this.wal = undefined;
     if (wal) await (await wal.catch(() => undefined))?.close();
   }
 
   private async flush(): Promise<void> {
+    if (this.checkpointer && this.batchesSinceCheckpoint >= BATCHES_PER_CHECKPOINT && !this.checkpointing) {
+      this.batchesSinceCheckpoint = 0;
+      const done = this.checkpoint(this.checkpointer).finally(() => {
+        this.checkpointing = undefined;
+      });
+      this.checkpointing = { done, hold: this.logFrames >= RESTART_FRAMES };
+    }
+    if (this.checkpointing?.hold) {
+      await this.checkpointing.done;
+      if (this.broken) {
+        for (const unit of this.queue.splice(0)) unit.reject(this.broken);
+        return;
+      }
+    }
     const batch: Pending[] = [];
     let changed = new Set<string>();
     try {
@@ -174,6 +214,7 @@ export class GroupCommit {
       if (batch.length === 0) return;
       this.stats.batches += 1;
       this.stats.units += batch.length;
+      this.batchesSinceCheckpoint += 1;
       await this.durable();
     } catch (error) {
       for (const unit of batch) unit.reject(error);
@@ -214,6 +255,24 @@ export class GroupCommit {
     return this.nextSync;
   }
 
+  /**
+   * Checkpoints the log in the checkpointer's thread while batches go on committing (the event
+   * loop stays free). Frames committed meanwhile stay in the log, so it grows; once it holds
+   * RESTART_FRAMES, the checkpoint runs while no batch writes (`hold`), copies every frame, and
+   * the next commit starts the log over from its beginning. A failed sync inside the checkpoint
+   * breaks the group commit as a failed fdatasync does; any other failure (the worker, a busy
+   * lock) leaves the frames in the log for the next checkpoint.
+   */
+  private async checkpoint(checkpointer: Checkpointer): Promise<void> {
+    try {
+      this.logFrames = (await checkpointer.run()).log;
+      this.stats.checkpoints += 1;
+    } catch (error) {
+      if (String((error as { code?: unknown }).code).startsWith('SQLITE_IOERR')) this.fail(error);
+      else process.emitWarning(`SQLite checkpoint failed, retried later: ${(error as Error).message}`);
+    }
+  }
+
   private async syncWal(): Promise<void> {
     if (this.broken) throw this.broken;
     try {
@@ -221,11 +280,17 @@ export class GroupCommit {
       this.wal ??= open(this.walFile, 'r+');
       await (await this.wal).datasync();
     } catch (error) {
-      this.broken ??= new DurabilityLost(error);
-      for (const listener of this.brokenListeners) listener(this.broken);
-      this.brokenListeners = [];
+      this.fail(error);
       throw error;
     }
     this.stats.syncs += 1;
+  }
+
+  /** Refuses all work from now on and tells the listeners (see onBroken). */
+  private fail(error: unknown): void {
+    if (this.broken) return;
+    this.broken = new DurabilityLost(error);
+    for (const listener of this.brokenListeners) listener(this.broken);
+    this.brokenListeners = [];
   }
 }
