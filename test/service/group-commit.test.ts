@@ -213,7 +213,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite log checkpoints'
         largest = Math.max(largest, statSync(log).size);
       }
       expect(commit.stats.batches).toBeGreaterThanOrEqual(600);
-      expect(commit.stats.checkpoints).toBeGreaterThanOrEqual(10);
+      // One per 50 batches at most; fewer when a slow one (a loaded machine) is still under way.
+      expect(commit.stats.checkpoints).toBeGreaterThanOrEqual(3);
       // 2,000 frames of 4 KB before a holding checkpoint, plus what comes in until it runs.
       expect(largest).toBeLessThan(12 * 1024 * 1024);
       await first.close();
