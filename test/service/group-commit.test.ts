@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/service/db/database';
 import {
@@ -10,7 +10,10 @@ import {
   groupCommitOf,
   registerGroupCommit,
 } from '../../src/service/db/group-commit';
+import type { Database } from '../../src/service/db/schema';
+import type { Tx } from '../../src/service/db/transaction';
 import { ServiceError } from '../../src/service/domain/errors';
+import { createUnit, receptionUnit } from '../../src/service/domain/units';
 import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
@@ -70,6 +73,36 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', (
       .orderBy('key')
       .execute();
     expect(kept.map((k) => k.key)).toEqual(['a', 'c']);
+  });
+
+  it('a unit that rolls back leaves nothing it read or wrote to the rest of its batch', async () => {
+    const tx = (trx: Transaction<Database>): Tx => ({
+      db: trx,
+      dialect: 'sqlite',
+      now: new Date(),
+      publish: () => {},
+      lock: async () => {},
+    });
+    const name = `rolled-back-${Date.now()}`;
+    const seen: string[] = [];
+    const outcomes = await Promise.allSettled([
+      commit().run(async (trx) => {
+        seen[0] = (await receptionUnit(trx, undefined)).unit.name;
+      }),
+      commit().run(async (trx) => {
+        await createUnit(tx(trx), { name, label: 'Rolled back', is_default: true });
+        seen[1] = (await receptionUnit(trx, undefined)).unit.name;
+        throw new ServiceError(1003);
+      }),
+      commit().run(async (trx) => {
+        seen[2] = (await receptionUnit(trx, undefined)).unit.name;
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(seen[1]).toBe(name);
+    expect(seen[0]).not.toBe(name);
+    // Read once per transaction, but not the rolled-back unit's default.
+    expect(seen[2]).toBe(seen[0]);
   });
 
   it('a refused request in a batch changes nothing while the others of the batch succeed', async () => {

@@ -53,8 +53,9 @@ export async function receptionUnit(
   db: Db,
   name: string | undefined,
 ): Promise<{ unit: UnitRow; maxCreditsCenti: number | null }> {
+  // The default unit once per transaction (a batch of receptions shares it; createUnit forgets it).
   const found = await (name === undefined
-    ? defaultReceptionUnit.first(db, {})
+    ? readOncePerTransaction(db, 'unit:default-for-reception', () => defaultReceptionUnit.first(db, {}))
     : namedReceptionUnit.first(db, { name }));
   if (!found) throw new ServiceError(name === undefined ? 55046 : 60007);
   const { max_credits_centi: max, ...unit } = found;
