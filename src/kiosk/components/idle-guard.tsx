@@ -1,5 +1,5 @@
 import type { PortalSessionState } from '../../contract/portal';
-import { useSessionEnd } from '../hooks/use-action';
+import { useSessionBusy, useSessionEnd } from '../hooks/use-action';
 import { useIdleReset } from '../hooks/use-idle-reset';
 import { type IdleRule, idlePlan } from '../lib/idle-rule';
 import { madeChanges } from '../lib/session-outcome';
@@ -23,7 +23,7 @@ export function IdleGuard({
   onReset: () => void;
 }) {
   const end = useSessionEnd();
-  const busy = end.running || end.ending !== null;
+  const busy = useSessionBusy();
   const plan = idlePlan(busy ? 'busy' : rule, session.kiosk, end.changed || madeChanges(session.events));
   const { secondsLeft, stay } = useIdleReset(plan, screen, (outcome) =>
     outcome === 'reset' ? onReset() : end.request(outcome),

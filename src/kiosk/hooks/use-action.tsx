@@ -173,20 +173,27 @@ export function useAction<B, R>(action: SessionAction<B, R>, onSuccess?: (result
 /**
  * Ending the session on screen: `request('cancel' | 'complete')` (Cancel, Done, the idle timer);
  * `ending` what was asked for, `waiting` while it waits for the action under way, `changed` once
- * an action changed something, and `error` (with Try again) when the end itself failed.
+ * an action changed something, and `error` (with Try again) when the end itself failed. An action
+ * starting or ending alone re-renders none of its users (the screens around Cancel and Done): on a
+ * slow tablet that render would delay the action's request and its answer's screen.
  */
 export function useSessionEnd() {
   const { lane, endError } = useSessionActions();
   const ending = useStore(lane, (s) => s.ending);
-  const running = useStore(lane, (s) => s.running);
+  const waiting = useStore(lane, (s) => s.ending !== null && s.running);
   const changed = useStore(lane, (s) => s.changed);
   return {
     request: (kind: FinishKind) => lane.getState().requestEnd(kind),
     ending,
-    running,
     /** An action of this screen changed something (the session's events may not say so yet). */
     changed,
-    waiting: ending !== null && running,
+    waiting,
     error: endError,
   };
+}
+
+/** An action is under way or the session is ending (no idle timer meanwhile). */
+export function useSessionBusy(): boolean {
+  const { lane } = useSessionActions();
+  return useStore(lane, (s) => s.running || s.ending !== null);
 }
