@@ -22,14 +22,22 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), compression(PRECOMPRESSED)],
   // ES module workers: each camera engine is its own chunk, loaded only when chosen.
-  worker: { format: 'es', plugins: () => [compression(PRECOMPRESSED)] },
+  worker: {
+    format: 'es',
+    plugins: () => [compression(PRECOMPRESSED)],
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   build: {
     outDir: 'dist/kiosk',
     emptyOutDir: true,
     target: 'es2022',
     // No public source maps; `npm run dev:kiosk` has them.
     sourcemap: false,
-    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes('/@zxing/') } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/@zxing/') },
+      // Its plugin-timing warning measures the build machine, not the product: noise in `npm start`.
+      checks: { bundlerTimings: false },
+    },
   },
   server: {
     proxy: { '/portal/api': process.env.PORTAL_API ?? 'http://localhost:8090' },
