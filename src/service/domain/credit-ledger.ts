@@ -18,14 +18,14 @@ export const CONTACT_AFTER_ENTRY = ['id', 'uuid', 'email', 'credit_balance_centi
 /** A ledger entry's move of its contact's totals (hundredths of a credit; `at` an ISO timestamp). */
 export interface TotalsChange {
   creditsCenti: number;
-  /** What counts as received: the credits when positive, else 0 (receivedCenti). */
+  /** What counts as received: the credits when positive, else 0 (a refund receives nothing). */
   receivedCenti: number;
   at: string;
 }
 
-/** The received credits of an entry of `creditsCenti`: a refund (negative) receives nothing. */
-export function receivedCenti(creditsCenti: number): number {
-  return Math.max(creditsCenti, 0);
+/** The totals change of a ledger entry of `creditsCenti` at `at` (an ISO timestamp). */
+export function totalsChange(creditsCenti: number, at: string): TotalsChange {
+  return { creditsCenti, receivedCenti: Math.max(creditsCenti, 0), at };
 }
 
 /**
@@ -80,7 +80,7 @@ export async function postCreditEntry(
 ): Promise<ContactAfterEntry | undefined> {
   const at = isoTimestamp(tx.now);
   const { contactId, creditsCenti } = entry;
-  const change = { contactId, creditsCenti, receivedCenti: receivedCenti(creditsCenti), at };
+  const change = { contactId, ...totalsChange(creditsCenti, at) };
   const contact = await (entry.reception ? moveReceptionTotals : moveBalance).first(tx.db, change);
   if (!contact) return undefined;
   await insertEntry.execute(tx.db, {

@@ -13,7 +13,7 @@ import {
   contactTotalsChange,
   creditBalanceStaysPositive,
   postCreditEntry,
-  receivedCenti,
+  totalsChange,
 } from './credit-ledger';
 import { invalidField, refusal, ServiceError } from './errors';
 import { calculateCredits } from './loyalty-rules';
@@ -240,12 +240,7 @@ async function recordInOneStatement(tx: Tx, reception: NewReception): Promise<Wr
     .with('c', (db) =>
       db
         .updateTable('contacts')
-        .set(
-          contactTotalsChange(
-            { creditsCenti: credits, receivedCenti: receivedCenti(credits), at: reception.created_at },
-            true,
-          ),
-        )
+        .set(contactTotalsChange(totalsChange(credits, reception.created_at), true))
         .where('id', '=', reception.contact_id)
         .where(creditBalanceStaysPositive(credits))
         .where((eb) => eb.exists(eb.selectFrom('r').select('r.id')))
