@@ -16,6 +16,11 @@ test('a hand scanner (keyboard wedge) identifies ben with no field focused', asy
   await expect(page.getByTestId('screen-welcome')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ben');
   await expect(page.getByTestId('credit-balance')).toContainText('35');
+  // Screen readers announce the new screen: its heading takes the focus (once it is painted).
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // The tabs and visit stats join the welcome a frame later.
+  await expect(page.getByTestId('tab-rewards')).toBeVisible();
+  await expect(page.getByTestId('stat-visits')).toBeVisible();
 });
 
 test('a card scanned while the kiosk is still loading its session is read once the scan screen appears', async ({

@@ -11,6 +11,9 @@ describe('afterNextPaint (lib/when-idle.ts)', () => {
   const setUp = () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => {
+      frames[id - 1] = () => undefined;
+    });
   };
 
   it('runs the work in a task of its own after the next frame, once', () => {
@@ -38,5 +41,15 @@ describe('afterNextPaint (lib/when-idle.ts)', () => {
     for (const frame of frames) frame();
     vi.advanceTimersByTime(0);
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once cancelled (the screen that asked is gone)', () => {
+    setUp();
+    const work = vi.fn();
+    const cancel = afterNextPaint(work, 500);
+    cancel();
+    for (const frame of frames) frame();
+    vi.advanceTimersByTime(1000);
+    expect(work).not.toHaveBeenCalled();
   });
 });

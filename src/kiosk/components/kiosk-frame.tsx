@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
 import type { brand } from '../../contract/portal';
 import { brandVariables } from '../lib/brand';
@@ -22,8 +22,11 @@ export function KioskFrame({
   children: ReactNode;
 }) {
   const logo = accountBrand?.small_logo_url;
+  // Once per brand, not per render: its colour checks take milliseconds on a slow tablet, and the
+  // same style object leaves React nothing to compare.
+  const style = useMemo(() => brandVariables(accountBrand) as CSSProperties, [accountBrand]);
   return (
-    <div className="kiosk" style={brandVariables(accountBrand) as CSSProperties}>
+    <div className="kiosk" style={style}>
       <header className="kiosk-header">
         <div className="kiosk-brand">
           {logo ? <img className="kiosk-logo" src={logo} alt="" width={48} height={48} /> : null}

@@ -1,9 +1,12 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { afterNextPaint } from '../lib/when-idle';
 import { StatusIcon, type StatusKind } from './status-icon';
 
 /**
  * One kiosk screen: a heading (focused on arrival, so screen readers announce the new screen),
- * its content, and a footer with the ways forward (the cancel button goes there).
+ * its content, and a footer with the ways forward (the cancel button goes there). The heading takes
+ * the focus once the screen is painted: focus() lays the page out at once, which before the first
+ * paint is a second layout the customer waits for (some 20 ms on a slow tablet).
  */
 export function Screen({
   title,
@@ -33,7 +36,14 @@ export function Screen({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (focusHeading) heading.current?.focus({ preventScroll: true });
+    if (!focusHeading) return;
+    const before = document.activeElement;
+    return afterNextPaint(() => {
+      // Unless the customer moved the focus meanwhile (tapped a field of this screen).
+      const now = document.activeElement;
+      if (now === before || now === null || now === document.body)
+        heading.current?.focus({ preventScroll: true });
+    });
   }, [focusHeading]);
   return (
     <section

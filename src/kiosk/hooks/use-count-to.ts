@@ -10,9 +10,10 @@ const DURATION_MS = 700;
  * `prefers-reduced-motion` it shows `to` at once.
  */
 export function useCountTo(to: number, from: number, step = 1): number {
-  const [value, setValue] = useState(() => (reducedMotion() ? to : from));
+  // A number that does not change (most of them) asks no media query.
+  const [value, setValue] = useState(() => (from === to || reducedMotion() ? to : from));
   useEffect(() => {
-    if (reducedMotion() || from === to) {
+    if (from === to || reducedMotion()) {
       setValue(to);
       return;
     }

@@ -15,15 +15,20 @@ export function whenIdle(work: () => void, timeoutMs = 1500): () => void {
  * Runs `work` in a task of its own once the next frame is painted (at the latest after `timeoutMs`:
  * a hidden page paints no frames): for what must not hold up the screen the customer waits for,
  * like the refetch that confirms an answer already on it (a request costs a slow tablet's main
- * thread milliseconds).
+ * thread milliseconds). Answers a cancel.
  */
-export function afterNextPaint(work: () => void, timeoutMs = 500): void {
+export function afterNextPaint(work: () => void, timeoutMs = 500): () => void {
   let done = false;
   const run = () => {
     if (done) return;
     done = true;
     work();
   };
-  requestAnimationFrame(() => setTimeout(run, 0));
-  setTimeout(run, timeoutMs);
+  const frame = requestAnimationFrame(() => setTimeout(run, 0));
+  const fallback = setTimeout(run, timeoutMs);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+  };
 }

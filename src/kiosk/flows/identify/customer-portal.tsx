@@ -14,6 +14,7 @@ import { IdleGuard } from '../../components/idle-guard';
 import { Tabs } from '../../components/tabs';
 import { useAction } from '../../hooks/use-action';
 import { useFlowStore } from '../../hooks/use-flow-store';
+import { usePainted } from '../../hooks/use-painted';
 import { CodeCapture } from '../../screens/code-capture';
 import { VoucherConfirmScreen } from '../../screens/voucher-confirm-screen';
 import { VoucherRedeemedScreen } from '../../screens/voucher-redeemed-screen';
@@ -35,7 +36,10 @@ import { VouchersTab } from './vouchers-tab';
  * credits, prepaid, visit stats) with tabs — rewards to claim with credits, vouchers, recent
  * activity, e-mail subscriptions, cards (and adding one), and the profile fields the account lets
  * the customer change (only when it lets some). A voucher tapped in its tab is used there, after a
- * confirmation, as in a vouchers session. Loaded lazily by identify-flow.tsx.
+ * confirmation, as in a vouchers session. Loaded lazily by identify-flow.tsx. The welcome's name
+ * and balances show first; the visit stats and the tabs (each with a request to make) join them
+ * once that is painted, a frame later: on a slow tablet they would hold the welcome back by tens of
+ * milliseconds.
  */
 export default function CustomerPortal({
   session,
@@ -54,6 +58,7 @@ export default function CustomerPortal({
 }) {
   const { t } = useTranslation();
   const { state, go } = useFlowStore<PortalStep>(() => PORTAL_START);
+  const painted = usePainted();
   const toTab = (tab: PortalTab, note: TabNote = null) => go({ view: 'tabs', tab, note });
   const tabs = PORTAL_TABS.filter(
     (tab) => tab !== 'profile' || session.kiosk.editable_contact_fields.length > 0,
@@ -153,40 +158,45 @@ export default function CustomerPortal({
       screen = (
         <WelcomeScreen
           contact={contact}
-          visits={<VisitStats sessionUuid={session.uuid} />}
+          visits={painted ? <VisitStats sessionUuid={session.uuid} /> : null}
           onDone={onDone}
           finishing={finishing}
           error={error}
           footer={footer}
         >
-          <Tabs
-            tabs={tabs.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
-            selected={state.tab}
-            onSelect={(tab) => toTab(tab)}
-            label={t('portal.tabsLabel')}
-          >
-            {state.tab === 'rewards' ? (
-              <RewardsTab sessionUuid={session.uuid} onClaim={(reward) => go({ view: 'claim', reward })} />
-            ) : state.tab === 'vouchers' ? (
-              <VouchersTab sessionUuid={session.uuid} onUse={(voucher) => go({ view: 'voucher', voucher })} />
-            ) : state.tab === 'activity' ? (
-              <ActivityTab sessionUuid={session.uuid} />
-            ) : state.tab === 'email' ? (
-              <SubscriptionsTab sessionUuid={session.uuid} />
-            ) : state.tab === 'cards' ? (
-              <CardsTab
-                sessionUuid={session.uuid}
-                cardAdded={state.note === 'card_added'}
-                onAdd={() => go({ view: 'add_card', capture: 'scan' })}
-              />
-            ) : (
-              <ProfileTab
-                sessionUuid={session.uuid}
-                saved={state.note === 'profile_saved'}
-                onChange={(fields) => go({ view: 'profile', fields })}
-              />
-            )}
-          </Tabs>
+          {painted ? (
+            <Tabs
+              tabs={tabs.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
+              selected={state.tab}
+              onSelect={(tab) => toTab(tab)}
+              label={t('portal.tabsLabel')}
+            >
+              {state.tab === 'rewards' ? (
+                <RewardsTab sessionUuid={session.uuid} onClaim={(reward) => go({ view: 'claim', reward })} />
+              ) : state.tab === 'vouchers' ? (
+                <VouchersTab
+                  sessionUuid={session.uuid}
+                  onUse={(voucher) => go({ view: 'voucher', voucher })}
+                />
+              ) : state.tab === 'activity' ? (
+                <ActivityTab sessionUuid={session.uuid} />
+              ) : state.tab === 'email' ? (
+                <SubscriptionsTab sessionUuid={session.uuid} />
+              ) : state.tab === 'cards' ? (
+                <CardsTab
+                  sessionUuid={session.uuid}
+                  cardAdded={state.note === 'card_added'}
+                  onAdd={() => go({ view: 'add_card', capture: 'scan' })}
+                />
+              ) : (
+                <ProfileTab
+                  sessionUuid={session.uuid}
+                  saved={state.note === 'profile_saved'}
+                  onChange={(fields) => go({ view: 'profile', fields })}
+                />
+              )}
+            </Tabs>
+          ) : null}
         </WelcomeScreen>
       );
       break;

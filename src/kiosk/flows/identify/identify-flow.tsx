@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState } from '../../../contract/portal';
 import { IdleGuard } from '../../components/idle-guard';
@@ -7,14 +7,16 @@ import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
 import { identificationIdleRule } from '../../lib/identification';
+import { preloadableComponent } from '../../lib/preload';
 import { whenIdle } from '../../lib/when-idle';
 import { LoadingScreen } from '../../screens/loading-screen';
 import { WelcomeScreen } from '../../screens/welcome-screen';
 
-// The portal's tabs (and the voucher card and code capture they share) load once the customer is
-// identified: the scan screen needs none of them, and the welcome shows at once meanwhile.
-const loadCustomerPortal = () => import('./customer-portal');
-const CustomerPortal = lazy(loadCustomerPortal);
+// The portal's tabs (and the voucher card and code capture they share) load while the scan screen
+// idles (it needs none of them), so an identified customer's portal renders at once; should they
+// not be there yet, the welcome shows meanwhile.
+const customerPortal = preloadableComponent(() => import('./customer-portal'));
+const CustomerPortal = customerPortal.Component;
 
 /**
  * The `identify` session (the customer's own portal): identification, then name, credits, tier and
@@ -27,7 +29,7 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   const { finish: finishProps, footer } = useFlowFinish();
   const { t } = useTranslation();
   // Loaded while the scan screen waits (idle): once identified, the portal shows at once.
-  useEffect(() => whenIdle(() => void loadCustomerPortal()), []);
+  useEffect(() => whenIdle(() => void customerPortal.preload()), []);
   let screen: ReactNode;
   if (state.step !== 'identified') {
     screen = <IdentificationSteps key={round} session={session} step={state} go={go} footer={footer} />;
