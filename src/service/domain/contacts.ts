@@ -69,9 +69,14 @@ export const CONTACT_VALUE_KEYS: readonly string[] = [
 
 /** A contact by uuid. @throws ServiceError 55031 when there is none. */
 export async function contactByUuid(db: Db, uuid: string): Promise<ContactRow> {
-  const row = await contactWithUuid.first(db, { uuid });
+  const row = await findContactByUuid(db, uuid);
   if (!row) throw new ServiceError(55031);
   return row;
+}
+
+/** A contact by uuid, or undefined when there is none. */
+export function findContactByUuid(db: Db, uuid: string): Promise<ContactRow | undefined> {
+  return contactWithUuid.first(db, { uuid });
 }
 
 /** A contact by e-mail address (case-insensitive). @throws ServiceError 55031 when there is none. */

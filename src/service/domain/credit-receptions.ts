@@ -2,24 +2,33 @@ import Decimal from 'decimal.js';
 import { type Selectable, sql } from 'kysely';
 import type { CreateCreditReceptionBody, CreditReception } from '../../contract/public/credit-receptions';
 import { precompile } from '../db/precompiled';
-import type { CreditReceptionTable, Db } from '../db/schema';
+import type { CreditReceptionTable, Db, ShopTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { identifierByValue, identifierViewById } from './contact-identifiers';
-import { contactById, contactByUuid } from './contacts';
+import { type ContactRow, contactById, contactByUuid } from './contacts';
 import {
   CONTACT_AFTER_ENTRY,
   type ContactAfterEntry,
   contactTotalsChange,
   creditBalanceStaysPositive,
   postCreditEntry,
+  type TotalsChange,
   totalsChange,
 } from './credit-ledger';
 import { invalidField, refusal, ServiceError } from './errors';
 import { calculateCredits } from './loyalty-rules';
 import { posTransactionByUuid } from './pos-transactions';
-import { resolveShop, shopById, shopWithAddress } from './shops';
-import { receptionUnit, unitById, unitByNameOrDefault, unitRefView } from './units';
+import { actingShop, resolveShop, type ShopRecord, shopById, shopRecord, shopWithAddress } from './shops';
+import {
+  type ReceptionUnitRow,
+  receptionUnit,
+  receptionUnitFrom,
+  type UnitRow,
+  unitById,
+  unitByNameOrDefault,
+  unitRefView,
+} from './units';
 import { fromCenti, isoTimestamp, jsonObject, newUuid, toCenti } from './values';
 
 /** Spec "Credit Reception" as the API shows it (credits as numbers, custom attributes as further keys). */
@@ -94,14 +103,18 @@ export async function creditReceptionView(db: Db, id: number): Promise<CreditRec
   return renderReception(db, row, await contactById(db, row.contact_id));
 }
 
-/** Spec "Credit Reception" of `row`, with `contact` as it is after the reception. */
+/**
+ * Spec "Credit Reception" of `row`, with `contact` as it is after the reception; its shop and unit
+ * as `known` (a creation has just read them), else read.
+ */
 async function renderReception(
   db: Db,
   row: CreditReceptionRow,
   contact: ContactAfterEntry,
+  known?: { shop: ShopRecord; unit: UnitRow },
 ): Promise<CreditReceptionView> {
-  const shop = await shopById(db, row.shop_id);
-  const unit = await unitById(db, row.unit_id);
+  const shop = known?.shop ?? (await shopById(db, row.shop_id));
+  const unit = known?.unit ?? (await unitById(db, row.unit_id));
   return {
     ...jsonObject(row.attributes),
     type: 'credit_reception',
@@ -165,31 +178,31 @@ export async function recordReception(
     tx.dialect === 'postgres'
       ? await recordInOneStatement(tx, reception)
       : await recordStepByStep(tx, reception);
-  if (!written.row) {
+  if (written === 'already linked') {
     if (values.reversesId !== null)
       throw refusal('credit_reception_already_reversed', 'Credit reception already reversed');
     throw new ServiceError(6001);
   }
-  if (!written.contact) {
+  if (written === 'balance below zero') {
     invalidField('credits', "The credits field would take the contact's credit balance below zero.", {
       reason: 'credit_balance_below_zero',
     });
   }
-  return { row: written.row, contact: written.contact };
+  return written;
 }
 
 type NewReception = Omit<CreditReceptionRow, 'id'>;
 
-/** What either form of recordReception wrote: no row when a UNIQUE column refused it. */
-interface Written {
-  row: CreditReceptionRow | undefined;
-  contact: ContactAfterEntry | undefined;
-}
+/**
+ * What either form of recordReception wrote, or why it wrote nothing: the POS transaction or the
+ * reversed reception (UNIQUE columns) already has its reception, or the balance would go below zero.
+ */
+type Written = RecordedReception | 'already linked' | 'balance below zero';
 
 // SQLite (in-process, no round trips): the reception, then postCreditEntry.
 async function recordStepByStep(tx: Tx, reception: NewReception): Promise<Written> {
   const row = await insertReception.first(tx.db, reception);
-  if (!row) return { row, contact: undefined };
+  if (!row) return 'already linked';
   const contact = await postCreditEntry(tx, {
     contactId: reception.contact_id,
     creditsCenti: reception.credits_centi,
@@ -197,7 +210,8 @@ async function recordStepByStep(tx: Tx, reception: NewReception): Promise<Writte
     sourceId: row.id,
     reception: { shopId: reception.shop_id },
   });
-  return { row, contact };
+  // The caller's error rolls the inserted reception back with its unit of work.
+  return contact ? { row, contact } : 'balance below zero';
 }
 
 // pos_transaction_id and reverses_id are UNIQUE: a second link or reversal inserts nothing.
@@ -222,29 +236,84 @@ const insertReception = precompile((db, p: NewReception) =>
 );
 
 /**
- * PostgreSQL: what recordStepByStep does, in one statement (one round trip instead of four): the
- * UPDATE of the contact runs only when the reception was inserted, the ledger entry and the shop
- * only when the UPDATE moved the balance. A refused balance leaves the inserted reception, which
- * the caller's error rolls back with the transaction.
+ * PostgreSQL: what recordStepByStep does, in one statement (one round trip instead of four, and
+ * atomic alone, so a unit of work run `oneWrite` needs no BEGIN and COMMIT): the conditional UPDATE
+ * of the contact first, then the reception, its ledger entry and the shop only from the row it
+ * moved. A refused balance writes nothing. A second link of a POS transaction or a second reversal
+ * (UNIQUE columns) fails the statement, so that nothing of it is written either.
  */
 async function recordInOneStatement(tx: Tx, reception: NewReception): Promise<Written> {
-  const credits = reception.credits_centi;
-  const found = await tx.db
-    .with('r', (db) =>
-      db
-        .insertInto('credit_receptions')
-        .values(reception)
-        .onConflict((oc) => oc.doNothing())
-        .returningAll(),
-    )
+  let found: Awaited<ReturnType<typeof receiveInOneStatement.first>>;
+  try {
+    found = await receiveInOneStatement.first(tx.db, {
+      ...reception,
+      ...totalsChange(reception.credits_centi, reception.created_at),
+    });
+  } catch (err) {
+    const { code, constraint } = err as { code?: string; constraint?: string };
+    if (code === '23505' && /^credit_receptions_(pos_transaction|reverses)_id/.test(constraint ?? ''))
+      return 'already linked';
+    throw err;
+  }
+  if (!found) return 'balance below zero';
+  const { contact_row_id, contact_uuid, contact_email, contact_balance_centi, ...row } = found;
+  return {
+    row,
+    contact: {
+      id: contact_row_id,
+      uuid: contact_uuid,
+      email: contact_email,
+      credit_balance_centi: contact_balance_centi,
+    },
+  };
+}
+
+// Built once (precompiled.ts): every credit reception on PostgreSQL runs it. The reception's
+// values go through a SELECT (to take the contact from the UPDATE), where parameters need casts.
+const receiveInOneStatement = precompile((db, p: NewReception & TotalsChange) =>
+  db
     .with('c', (db) =>
       db
         .updateTable('contacts')
-        .set(contactTotalsChange(totalsChange(credits, reception.created_at), true))
-        .where('id', '=', reception.contact_id)
-        .where(creditBalanceStaysPositive(credits))
-        .where((eb) => eb.exists(eb.selectFrom('r').select('r.id')))
+        .set(contactTotalsChange(p, true))
+        .where('id', '=', p.contact_id)
+        .where(creditBalanceStaysPositive(p.creditsCenti))
         .returning(CONTACT_AFTER_ENTRY),
+    )
+    .with('r', (db) =>
+      db
+        .insertInto('credit_receptions')
+        .columns([
+          'uuid',
+          'contact_id',
+          'shop_id',
+          'unit_id',
+          'unit_value',
+          'credits_centi',
+          'contact_identifier_id',
+          'pos_transaction_id',
+          'reverses_id',
+          'attributes',
+          'created_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('c')
+            .select([
+              eb.cast<string>(eb.val(p.uuid), 'text').as('uuid'),
+              'c.id',
+              eb.cast<number>(eb.val(p.shop_id), 'integer').as('shop_id'),
+              eb.cast<number>(eb.val(p.unit_id), 'integer').as('unit_id'),
+              eb.cast<string | null>(eb.val(p.unit_value), 'text').as('unit_value'),
+              eb.cast<number>(eb.val(p.credits_centi), 'bigint').as('credits_centi'),
+              eb.cast<number | null>(eb.val(p.contact_identifier_id), 'integer').as('contact_identifier_id'),
+              eb.cast<number | null>(eb.val(p.pos_transaction_id), 'integer').as('pos_transaction_id'),
+              eb.cast<number | null>(eb.val(p.reverses_id), 'integer').as('reverses_id'),
+              eb.cast<string>(eb.val(p.attributes), 'text').as('attributes'),
+              eb.cast<string>(eb.val(p.created_at), 'text').as('created_at'),
+            ]),
+        )
+        .returningAll(),
     )
     .with('e', (db) =>
       db
@@ -252,9 +321,9 @@ async function recordInOneStatement(tx: Tx, reception: NewReception): Promise<Wr
         .columns(['contact_id', 'credits_centi', 'source', 'source_id', 'created_at'])
         .expression((eb) =>
           eb
-            .selectFrom(['r', 'c'])
+            .selectFrom('r')
             .select([
-              'c.id',
+              'r.contact_id',
               'r.credits_centi',
               sql.lit('credit_reception').as('source'),
               'r.id as source_id',
@@ -267,35 +336,77 @@ async function recordInOneStatement(tx: Tx, reception: NewReception): Promise<Wr
       db
         .insertInto('contact_shops')
         .columns(['contact_id', 'shop_id'])
-        .expression((eb) => eb.selectFrom('c').select(['c.id', sql.lit(reception.shop_id).as('shop_id')]))
+        .expression((eb) => eb.selectFrom('r').select(['r.contact_id', 'r.shop_id']))
         .onConflict((oc) => oc.columns(['contact_id', 'shop_id']).doNothing())
         .returning('contact_shops.contact_id'),
     )
     .selectFrom('r')
-    .leftJoin('c', (join) => join.onTrue())
+    .innerJoin('c', (join) => join.onTrue())
     .selectAll('r')
     .select([
       'c.id as contact_row_id',
       'c.uuid as contact_uuid',
       'c.email as contact_email',
       'c.credit_balance_centi as contact_balance_centi',
-    ])
-    .executeTakeFirst();
-  if (!found) return { row: undefined, contact: undefined };
-  const { contact_row_id, contact_uuid, contact_email, contact_balance_centi, ...row } = found;
+    ]),
+);
+
+/**
+ * PostgreSQL: the rows a creation reads first, in one statement: the shop it acts for (`shop_uuid`,
+ * else the key's shop), the contact, and the unit (`unit_name`, else the default) with the
+ * account's maximum; each undefined when there is none. Rows arrive as JSON (to_json), whose
+ * integers, bigints and texts read as pg reads the columns themselves.
+ */
+async function readForCreation(
+  db: Db,
+  actor: Actor,
+  input: CreateCreditReceptionBody,
+): Promise<{ shop?: ShopRecord; contact?: ContactRow; unit?: ReceptionUnitRow }> {
+  const found = await creationRows.first(db, {
+    shopId: input.shop_uuid === undefined ? actor.shopId : null,
+    shopUuid: input.shop_uuid ?? null,
+    contactUuid: input.contact_uuid,
+    unitName: input.unit_name ?? null,
+  });
+  const { shop, contact, unit, max_credits_centi } = found!;
   return {
-    row,
-    contact:
-      contact_row_id === null
-        ? undefined
-        : {
-            id: contact_row_id,
-            uuid: contact_uuid!,
-            email: contact_email!,
-            credit_balance_centi: contact_balance_centi!,
-          },
+    shop: shop ? shopRecord(shop) : undefined,
+    contact: contact ?? undefined,
+    unit: unit ? { ...unit, max_credits_centi } : undefined,
   };
 }
+
+// Built once (precompiled.ts): every credit reception on PostgreSQL runs it. A null shop id or
+// uuid matches no shop; a null unit name takes the first default unit, as receptionUnit does.
+const creationRows = precompile(
+  (db, p: { shopId: number | null; shopUuid: string | null; contactUuid: string; unitName: string | null }) =>
+    db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('shops')
+        .select(sql<Selectable<ShopTable> | null>`to_json(shops)`.as('row'))
+        .where((w) => w.or([w('id', '=', p.shopId), w('uuid', '=', p.shopUuid)]))
+        .limit(1)
+        .as('shop'),
+      eb
+        .selectFrom('contacts')
+        .select(sql<ContactRow | null>`to_json(contacts)`.as('row'))
+        .where('uuid', '=', p.contactUuid)
+        .as('contact'),
+      eb
+        .selectFrom('units')
+        .select(sql<UnitRow | null>`to_json(units)`.as('row'))
+        .where((w) =>
+          w.or([
+            w('name', '=', p.unitName),
+            w.and([w(sql`${p.unitName}::text`, 'is', null), w('is_default', '=', 1)]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(1)
+        .as('unit'),
+      eb.selectFrom('account').select('max_credits_per_reception_centi').limit(1).as('max_credits_centi'),
+    ]),
+);
 
 /**
  * Creates a credit reception (spec "Credit receptions" POST, rules 1–5) for the actor's shop (or
@@ -320,15 +431,21 @@ export async function createCreditReception(
     });
   }
   const explicitCenti = input.credits === undefined ? undefined : toCenti(input.credits);
-  const shop = await resolveShop(tx.db, actor, input.shop_uuid);
-  const contact = await contactByUuid(tx.db, input.contact_uuid);
+  // PostgreSQL reads the shop, the contact and the unit in one round trip; the rules on them
+  // answer in the same order as on SQLite, which reads them one by one.
+  const read = tx.dialect === 'postgres' ? await readForCreation(tx.db, actor, input) : undefined;
+  const shop = read ? actingShop(actor, read.shop) : await resolveShop(tx.db, actor, input.shop_uuid);
+  const contact = read ? read.contact : await contactByUuid(tx.db, input.contact_uuid);
+  if (!contact) throw new ServiceError(55031);
   let identifierId: number | null = null;
   if (input.contact_identifier_value !== undefined) {
     const identifier = await identifierByValue(tx.db, input.contact_identifier_value);
     if (identifier?.contact_id !== contact.id) throw new ServiceError(60003);
     identifierId = identifier.id;
   }
-  const { unit, maxCreditsCenti: max } = await receptionUnit(tx.db, input.unit_name);
+  const { unit, maxCreditsCenti: max } = read
+    ? receptionUnitFrom(read.unit, input.unit_name)
+    : await receptionUnit(tx.db, input.unit_name);
   let posTransactionId: number | null = null;
   if (input.pos_transaction_uuid !== undefined) {
     const pos = await posTransactionByUuid(tx.db, input.pos_transaction_uuid);
@@ -365,7 +482,7 @@ export async function createCreditReception(
       posTransactionId,
       reversesId: null,
     });
-    return renderReception(tx.db, row, after);
+    return renderReception(tx.db, row, after, { shop, unit });
   });
 }
 

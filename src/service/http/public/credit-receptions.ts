@@ -51,7 +51,9 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await req.tx((tx) => createCreditReception(tx, req.actor, req.body)))),
+      reply
+        .code(201)
+        .send(ok(await req.tx((tx) => createCreditReception(tx, req.actor, req.body), { oneWrite: true }))),
   );
 
   app.get(
