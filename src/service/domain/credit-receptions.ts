@@ -351,9 +351,12 @@ const receiveInOneStatement = precompile((db, p: NewReception & TotalsChange) =>
     ]),
 );
 
+/** What a creation uses of its contact. */
+type CreatingContact = Pick<ContactRow, 'id' | 'tier_id'>;
+
 /**
  * PostgreSQL: the rows a creation reads first, in one statement: the shop it acts for (`shop_uuid`,
- * else the key's shop), the contact, and the unit (`unit_name`, else the default) with the
+ * else the key's shop), the contact's id and tier, and the unit (`unit_name`, else the default) with the
  * account's maximum; each undefined when there is none. Rows arrive as JSON (to_json), whose
  * integers, bigints and texts read as pg reads the columns themselves.
  */
@@ -361,7 +364,7 @@ async function readForCreation(
   db: Db,
   actor: Actor,
   input: CreateCreditReceptionBody,
-): Promise<{ shop?: ShopRecord; contact?: ContactRow; unit?: ReceptionUnitRow }> {
+): Promise<{ shop?: ShopRecord; contact?: CreatingContact; unit?: ReceptionUnitRow }> {
   const found = await creationRows.first(db, {
     shopId: input.shop_uuid === undefined ? actor.shopId : null,
     shopUuid: input.shop_uuid ?? null,
@@ -387,9 +390,10 @@ const creationRows = precompile(
         .where((w) => w.or([w('id', '=', p.shopId), w('uuid', '=', p.shopUuid)]))
         .limit(1)
         .as('shop'),
+      // Of the contact, what the creation uses: its id and tier (its balance is the write's).
       eb
         .selectFrom('contacts')
-        .select(sql<ContactRow | null>`to_json(contacts)`.as('row'))
+        .select(sql<CreatingContact | null>`json_build_object('id', id, 'tier_id', tier_id)`.as('row'))
         .where('uuid', '=', p.contactUuid)
         .as('contact'),
       eb
