@@ -38,13 +38,25 @@ void firstRequest.then(() => {
   for (const language of LANGUAGES) whenIdle(() => prepareFormats(language));
 });
 
+/**
+ * The first render waits for the session (or standby device), at most this long: its answer, asked
+ * for by index.html before the scripts loaded, is usually in by now, so the first screen the page
+ * renders and paints is the session's own, not a loading screen and then the session's screen.
+ * A slower answer gets the loading screen after this wait.
+ */
+const FIRST_RENDER_WAIT_MS = 250;
+
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers client={queryClient}>
-        <App route={route} />
-      </Providers>
-    </StrictMode>,
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <App route={route} />
+        </Providers>
+      </StrictMode>,
+    );
+  void Promise.race([firstRequest, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(
+    render,
   );
 }
