@@ -4,12 +4,19 @@ import type { PortalSettings } from '../../contract/portal';
 import { Button } from '../components/button';
 import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';
+import { useDelayedFlag } from '../hooks/use-delayed-flag';
 import { ScanIllustration } from './scan-illustration';
 
 // The decoders are large: they load only on a screen that uses the camera.
 const CameraScanner = lazy(() =>
   import('../input/camera-scanner').then((module) => ({ default: module.CameraScanner })),
 );
+
+/**
+ * How long a scanned code is checked before the screen says so: the scan beeps at once, and most
+ * answers come sooner (the next screen then follows the scan screen directly).
+ */
+export const CHECKING_SHOWN_AFTER_MS = 300;
 
 /** What a scan screen says: what to scan, and how. */
 export interface ScanTexts {
@@ -48,7 +55,7 @@ export function ScanScreen({
   cameraFailed: boolean;
   onCameraUnavailable: () => void;
   onScan: (value: string) => void;
-  /** A scanned code is being checked. */
+  /** A scanned code is being checked (said on the screen once it takes CHECKING_SHOWN_AFTER_MS). */
   checking: boolean;
   error?: ReactNode;
   intro?: ReactNode;
@@ -63,6 +70,7 @@ export function ScanScreen({
   const [committed, setCommitted] = useState(false);
   useEffect(() => setCommitted(true), []);
   const starting = <Spinner label={t('scan.cameraStarting')} />;
+  const slowCheck = useDelayedFlag(checking, CHECKING_SHOWN_AFTER_MS);
   return (
     <Screen title={texts.title} testId={testId} footer={footer}>
       {intro}
@@ -90,7 +98,7 @@ export function ScanScreen({
       ) : (
         <ScanIllustration label={texts.illustration} />
       )}
-      {checking ? <Spinner label={texts.checking} /> : null}
+      {slowCheck ? <Spinner label={texts.checking} /> : null}
       {error}
       <div className="scan-actions">
         {camera ? (
