@@ -40,10 +40,11 @@ export type LockableTable =
 /** How a unit of work may run. */
 export interface UnitOfWork {
   /**
-   * The work writes with one statement at most and takes no `tx.lock`: on PostgreSQL it then runs
-   * without BEGIN and COMMIT, each statement committing alone (a single statement is atomic), and
-   * its reads see what is committed when each runs, as a READ COMMITTED transaction's statements
-   * do. One round trip for the write instead of three, and the rows it locks are held only while it
+   * The work writes with one statement at most, as its last step (it has committed when it
+   * returns: read before it whatever the answer needs), and takes no `tx.lock`: on PostgreSQL it
+   * then runs without BEGIN and COMMIT, each statement committing alone (a single statement is
+   * atomic), and its reads see what is committed when each runs, as a READ COMMITTED
+   * transaction's statements do. One round trip for the write instead of three, and the rows it locks are held only while it
    * commits (docs/design.md "PostgreSQL round trips"). SQLite runs it as any other.
    */
   oneWrite?: boolean;

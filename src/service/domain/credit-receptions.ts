@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
 import { type Selectable, sql } from 'kysely';
+import type { ContactIdentifier } from '../../contract/public/contact-identifiers';
 import type { CreateCreditReceptionBody, CreditReception } from '../../contract/public/credit-receptions';
 import { precompile } from '../db/precompiled';
 import type { CreditReceptionTable, Db, ShopTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
-import { identifierByValue, identifierViewById } from './contact-identifiers';
+import { identifierByValue, identifierView, identifierViewById } from './contact-identifiers';
 import { type ContactRow, contactById, contactByUuid } from './contacts';
 import {
   CONTACT_AFTER_ENTRY,
@@ -104,14 +105,14 @@ export async function creditReceptionView(db: Db, id: number): Promise<CreditRec
 }
 
 /**
- * Spec "Credit Reception" of `row`, with `contact` as it is after the reception; its shop and unit
- * as `known` (a creation has just read them), else read.
+ * Spec "Credit Reception" of `row`, with `contact` as it is after the reception; its shop, unit and
+ * identifier view as `known` (a creation has read them before writing), else read.
  */
 async function renderReception(
   db: Db,
   row: CreditReceptionRow,
   contact: ContactAfterEntry,
-  known?: { shop: ShopRecord; unit: UnitRow },
+  known?: { shop: ShopRecord; unit: UnitRow; identifier: ContactIdentifier | null },
 ): Promise<CreditReceptionView> {
   const shop = known?.shop ?? (await shopById(db, row.shop_id));
   const unit = known?.unit ?? (await unitById(db, row.unit_id));
@@ -119,7 +120,7 @@ async function renderReception(
     ...jsonObject(row.attributes),
     type: 'credit_reception',
     channel: RECEPTION_CHANNEL,
-    contact_identifier: await identifierViewById(db, row.contact_identifier_id),
+    contact_identifier: known ? known.identifier : await identifierViewById(db, row.contact_identifier_id),
     contact: {
       uuid: contact.uuid,
       email: contact.email,
@@ -442,10 +443,12 @@ export async function createCreditReception(
   const contact = read ? read.contact : await contactByUuid(tx.db, input.contact_uuid);
   if (!contact) throw new ServiceError(55031);
   let identifierId: number | null = null;
+  let identifierShown: ContactIdentifier | null = null;
   if (input.contact_identifier_value !== undefined) {
     const identifier = await identifierByValue(tx.db, input.contact_identifier_value);
     if (identifier?.contact_id !== contact.id) throw new ServiceError(60003);
     identifierId = identifier.id;
+    identifierShown = await identifierView(tx.db, identifier);
   }
   const { unit, maxCreditsCenti: max } = read
     ? receptionUnitFrom(read.unit, input.unit_name)
@@ -486,7 +489,8 @@ export async function createCreditReception(
       posTransactionId,
       reversesId: null,
     });
-    return renderReception(tx.db, row, after, { shop, unit });
+    // Nothing is read after the write: run `oneWrite`, it has committed by now.
+    return renderReception(tx.db, row, after, { shop, unit, identifier: identifierShown });
   });
 }
 
