@@ -60,11 +60,22 @@ export function Screen({
       data-testid={testId}
     >
       {status ? <StatusIcon kind={status} /> : null}
-      <h1 id={`${testId}-title`} ref={heading} tabIndex={-1}>
+      <h1 id={`${testId}-title`} ref={heading} tabIndex={-1} data-screen-heading="">
         {title}
       </h1>
       <div className="screen-body">{children}</div>
       {footer ? <div className="screen-footer">{footer}</div> : null}
     </section>
   );
+}
+
+/**
+ * Before an answer replaces the screen on display: its heading lets the focus go while the page's
+ * style is still clean. Removed with the focus on it, the heading makes the browser recalculate the
+ * whole page's style at once, in the middle of the next screen's commit (~10 ms on a slow tablet);
+ * the next screen's heading takes the focus once painted.
+ */
+export function releaseScreenFocus(): void {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused.dataset.screenHeading !== undefined) focused.blur();
 }

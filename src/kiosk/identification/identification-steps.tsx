@@ -4,6 +4,7 @@ import type { PortalSessionState, PortalVoucher } from '../../contract/portal';
 import { identifyAction } from '../api/identify';
 import { registerAction } from '../api/register';
 import { Button } from '../components/button';
+import { releaseScreenFocus } from '../components/screen';
 import { useAction } from '../hooks/use-action';
 import { useScanner } from '../hooks/use-scanner';
 import { currentLanguage, switchToLanguageOf } from '../i18n/i18n';
@@ -58,8 +59,10 @@ export function IdentificationSteps({ step, ...props }: StepProps & { step: Iden
  */
 function useIdentifyAction({ session, go, onVoucher }: StepProps, onOtherCode?: (code: OtherCode) => void) {
   return useAction(identifyAction, (result) => {
-    if (result.result === 'identified') switchToLanguageOf(result.contact);
     const next = stepAfterIdentify(result, session.settings);
+    // First, before the language and the screen change anything on the page.
+    if (next) releaseScreenFocus();
+    if (result.result === 'identified') switchToLanguageOf(result.contact);
     if (next) go(next);
     else if (result.result === 'other_code') {
       if (result.code.kind === 'voucher' && onVoucher) onVoucher(result.code.voucher);
