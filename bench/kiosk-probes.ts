@@ -1,12 +1,19 @@
 /*
  * Page scripts of bench:kiosk, injected before the page's own (addInitScript). They only observe:
- * when the first screen appears, when the QR code enters the camera picture, when the identified
- * screen shows, when a hand scanner's Enter arrives, and how late key events reach their handler.
+ * when the first screen is put in the page and when it is painted, when the QR code enters the
+ * camera picture, when the identified screen shows, when a hand scanner's Enter arrives, and how late key events reach their handler.
  */
 
 /** What the probes saw; times are performance.now() (ms since navigation start). */
 export interface ProbeLog {
+  /** The first usable screen put in the page (before it is styled, laid out and painted). */
   readyAt: number | null;
+  /**
+   * The main thread next free after the first frame with that screen: a message posted from the
+   * frame's animation callback arrives once its style, layout and paint have run, and the tasks
+   * queued before it.
+   */
+  paintedAt: number | null;
   /** First video frame showing the code after at least one blank frame. */
   codeAt: number | null;
   blankSeen: boolean;
@@ -37,6 +44,7 @@ export function installProbes({
 }): void {
   const log: ProbeLog = {
     readyAt: null,
+    paintedAt: null,
     codeAt: null,
     blankSeen: false,
     identifiedAt: null,
@@ -69,7 +77,16 @@ export function installProbes({
   };
 
   const check = () => {
-    if (log.readyAt === null && document.querySelector(readySelector)) log.readyAt = performance.now();
+    if (log.readyAt === null && document.querySelector(readySelector)) {
+      log.readyAt = performance.now();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          log.paintedAt = performance.now();
+        };
+        channel.port2.postMessage(null);
+      });
+    }
     if (log.identifiedAt === null && document.querySelector(identifiedSelector)) {
       // Inserted now; shown at the next frame.
       requestAnimationFrame(() => {

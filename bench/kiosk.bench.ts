@@ -3,9 +3,9 @@
  * - bytes over the wire before the first screen (page, scripts, styles, API answers, headers
  *   included, as the browser negotiated their encoding), and the camera code and wasm after it;
  * - navigation → first usable screen, beside a blank Vite React page built in the same run, under
- *   a 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate) as on a cheap tablet: the kiosk's when
- *   its first screen is put in the page (before it is styled and painted), the blank page's in its
- *   first effect; and both pages' first contentful paint, the screen as the customer sees it;
+ *   a 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate) as on a cheap tablet: the screen's first
+ *   paint, on both pages alike; also when each screen is put in the page (before style, layout and
+ *   paint) and when the main thread is next free after that frame;
  * - hand-scan Enter → identified screen, also at 4× slowdown;
  * - scan → identified per camera engine (1 ZXing-JS, 2 ZXing-C++/WASM, 3 native or fastest): from
  *   the first camera frame showing the QR code to the identified screen;
@@ -135,12 +135,17 @@ async function measureWire(browser: Browser) {
 
 /**
  * Median navigation → first usable screen of the kiosk and of the blank page (cold, new context
- * each), both at CPU_SLOWDOWN, and their first contentful paint.
+ * each), both at CPU_SLOWDOWN, measured alike on both: the first paint of the screen (Chromium's
+ * first contentful paint when it comes after the screen was put in the page, else the probes'
+ * paintedAt); the kiosk's hand scanner listens from its first module, before any screen. Also when
+ * the screen is put in the page (the kiosk's scan screen inserted, the blank page's first effect)
+ * and when the main thread is next free after that frame (the probes' paintedAt).
  */
 async function measureFirstScreen(browser: Browser, blankUrl: string) {
   const session = await createSession('', { scanner_type: 'camera' });
-  const times = { kiosk: [] as number[], blank: [] as number[] };
-  const paints = { kiosk: [] as number[], blank: [] as number[] };
+  const painted = { kiosk: [] as number[], blank: [] as number[] };
+  const inserted = { kiosk: [] as number[], blank: [] as number[] };
+  const idle = { kiosk: [] as number[], blank: [] as number[] };
   for (let i = 0; i < FIRST_SCREEN_RUNS; i++) {
     for (const [name, url, probes] of [
       ['blank', blankUrl, BLANK_PROBES],
@@ -148,33 +153,39 @@ async function measureFirstScreen(browser: Browser, blankUrl: string) {
     ] as const) {
       const page = await newPage(browser, probes, CPU_SLOWDOWN);
       await page.goto(url);
-      await page.waitForFunction(() => window.probe.readyAt !== null);
-      const mark = await page.evaluate(
-        (n) => performance.getEntriesByName(n === 'kiosk' ? 'kiosk-ready' : 'blank-ready')[0]?.startTime,
-        name,
+      await page.waitForFunction(() => window.probe.paintedAt !== null);
+      const log = await probeLog(page);
+      idle[name].push(log.paintedAt!);
+      const mark = await page.evaluate(() => performance.getEntriesByName('blank-ready')[0]?.startTime);
+      inserted[name].push(name === 'blank' && mark !== undefined ? mark : log.readyAt!);
+      // The first paint with content (Chromium's own timing of it): the screen's, unless something
+      // was painted before the screen was in the page.
+      const contentfulPaint = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            new PerformanceObserver((list, observer) => {
+              const entry = list.getEntriesByName('first-contentful-paint')[0];
+              if (!entry) return;
+              observer.disconnect();
+              resolve(entry.startTime);
+            }).observe({ type: 'paint', buffered: true }),
+          ),
       );
-      times[name].push(mark ?? (await probeLog(page)).readyAt!);
-      // The first paint with content: the screen as the customer sees it (styled, laid out).
-      paints[name].push(
-        await page.evaluate(
-          () =>
-            new Promise<number>((resolve) =>
-              new PerformanceObserver((list, observer) => {
-                const entry = list.getEntriesByName('first-contentful-paint')[0];
-                if (!entry) return;
-                observer.disconnect();
-                resolve(entry.startTime);
-              }).observe({ type: 'paint', buffered: true }),
-            ),
-        ),
-      );
+      painted[name].push(contentfulPaint >= log.readyAt! ? contentfulPaint : log.paintedAt!);
       await page.context().close();
     }
   }
-  const kiosk = median(times.kiosk);
-  const blank = median(times.blank);
-  const paint = { kioskMs: round(median(paints.kiosk)), blankMs: round(median(paints.blank)) };
-  return { kioskMs: round(kiosk), blankMs: round(blank), ratio: round(kiosk / blank, 2), paint, runs: times };
+  const pair = (times: typeof painted) => {
+    const kioskMs = median(times.kiosk);
+    const blankMs = median(times.blank);
+    return { kioskMs: round(kioskMs), blankMs: round(blankMs), ratio: round(kioskMs / blankMs, 2) };
+  };
+  return {
+    ...pair(painted),
+    inserted: pair(inserted),
+    idle: pair(idle),
+    runs: painted,
+  };
 }
 
 /**
@@ -401,8 +412,9 @@ function print(r: {
     '|---|---|---|---|',
     `| before the first screen, over the wire (${firstFiles} responses, headers included, encoding as Chromium negotiated) | ${r.wire.firstScreenKb} KB | ≤ ${GOALS.firstScreenKb} KB | ${mark('firstScreenKb')} |`,
     `| loaded after it for the camera (engine 2): scanner, decoder worker, ZXing-C++ wasm | ${r.wire.afterKb} KB${wasm ? `, of which the wasm ${wasm.transferKb} KB (${wasm.rawKb} KB raw)` : ''} | — | |`,
-    `| navigation → first usable screen at ${CPU_SLOWDOWN}× CPU slowdown (median of ${FIRST_SCREEN_RUNS}) | ${r.firstScreen.kioskMs} ms, ${r.firstScreen.ratio}× a blank Vite React page (${r.firstScreen.blankMs} ms) in the same run | ≤ ${GOALS.firstScreenRatio}× | ${mark('firstScreen')} |`,
-    `| navigation → first contentful paint at ${CPU_SLOWDOWN}× CPU slowdown (median of ${FIRST_SCREEN_RUNS}; the first screen styled and painted) | ${r.firstScreen.paint.kioskMs} ms, ${round(r.firstScreen.paint.kioskMs / r.firstScreen.paint.blankMs, 2)}× the blank page's (${r.firstScreen.paint.blankMs} ms) | — | |`,
+    `| navigation → first usable screen at ${CPU_SLOWDOWN}× CPU slowdown (median of ${FIRST_SCREEN_RUNS}; the screen's first paint, the hand scanner listening; alike on both pages) | ${r.firstScreen.kioskMs} ms, ${r.firstScreen.ratio}× a blank Vite React page (${r.firstScreen.blankMs} ms) in the same run | ≤ ${GOALS.firstScreenRatio}× | ${mark('firstScreen')} |`,
+    `| navigation → first screen put in the page at ${CPU_SLOWDOWN}× (median; before its style, layout and paint; the blank page's first effect) | ${r.firstScreen.inserted.kioskMs} ms, ${r.firstScreen.inserted.ratio}× the blank page's (${r.firstScreen.inserted.blankMs} ms) | — | |`,
+    `| navigation → main thread free after the screen's first frame at ${CPU_SLOWDOWN}× (median; a message posted in that frame's animation callback) | ${r.firstScreen.idle.kioskMs} ms, ${r.firstScreen.idle.ratio}× the blank page's (${r.firstScreen.idle.blankMs} ms) | — | |`,
     `| hand-scan Enter → identified screen at ${CPU_SLOWDOWN}× CPU slowdown (median of ${HAND_SCAN_RUNS}) | ${r.handScan.medianMs} ms | ≤ ${GOALS.handScanMs} ms | ${mark('handScan')} |`,
     `| QR entering the fake camera → identified screen (median; engines ${ENGINES.join(' / ')}) | ${scans.join(' / ')} ms | ≤ ${GOALS.scanMs} ms | ${mark('scan')} |`,
     `| key event → handler while the camera decodes (p95, worst engine) | ${g.keyDelay!.value} ms | < ${GOALS.keyDelayMs} ms | ${mark('keyDelay')} |`,
