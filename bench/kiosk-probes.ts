@@ -32,15 +32,24 @@ declare global {
 }
 
 /**
+ * Written to the console (console.debug) once paintedAt is set: the bench waits for it rather than
+ * polling the page, whose evaluation would run on the main thread while the page starts.
+ */
+export const PAINTED_MESSAGE = 'bench:kiosk first screen painted';
+
+/**
  * Installs the probes. `readySelector`: the first usable screen; `identifiedSelector`: the screen
- * that says the customer is identified. Runs in the page: no closure over outer variables.
+ * that says the customer is identified; `paintedMessage`: PAINTED_MESSAGE. Runs in the page: no
+ * closure over outer variables.
  */
 export function installProbes({
   readySelector,
   identifiedSelector,
+  paintedMessage,
 }: {
   readySelector: string;
   identifiedSelector: string;
+  paintedMessage: string;
 }): void {
   const log: ProbeLog = {
     readyAt: null,
@@ -83,6 +92,7 @@ export function installProbes({
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           log.paintedAt = performance.now();
+          console.debug(paintedMessage);
         };
         channel.port2.postMessage(null);
       });

@@ -24,7 +24,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium';
 import { scanWithHandScanner } from '../e2e/support/hand-scanner';
 import { run, snapshotBuild, startService } from '../scripts/service-process.mjs';
 import type { DecodeTiming } from './blank/decode';
-import { installProbes, type ProbeLog } from './kiosk-probes';
+import { installProbes, PAINTED_MESSAGE, type ProbeLog } from './kiosk-probes';
 import { serveStatic } from './kiosk-static';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -76,8 +76,9 @@ async function newPage(browser: Browser, probes: typeof KIOSK_PROBES, cpuSlowdow
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   }
   // As source text: tsx's esbuild wraps functions in __name(), which the page lacks.
+  const options = { ...probes, paintedMessage: PAINTED_MESSAGE };
   await page.addInitScript({
-    content: `{ const __name = (f) => f; (${installProbes.toString()})(${JSON.stringify(probes)}); }`,
+    content: `{ const __name = (f) => f; (${installProbes.toString()})(${JSON.stringify(options)}); }`,
   });
   return page;
 }
@@ -152,8 +153,11 @@ async function measureFirstScreen(browser: Browser, blankUrl: string) {
       ['kiosk', kioskUrl(session), KIOSK_PROBES],
     ] as const) {
       const page = await newPage(browser, probes, CPU_SLOWDOWN);
+      // Told by the probes, not polled: Playwright's polling evaluates its own script in the page
+      // (30-80 ms of main thread at this slowdown), which would land in the middle of its start.
+      const told = page.waitForEvent('console', { predicate: (m) => m.text() === PAINTED_MESSAGE });
       await page.goto(url);
-      await page.waitForFunction(() => window.probe.paintedAt !== null);
+      await told;
       const log = await probeLog(page);
       idle[name].push(log.paintedAt!);
       const mark = await page.evaluate(() => performance.getEntriesByName('blank-ready')[0]?.startTime);
