@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { PREACT, PRECOMPRESSED, withoutUseClientWarnings } from './vite.config.ts';
+import { compileHintForFirstScreen, PREACT, PRECOMPRESSED, withoutUseClientWarnings } from './vite.config.ts';
 
 /**
  * The cashier console SPA (src/cashier), served by the service at /cashier/: a build of its own,
@@ -11,7 +11,7 @@ export default defineConfig({
   root: 'src/cashier',
   base: '/cashier/',
   publicDir: false,
-  plugins: [compression(PRECOMPRESSED)],
+  plugins: [compileHintForFirstScreen(), compression(PRECOMPRESSED)],
   ...PREACT,
   build: {
     outDir: '../../dist/cashier',

@@ -1,4 +1,4 @@
-import { defineConfig, type Rollup, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { compression, type ViteCompressionPluginOption } from 'vite-plugin-compression2';
 
 /**
@@ -38,6 +38,88 @@ export function withoutUseClientWarnings(
   if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
 }
 
+/** V8's explicit compile hint (Chromium 136+): compile every function of the file while it streams. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** Puts COMPILE_HINT first in each entry chunk and in every chunk it imports statically. */
+function markFirstScreen(bundle: Rollup.OutputBundle): void {
+  const marked = new Set<string>();
+  const mark = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (marked.has(fileName) || chunk?.type !== 'chunk') return;
+    marked.add(fileName);
+    if (!chunk.code.startsWith(COMPILE_HINT)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+    for (const imported of chunk.imports) mark(imported);
+  };
+  for (const chunk of Object.values(bundle))
+    if (chunk.type === 'chunk' && chunk.isEntry) mark(chunk.fileName);
+}
+
+/**
+ * Marks the chunks the first screen runs (each entry and what it imports statically) with
+ * COMPILE_HINT: Chromium then compiles their functions on the thread that streams the file instead
+ * of on the main thread at each function's first call while the page starts (at 4× slowdown the
+ * kiosk's first screen was put in the page ~80 ms sooner: docs/design.md). Lazy chunks (camera, later
+ * screens) stay lazily compiled. The hint counts only before any code, and Vite writes its preload
+ * list (`const __vite__mapDeps=…`) at the top of chunks in its import analysis's generateBundle,
+ * which the compression plugin extends the same way (vite-plugin-compression2); so this runs
+ * right after that step and before the compression: build only, and the build fails if the step is
+ * gone.
+ */
+export function compileHintForFirstScreen(): Plugin {
+  return {
+    name: 'portal-compile-hint',
+    apply: 'build',
+    configResolved(config) {
+      const analysis = config.plugins.find((plugin) => plugin.name === 'vite:build-import-analysis');
+      const hook = analysis?.generateBundle;
+      if (!analysis || !hook)
+        throw new Error("compileHintForFirstScreen: Vite's build import analysis is gone");
+      const handler = typeof hook === 'function' ? hook : hook.handler;
+      const wrapped: typeof handler = async function (this: Rollup.PluginContext, ...args) {
+        await handler.apply(this, args);
+        markFirstScreen(args[1]);
+      };
+      if (typeof hook === 'function') analysis.generateBundle = wrapped;
+      else hook.handler = wrapped;
+    },
+  };
+}
+
+/**
+ * index.html asks for the bundled font's latin subset (styles/fonts.css) with the page rather than
+ * when the first screen's style is computed: main.tsx waits for it (briefly) before the first render.
+ * Build only: the file's name carries the build's hash.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'portal-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.keys(bundle ?? {}).find((file) =>
+          /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file),
+        );
+        if (!font) throw new Error('preloadFont: the Inter latin subset is not in the build');
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/portal/${font}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /**
  * The kiosk SPA (src/kiosk), served by the service at /portal/. `npm run dev:kiosk` proxies the
  * portal API to a service on PORTAL_API (default http://localhost:8090).
@@ -46,7 +128,7 @@ export default defineConfig({
   root: '.',
   base: '/portal/',
   publicDir: 'public',
-  plugins: [compression(PRECOMPRESSED)],
+  plugins: [compileHintForFirstScreen(), preloadFont(), compression(PRECOMPRESSED)],
   ...PREACT,
   // ES module workers: each camera engine is its own chunk, loaded only when chosen.
   worker: {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/service/app';
 import { parseConfig } from '../../src/service/config';
 import { type OpenDatabase, openDatabase } from '../../src/service/db/database';
+import { COMPILE_HINT } from '../../vite.config';
 import { buildBrowserBundles, filesUnder } from '../helpers/bundles';
 
 // The real kiosk and console builds (vite.config.ts, vite.cashier.config.ts) into a temp folder,
@@ -113,5 +114,59 @@ describe('the built kiosk and cashier console, over the wire', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+
+  it("starts the scripts of each first screen, and only those, with V8's compile hint, in every encoding", async () => {
+    for (const [kind, pageUrl] of [
+      ['kiosk', '/portal/'],
+      ['cashier', '/cashier/'],
+    ] as const) {
+      const page = (await app.inject({ method: 'GET', url: pageUrl, headers: { 'accept-encoding': '' } }))
+        .body;
+      // The entry and what it imports statically: what the page asks for before its first screen.
+      const firstScreen = [
+        ...page.matchAll(
+          /<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]!);
+      expect(firstScreen.length, kind).toBeGreaterThan(kind === 'kiosk' ? 2 : 0);
+      const scripts = served(kind, /\.js$/);
+      // The kiosk's later screens and camera code are chunks of their own, left unmarked.
+      expect(scripts.length, kind).toBeGreaterThan(firstScreen.length + (kind === 'kiosk' ? 5 : -1));
+      for (const url of scripts) {
+        for (const accept of ['br', 'gzip', '']) {
+          const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+          const encoding = res.headers['content-encoding'];
+          const body =
+            encoding === 'br'
+              ? brotliDecompressSync(res.rawPayload)
+              : encoding === 'gzip'
+                ? gunzipSync(res.rawPayload)
+                : res.rawPayload;
+          expect(body.toString().startsWith(`${COMPILE_HINT}\n`), `${url} (${accept || 'identity'})`).toBe(
+            firstScreen.includes(url),
+          );
+        }
+      }
+    }
+  });
+
+  it('preloads the font\'s latin subset, the one face of "Inter Variable"; the other subsets are "Inter Variable Extended"', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/portal/', headers: { 'accept-encoding': '' } }))
+      .body;
+    const preload = page.match(
+      /<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin/,
+    )?.[1];
+    expect(preload).toMatch(/^\/portal\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    expect((await app.inject({ method: 'GET', url: preload! })).statusCode).toBe(200);
+    const styleSheet = page.match(/<link rel="stylesheet" crossorigin href="([^"]+)"/)?.[1];
+    const css = (await app.inject({ method: 'GET', url: styleSheet!, headers: { 'accept-encoding': '' } }))
+      .body;
+    const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1]!);
+    const family = (face: string) => face.match(/font-family:\s*["']?([^;"']+)/)?.[1];
+    const inter = faces.filter((face) => family(face) === 'Inter Variable');
+    expect(inter).toHaveLength(1);
+    expect(inter[0]).toContain(preload);
+    expect(faces.filter((face) => family(face) === 'Inter Variable Extended')).toHaveLength(6);
   });
 });
