@@ -92,9 +92,13 @@ export function compileHintForFirstScreen(): Plugin {
  * Build only: the file's name carries the build's hash.
  */
 function preloadFont(): Plugin {
+  let base = '/';
   return {
     name: 'portal-preload-font',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
@@ -107,7 +111,7 @@ function preloadFont(): Plugin {
             tag: 'link',
             attrs: {
               rel: 'preload',
-              href: `/portal/${font}`,
+              href: `${base}${font}`,
               as: 'font',
               type: 'font/woff2',
               crossorigin: '',

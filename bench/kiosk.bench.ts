@@ -161,8 +161,11 @@ async function measureFirstScreen(browser: Browser, blankUrl: string) {
       await told;
       const log = await probeLog(page);
       idle[name].push(log.paintedAt!);
-      const mark = await page.evaluate(() => performance.getEntriesByName('blank-ready')[0]?.startTime);
-      inserted[name].push(name === 'blank' && mark !== undefined ? mark : log.readyAt!);
+      const mark =
+        name === 'blank'
+          ? await page.evaluate(() => performance.getEntriesByName('blank-ready')[0]?.startTime)
+          : undefined;
+      inserted[name].push(mark ?? log.readyAt!);
       // The first paint with content (Chromium's own timing of it): the screen's, unless something
       // was painted before the screen was in the page.
       const contentfulPaint = await page.evaluate(
