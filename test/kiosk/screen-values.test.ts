@@ -67,6 +67,10 @@ describe('text colours derived from the brand kit', () => {
     expect(brandVariables({ ...EMPTY_BRAND, font_family: 'Open Sans' })['--brand-font']).toBe(
       '"Open Sans", "Inter Variable"',
     );
+    expect(brandVariables({ ...EMPTY_BRAND, font_family: 'Noto Sans 日本語' })['--brand-font']).toBe(
+      '"Noto Sans 日本語", "Inter Variable"',
+    );
+    expect(brandVariables({ ...EMPTY_BRAND, font_family: 'Café\nSans' })['--brand-font']).toBeUndefined();
   });
 });
 

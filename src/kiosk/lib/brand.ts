@@ -83,7 +83,8 @@ export function brandTextOn(color: string, backgrounds: string[]): string {
 /** A font family name as CSS (letters, digits, spaces and hyphens only, quoted); the bundled Inter for "Inter". */
 function fontStack(family: string | null | undefined): string | null {
   const name = family?.trim();
-  if (!name || !/^[\p{L}\p{N} -]{1,60}$/u.test(name)) return null;
+  // ASCII names first: the Unicode pattern takes V8 ~0.3 ms to compile (x4 on a slow tablet), on the first screen.
+  if (!name || !(/^[A-Za-z0-9 -]{1,60}$/.test(name) || /^[\p{L}\p{N} -]{1,60}$/u.test(name))) return null;
   return name.toLowerCase() === 'inter' ? '"Inter Variable"' : `"${name}", "Inter Variable"`;
 }
 
