@@ -89,6 +89,8 @@ export async function createTestApp(
     sharing?: TestApp;
     /** The checker of another app's document, so that a test making many apps reads it once. */
     openApi?: OpenApiCheck;
+    /** A built kiosk to serve at /portal/ (default none). */
+    kioskDir?: string;
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -119,7 +121,7 @@ export async function createTestApp(
     dialect: database.dialect,
     clock: clock.now,
     databaseUrl,
-    kioskDir: join(dir, 'no-kiosk'),
+    kioskDir: options.kioskDir ?? join(dir, 'no-kiosk'),
     validateResponses: true,
     poolStats: database.poolStats,
   });
