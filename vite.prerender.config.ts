@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { PREACT, withoutUseClientWarnings } from './vite.config';
+import { PREACT, withoutUseClientWarnings } from './vite.config.ts';
 
 /**
  * The kiosk's first screens for the service to render (src/kiosk/app/prerender.tsx): one module for
