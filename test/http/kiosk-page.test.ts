@@ -11,8 +11,9 @@ import { buildBrowserBundles } from '../helpers/bundles';
 import { openSession } from '../helpers/portal';
 
 // The real kiosk and its first-screen module (vite.config.ts, vite.prerender.config.ts), built into
-// a temp folder and served by the real app, whose demo shop is named with markup in it.
-const SHOP_NAME = 'Demo Coffee </script><b>Amsterdam</b>';
+// a temp folder and served by the real app, whose demo shop is named with markup and replacement
+// patterns in it.
+const SHOP_NAME = "Demo Coffee $& $' </script><b>Amsterdam</b>";
 let dir: string;
 let t: TestApp;
 
@@ -54,8 +55,9 @@ describe('the kiosk page with the first screen rendered by the service', () => {
     expect(html).toContain('Scan uw pas');
     const api = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
     expect(carriedAnswer(html)).toEqual(api.json());
-    // Markup in account data stays text in the screen and cannot end the answer's script element.
-    expect(html).toContain('Demo Coffee &lt;/script>&lt;b>Amsterdam&lt;/b>');
+    // Markup in account data stays text in the screen and cannot end the answer's script element;
+    // `$&` and `$'` stay as they are (no replacement patterns).
+    expect(html).toMatch(/Demo Coffee \$&amp; \$(&#39;|') &lt;\/script>&lt;b>Amsterdam&lt;\/b>/);
     expect(html).not.toContain(SHOP_NAME);
     expect(html.match(/<\/script>/g)).toHaveLength(html.match(/<script\b/g)!.length);
   });

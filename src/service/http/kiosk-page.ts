@@ -61,13 +61,13 @@ export async function kioskPageSender(
       return plain(reply);
     }
     if (!screen) return plain(reply);
+    // Replacer functions: account data in the markup or the answer may hold `$&` or `$'`, which a
+    // replacement string would expand.
+    const answerScript = `<script type="application/json" id="portal-session">${scriptSafe(answer.body)}</script>`;
     const page = template
-      .replace(LANG, `<html lang="${screen.language}">`)
-      .replace(
-        HEAD_END,
-        `${HEAD_END}\n    <script type="application/json" id="portal-session">${scriptSafe(answer.body)}</script>`,
-      )
-      .replace(ROOT, `<div id="root" inert>${screen.html}</div>`);
+      .replace(LANG, () => `<html lang="${screen.language}">`)
+      .replace(HEAD_END, () => `${HEAD_END}\n    ${answerScript}`)
+      .replace(ROOT, () => `<div id="root" inert>${screen.html}</div>`);
     return sendPage(req, reply, page);
   };
 }
