@@ -1,0 +1,1186 @@
+/*
+ * The kiosk's and the cashier console's server, faked at the fetch boundary for their flow tests
+ * (test/kiosk/*.test.tsx, test/cashier/*.test.tsx): the portal API (contract/portal.ts) and the
+ * console API (contract/cashier.ts) over in-memory state, answering in the contract's types,
+ * refusing with the service's error bodies (code, HTTP status and `reason` of contract/errors.ts),
+ * replaying an Idempotency-Key's first answer, and pushing their live streams through a fake
+ * EventSource. The test owns the network: it cuts it, loses an answer on the way back, holds a
+ * request, or has the server fail. The service's own rules are proven by its tests (test/http);
+ * this fake keeps the few a screen depends on (min(balance, remaining), once per session, …).
+ */
+import type {
+  CashierDevice,
+  CashierSession,
+  CashierSessionSummary,
+  StartSessionRequest,
+} from '../../src/contract/cashier';
+import {
+  ERROR_REASONS,
+  ERRORS,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorReason,
+} from '../../src/contract/errors';
+import type {
+  DeviceState,
+  GiftcardPayment,
+  IdentifyRequest,
+  IdentifyResult,
+  KioskEditableField,
+  PortalActivity,
+  PortalCard,
+  PortalContact,
+  PortalCreditReception,
+  PortalEvent,
+  PortalGiftcard,
+  PortalReward,
+  PortalSessionState,
+  PortalSessionType,
+  PortalSettings,
+  PortalSubscription,
+  PortalVoucher,
+  RegisterRequest,
+  ScannedCode,
+} from '../../src/contract/portal';
+import type { BrandKit } from '../../src/contract/public/brand-kit';
+
+/** A customer of the fake account; `creditsPerEuro` stands for the loyalty rules and tiers. */
+export interface FakeContact extends PortalContact {
+  creditsPerEuro: number;
+  profile: Partial<Record<KioskEditableField, string | null>>;
+  subscriptions: Map<number, PortalSubscription['status']>;
+  visits: number;
+}
+
+export interface FakeCard {
+  id: number;
+  value: string;
+  /** The holder's uuid; null: a card of the account nobody holds yet. */
+  contact: string | null;
+  active: boolean;
+}
+
+export interface FakeGiftcard {
+  uuid: string;
+  hash: string;
+  type: 'DIGITAL' | 'PHYSICAL';
+  balance_in_cents: number;
+  expired: boolean;
+  active: boolean;
+  /** The program's maximum a card may hold. */
+  max_in_cents: number;
+  /** A digital card has had its one top-up. */
+  topped_up: boolean;
+}
+
+export interface FakeVoucher extends PortalVoucher {
+  /** The holder's uuid; null: a voucher of nobody, linked to whoever redeems it. */
+  owner: string | null;
+}
+
+export interface FakeReward extends Omit<PortalReward, 'claimable' | 'credits_short' | 'out_of_stock'> {
+  stock: number | null;
+}
+
+/** A portal session as the fake keeps it. */
+export interface FakeSession {
+  uuid: string;
+  type: PortalSessionType;
+  status: PortalSessionState['status'];
+  shop: string;
+  created_at: string;
+  ended_at: string | null;
+  expires_at: string;
+  settings: PortalSettings;
+  amount_in_cents: number | null;
+  contact: string | null;
+  pos_transaction: PortalSessionState['pos_transaction'];
+  credit_reception: string | null;
+  payments: GiftcardPayment[];
+  events: PortalEvent[];
+  started_by: string | null;
+}
+
+/** One request the fake received: what a test asserts about tries and keys. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  idempotencyKey: string | undefined;
+}
+
+/** What a test may change of a session at its start (the rest: the defaults of a POS's create call). */
+export interface SessionInit {
+  settings?: Partial<PortalSettings>;
+  amount_in_cents?: number | null;
+  contact?: string | null;
+  shop?: string;
+  started_by?: string | null;
+}
+
+type Json = unknown;
+type Answer = { status: number; body: Json };
+/** A request's JSON body, read field by field. */
+type Body = Record<string, unknown>;
+const text = (value: unknown) => String(value ?? '');
+const cents = (body: Body) => (typeof body.amount_in_cents === 'number' ? body.amount_in_cents : undefined);
+const C = '/cashier/api';
+
+/** A refusal as the service answers it (src/service/http/plugins/errors.ts): the error body, by code or reason. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {}
+
+  /** The same refusal answered with another HTTP status (as a route may: a voucher of someone else is 403). */
+  withStatus(status: number): Refusal {
+    return new Refusal(status, { ...this.body, status_code: status });
+  }
+}
+
+const fieldErrors = (fields: string[]) =>
+  Object.fromEntries(fields.map((field) => [field, [`The ${field} field is invalid.`]]));
+
+/** The error body of `reason` (its code and HTTP status), naming `fields` when given. */
+export function refusedFor(reason: ErrorReason, fields?: string[]): Refusal {
+  const { code, status } = ERROR_REASONS[reason];
+  return new Refusal(status, {
+    code,
+    message: `Refused: ${ERROR_REASONS[reason].when}`,
+    status_code: status,
+    reason,
+    ...(fields ? { errors: fieldErrors(fields) } : {}),
+  });
+}
+
+/** The error body of `code` with its own HTTP status (or `status`), naming `fields` when given. */
+export function failedWith(
+  code: ErrorCode,
+  status: number = ERRORS[code].status,
+  fields?: string[],
+): Refusal {
+  return new Refusal(status, {
+    code,
+    message: ERRORS[code].en,
+    status_code: status,
+    ...(fields ? { errors: fieldErrors(fields) } : {}),
+  });
+}
+
+export const SHOPS = {
+  amsterdam: { uuid: 'shop-amsterdam', name: 'Demo Coffee Amsterdam' },
+  utrecht: { uuid: 'shop-utrecht', name: 'Demo Coffee Utrecht' },
+} as const;
+
+const BRAND: BrandKit = {
+  small_logo_url: null,
+  large_logo_url: null,
+  cover_image_url: null,
+  primary_color: '#6b3e26',
+  secondary_color: '#f4e9dc',
+  tertiary_color: '#2f6b4f',
+  quaternary_color: '#d9a441',
+  font_color: null,
+  description: 'Fresh coffee, baked today.',
+  corner_theme: 'rounded',
+  font_family: null,
+};
+
+/** The settings of a session created without any (spec "Portal session creation settings"). */
+export const DEFAULT_SETTINGS: PortalSettings = {
+  scanner_type: 'hand_scanner',
+  enable_email_identification: false,
+  enable_registration: false,
+  enable_on_screen_keyboard: false,
+  camera_service: 3,
+  facing_mode: 'user',
+  primary_identification_method: 'identifier',
+  allow_multiple_giftcards: true,
+};
+
+/** The account's kiosk settings (the demo account's: idle 60 s, result 8 s, at least € 1). */
+export const KIOSK: PortalSessionState['kiosk'] = {
+  idle_seconds: 60,
+  end_screen_seconds: 8,
+  min_amount_in_cents: 100,
+  terms_url: 'https://example.com/terms',
+  privacy_url: 'https://example.com/privacy',
+  editable_contact_fields: ['firstname', 'lastname', 'birthdate', 'city'],
+};
+
+const SESSION_TTL_MS = 60 * 60_000;
+const IDENTIFYING: PortalSessionType[] = [
+  'identify',
+  'credit_reception',
+  'pay_prepaid',
+  'top_up_prepaid',
+  'vouchers',
+];
+
+/** The session's timestamps as the service writes them: whole seconds, with an offset. */
+const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
+
+/** What a request path must contain for a network rule to apply to it (`/giftcards/redeem`). */
+type Match = string;
+
+/**
+ * A fake of the service for one test: build its data (`contact`, `card`, `giftcard`, `voucher`,
+ * `reward`, `openSession`), install `fetch` and `EventSource` (test/helpers/kiosk-app.tsx does),
+ * act as the POS or another screen (`pushPurchase`, `call`), and steer the network.
+ */
+export function createFakePortalApi() {
+  let nextId = 1;
+  const id = (prefix: string) => `${prefix}-${String(nextId++).padStart(4, '0')}`;
+  const now = () => Date.now();
+
+  const contacts = new Map<string, FakeContact>();
+  const cards: FakeCard[] = [];
+  const giftcards = new Map<string, FakeGiftcard>();
+  const vouchers: FakeVoucher[] = [];
+  const rewards: FakeReward[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const devices = new Map<string, string>([['device-amsterdam', SHOPS.amsterdam.uuid]]);
+  const cashierDevices = new Map([
+    ['cashier-amsterdam', { name: 'Till 1', shop: SHOPS.amsterdam.uuid }],
+    ['cashier-utrecht', { name: 'Utrecht till', shop: SHOPS.utrecht.uuid }],
+  ]);
+  let paired: string | null = null;
+  const activity = new Map<string, PortalActivity[]>();
+  const subscriptionTypes: PortalSessionState['subscription_types'] = [
+    { id: 1, name: 'Newsletter', description: 'News once a month', strategy: 'OPT_IN' },
+    { id: 2, name: 'Partner news', description: null, strategy: 'DOUBLE_OPT_IN' },
+  ];
+  const idempotency = new Map<string, { request: string; answer: Answer }>();
+  const requests: FakeRequest[] = [];
+  const streams = new Set<FakeEventSource>();
+
+  const network = {
+    offline: false,
+    lose: [] as { match: Match; times: number }[],
+    fail: [] as { match: Match; refusal: Refusal; times: number }[],
+    held: [] as { match: Match; gate: Promise<void> }[],
+  };
+
+  const shopOf = (uuid: string) => Object.values(SHOPS).find((s) => s.uuid === uuid) ?? SHOPS.amsterdam;
+  const contactOf = (uuid: string): FakeContact => {
+    const contact = contacts.get(uuid);
+    if (!contact) throw new Error(`no contact ${uuid}`);
+    return contact;
+  };
+  const portalContact = (uuid: string): PortalContact => {
+    const { creditsPerEuro, profile, subscriptions, visits, ...contact } = contactOf(uuid);
+    return { ...contact };
+  };
+  const note = (contact: string, line: Omit<PortalActivity, 'uuid' | 'created_at' | 'shop'>) =>
+    activity.set(contact, [
+      { ...line, uuid: id('activity'), created_at: iso(now()), shop: SHOPS.amsterdam.name },
+      ...(activity.get(contact) ?? []),
+    ]);
+
+  // ---- live streams ---------------------------------------------------------------------------
+
+  /** A stream message in a task of its own, as the network delivers it. */
+  const emit = (url: string, event: string, data: Json) => {
+    for (const stream of streams)
+      if (stream.url === url && stream.readyState === 1)
+        setTimeout(() => stream.readyState === 1 && stream.dispatch(event, JSON.stringify(data)), 0);
+  };
+  const deviceState = (token: string): DeviceState | null => {
+    const shop = devices.get(token);
+    if (!shop) return null;
+    const open = [...sessions.values()].filter((s) => s.shop === shop && s.status === 'open').at(-1);
+    return {
+      shop: shopOf(shop),
+      account: { name: 'Demo Coffee', brand: BRAND },
+      session: open ? { uuid: open.uuid, type: open.type } : null,
+    };
+  };
+  /** A session was created or ended: its shop's standby screens and consoles hear of it. */
+  const shopChanged = (session: FakeSession) => {
+    for (const [token, shop] of devices)
+      if (shop === session.shop)
+        emit(`/portal/api/devices/${token}/stream`, 'device_state', deviceState(token));
+    emit('/cashier/api/stream', 'shop_session', { session: session.uuid, status: session.status });
+  };
+  const record = (session: FakeSession, type: string, data: Json) => {
+    const event: PortalEvent = { uuid: id('event'), type, created_at: iso(now()), data };
+    session.events.push(event);
+    emit(`/portal/api/sessions/${session.uuid}/stream`, 'portal_event', event);
+    emit(`/cashier/api/sessions/${session.uuid}/stream`, 'portal_event', event);
+  };
+
+  /** A fake EventSource on this server: open while the network is up, its messages from `emit`. */
+  class FakeEventSource {
+    readyState = 0;
+    private readonly listeners = new Map<string, ((event: { data: string }) => void)[]>();
+    constructor(readonly url: string) {
+      streams.add(this);
+      setTimeout(() => this.connect(), 0);
+    }
+    connect() {
+      if (this.readyState === 2 || network.offline) return;
+      this.readyState = 1;
+      this.dispatch('open', '');
+    }
+    drop() {
+      if (this.readyState !== 1) return;
+      this.readyState = 0; // CONNECTING: the browser tries again by itself
+      this.dispatch('error', '');
+    }
+    addEventListener(type: string, listener: (event: { data: string }) => void) {
+      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+    }
+    removeEventListener(type: string, listener: (event: { data: string }) => void) {
+      this.listeners.set(
+        type,
+        (this.listeners.get(type) ?? []).filter((l) => l !== listener),
+      );
+    }
+    dispatch(type: string, data: string) {
+      for (const listener of this.listeners.get(type) ?? []) listener({ data });
+    }
+    close() {
+      this.readyState = 2;
+      streams.delete(this);
+    }
+  }
+
+  // ---- sessions -------------------------------------------------------------------------------
+
+  const expireIfDue = (session: FakeSession) => {
+    if (session.status !== 'open' || Date.parse(session.expires_at) > now()) return;
+    session.status = 'expired';
+    session.ended_at = session.expires_at;
+    record(session, 'session_expired', { expired_at: session.expires_at });
+    shopChanged(session);
+  };
+  const sessionOf = (uuid: string): FakeSession => {
+    const session = sessions.get(uuid);
+    if (!session) throw refusedFor('portal_session_not_found');
+    expireIfDue(session);
+    return session;
+  };
+  /** The session, open and of a type that may `allowed` (portal-session-guards.ts sessionForAction). */
+  const forAction = (uuid: string, allowed?: PortalSessionType[]): FakeSession => {
+    const session = sessionOf(uuid);
+    if (session.status === 'expired') throw refusedFor('portal_session_expired');
+    if (session.status !== 'open') throw refusedFor('portal_session_ended');
+    if (allowed && !allowed.includes(session.type)) throw refusedFor('not_allowed_in_session');
+    return session;
+  };
+  const customerOf = (session: FakeSession): FakeContact => {
+    if (!session.contact) throw refusedFor('customer_not_identified');
+    return contactOf(session.contact);
+  };
+  const paymentOf = (session: FakeSession): NonNullable<PortalSessionState['giftcard_payment']> => {
+    const paid = session.payments.reduce((sum, p) => sum + p.amount_in_cents, 0);
+    return {
+      payments: session.payments,
+      paid_in_cents: paid,
+      remaining_in_cents: Math.max(0, (session.amount_in_cents ?? 0) - paid),
+    };
+  };
+  const receptions = new Map<string, PortalCreditReception>();
+
+  const stateOf = (session: FakeSession): PortalSessionState => ({
+    uuid: session.uuid,
+    type: session.type,
+    status: session.status,
+    expires_at: session.expires_at,
+    settings: session.settings,
+    amount_in_cents: session.amount_in_cents,
+    shop: shopOf(session.shop),
+    account: { name: 'Demo Coffee', brand: BRAND },
+    contact: session.contact ? portalContact(session.contact) : null,
+    pos_transaction: session.pos_transaction,
+    credit_reception: session.credit_reception ? (receptions.get(session.credit_reception) ?? null) : null,
+    giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
+    subscription_types: subscriptionTypes,
+    kiosk: KIOSK,
+    allowed_origins: [],
+    events: session.events,
+  });
+
+  const openSession = (type: PortalSessionType, init: SessionInit = {}): string => {
+    const uuid = id('session');
+    const session: FakeSession = {
+      uuid,
+      type,
+      status: 'open',
+      shop: init.shop ?? SHOPS.amsterdam.uuid,
+      created_at: iso(now()),
+      ended_at: null,
+      expires_at: iso(now() + SESSION_TTL_MS),
+      settings: { ...DEFAULT_SETTINGS, ...init.settings },
+      amount_in_cents: init.amount_in_cents ?? null,
+      contact: init.contact ?? null,
+      pos_transaction: null,
+      credit_reception: null,
+      payments: [],
+      events: [],
+      started_by: init.started_by ?? null,
+    };
+    sessions.set(uuid, session);
+    shopChanged(session);
+    return uuid;
+  };
+  const end = (session: FakeSession, status: 'completed' | 'cancelled') => {
+    session.status = status;
+    session.ended_at = iso(now());
+    const payment = session.type === 'redeem_giftcards' ? paymentOf(session) : {};
+    record(session, status === 'completed' ? 'session_completed' : 'session_cancelled', {
+      status,
+      ...payment,
+    });
+    shopChanged(session);
+    return stateOf(session);
+  };
+
+  // ---- the portal API's rules -------------------------------------------------------------------
+
+  const identified = (session: FakeSession, contact: string, method: string) => {
+    session.contact = contact;
+    record(session, 'contact_identified', {
+      method,
+      contact: { uuid: contact, email: contactOf(contact).email },
+    });
+    return portalContact(contact);
+  };
+  const voucherByCode = (code: string) => vouchers.find((v) => v.code === code);
+  const publicVoucher = ({ owner, ...voucher }: FakeVoucher): PortalVoucher => voucher;
+  const scanned = (value: string): ScannedCode => {
+    const card = cards.find((c) => c.value === value);
+    if (card)
+      return { kind: 'card', state: !card.active ? 'inactive' : card.contact ? 'linked' : 'unlinked' };
+    if (appTokens.has(value))
+      return { kind: 'app_token', state: appTokens.get(value)!.used ? 'used' : 'usable' };
+    if ([...giftcards.values()].some((g) => g.hash === value)) return { kind: 'giftcard' };
+    const voucher = voucherByCode(value);
+    if (voucher) return { kind: 'voucher', voucher: publicVoucher(voucher) };
+    return { kind: 'unknown' };
+  };
+  const appTokens = new Map<string, { contact: string; used: boolean }>();
+  const assertMayChangeCustomer = (session: FakeSession) => {
+    if (session.credit_reception) throw refusedFor('customer_already_credited');
+  };
+
+  const identify = (session: FakeSession, input: IdentifyRequest): IdentifyResult => {
+    assertMayChangeCustomer(session);
+    if ('email' in input) {
+      const contact = [...contacts.values()].find((c) => c.email === input.email);
+      if (!contact) return { result: 'unknown_email', email: input.email };
+      return { result: 'identified', method: 'email', contact: identified(session, contact.uuid, 'email') };
+    }
+    const code = scanned(input.value);
+    if (code.kind === 'card') {
+      const card = cards.find((c) => c.value === input.value)!;
+      if (!card.active) throw failedWith(60004);
+      if (!card.contact) return { result: 'unregistered_card', value: input.value };
+      return { result: 'identified', method: 'card', contact: identified(session, card.contact, 'card') };
+    }
+    if (code.kind === 'app_token') {
+      const token = appTokens.get(input.value)!;
+      if (token.used) throw refusedFor('contact_session_token_used');
+      token.used = true;
+      return {
+        result: 'identified',
+        method: 'app_token',
+        contact: identified(session, token.contact, 'app_token'),
+      };
+    }
+    return { result: 'other_code', code };
+  };
+
+  const register = (session: FakeSession, input: RegisterRequest) => {
+    if (!session.settings.enable_registration) throw refusedFor('registration_disabled');
+    assertMayChangeCustomer(session);
+    if ([...contacts.values()].some((c) => c.email === input.email)) throw failedWith(60005);
+    const created = contact({ email: input.email, locale: input.locale ?? null });
+    if (input.card_value !== undefined) {
+      const card = cards.find((c) => c.value === input.card_value);
+      if (!card) throw failedWith(1003, 422, ['card_value']);
+      if (card.contact) throw failedWith(60014);
+      card.contact = created.uuid;
+    }
+    for (const type of input.subscription_type_ids) {
+      const strategy = subscriptionTypes.find((t) => t.id === type)?.strategy;
+      if (!strategy) throw failedWith(55030);
+      created.subscriptions.set(type, strategy === 'DOUBLE_OPT_IN' ? 'PENDING_CONFIRMATION' : 'SUBSCRIBED');
+    }
+    record(session, 'contact_registered', { contact: { uuid: created.uuid, email: created.email } });
+    return { contact: identified(session, created.uuid, 'registration') };
+  };
+
+  const nextReward = (balance: number) => {
+    const next = rewards
+      .filter((r) => r.required_credits > balance && r.stock !== 0)
+      .sort((a, b) => a.required_credits - b.required_credits)[0];
+    return next ? { title: next.title, credits_short: next.required_credits - balance } : null;
+  };
+
+  /** end-screen.ts creditInSession: once per session, for the pushed purchase or the session's amount. */
+  const creditReception = (session: FakeSession): PortalCreditReception => {
+    if (session.credit_reception) return receptions.get(session.credit_reception)!;
+    const contact = customerOf(session);
+    const cents = session.pos_transaction?.amount_in_cents ?? session.amount_in_cents;
+    if (cents === null) throw refusedFor('nothing_to_credit');
+    const credits = Math.floor((cents / 100) * contact.creditsPerEuro);
+    contact.credit_balance += credits;
+    contact.visits += 1;
+    const reception: PortalCreditReception = {
+      uuid: id('reception'),
+      credits,
+      created_at: iso(now()),
+      contact: portalContact(contact.uuid),
+      purchase_amount_in_cents: cents,
+      next_reward: nextReward(contact.credit_balance),
+    };
+    receptions.set(reception.uuid, reception);
+    session.credit_reception = reception.uuid;
+    note(contact.uuid, { type: 'credit_reception', title: 'Credits', credits, amount_in_cents: null });
+    record(session, 'credit_reception', { uuid: reception.uuid, credits });
+    return reception;
+  };
+
+  const giftcardByUuid = (uuid: string) => {
+    const card = giftcards.get(uuid);
+    if (!card) throw failedWith(5001);
+    return card;
+  };
+  const portalGiftcard = (card: FakeGiftcard): PortalGiftcard => {
+    const room = Math.max(0, card.max_in_cents - card.balance_in_cents);
+    return {
+      uuid: card.uuid,
+      hash_hint: card.hash.slice(-4),
+      type: card.type,
+      balance_in_cents: card.balance_in_cents,
+      expiration_date: card.expired ? '2020-01-01' : null,
+      expired: card.expired,
+      active: card.active,
+      can_top_up: card.active && !card.expired && !(card.type === 'DIGITAL' && card.topped_up) && room > 0,
+      max_top_up_in_cents: room,
+    };
+  };
+  /** A card's own refusals, in the service's order: inactive, expired, (empty). */
+  const assertUsable = (card: FakeGiftcard) => {
+    if (!card.active) throw refusedFor('giftcard_inactive');
+    if (card.expired) throw failedWith(5002);
+  };
+
+  /** portal-money.ts redeemGiftcardInSession: min(balance, remaining), one card unless several are allowed. */
+  const redeem = (session: FakeSession, giftcardUuid: string) => {
+    const before = paymentOf(session);
+    if (before.remaining_in_cents === 0) throw refusedFor('nothing_left_to_pay');
+    if (!session.settings.allow_multiple_giftcards && before.payments.length > 0)
+      throw refusedFor('one_giftcard_only');
+    const card = giftcardByUuid(giftcardUuid);
+    assertUsable(card);
+    if (card.balance_in_cents <= 0) throw failedWith(5003);
+    const charge = Math.min(card.balance_in_cents, before.remaining_in_cents);
+    card.balance_in_cents -= charge;
+    const payment: GiftcardPayment = {
+      transaction_uuid: id('giftcard-transaction'),
+      giftcard: { uuid: card.uuid, hash_hint: card.hash.slice(-4) },
+      amount_in_cents: charge,
+      balance_after_in_cents: card.balance_in_cents,
+    };
+    session.payments.push(payment);
+    record(session, 'giftcard_transaction', { uuid: payment.transaction_uuid, amount_in_cents: -charge });
+    const after = paymentOf(session);
+    return { payment, ...after };
+  };
+
+  const assertTypedAmount = (cents: number | undefined) => {
+    if (cents !== undefined && cents < KIOSK.min_amount_in_cents)
+      throw refusedFor('amount_below_minimum', ['amount_in_cents']);
+  };
+
+  const scanGiftcard = (value: string) => {
+    const card = [...giftcards.values()].find((g) => g.hash === value);
+    if (!card) throw failedWith(5001);
+    return { giftcard: portalGiftcard(card) };
+  };
+
+  const topUpGiftcard = (session: FakeSession, giftcardUuid: string, amount: number | undefined) => {
+    assertTypedAmount(amount);
+    const card = giftcardByUuid(giftcardUuid);
+    const added = amount ?? 0;
+    assertUsable(card);
+    if (card.type === 'DIGITAL' && card.topped_up) throw failedWith(5006);
+    if (card.balance_in_cents + added > card.max_in_cents) throw failedWith(5008);
+    card.balance_in_cents += added;
+    card.topped_up = true;
+    const transaction = id('giftcard-transaction');
+    record(session, 'giftcard_transaction', { uuid: transaction, amount_in_cents: added });
+    return { giftcard: portalGiftcard(card), transaction_uuid: transaction, amount_in_cents: added };
+  };
+
+  /** portal-money.ts: a prepaid session moves money once; a payment charges min(amount, balance). */
+  const prepaid = (session: FakeSession, kind: 'pay' | 'top_up', typed: number | undefined) => {
+    const contact = customerOf(session);
+    if (session.events.some((e) => e.type === 'prepaid_transaction'))
+      throw refusedFor('prepaid_transaction_done');
+    assertTypedAmount(typed);
+    const asked = typed ?? session.amount_in_cents;
+    if (asked === null) throw failedWith(1003);
+    if (kind === 'pay' && contact.prepaid_balance_in_cents <= 0)
+      throw refusedFor('prepaid_balance_insufficient', ['amount_in_cents']);
+    const moved = kind === 'pay' ? -Math.min(asked, contact.prepaid_balance_in_cents) : asked;
+    contact.prepaid_balance_in_cents += moved;
+    const transaction = id('prepaid-transaction');
+    record(session, 'prepaid_transaction', {
+      uuid: transaction,
+      amount_in_cents: moved,
+      prepaid_balance: { balance_in_cents: contact.prepaid_balance_in_cents },
+    });
+    return {
+      transaction_uuid: transaction,
+      charged_in_cents: Math.abs(moved),
+      unpaid_in_cents: asked - Math.abs(moved) > 0 && kind === 'pay' ? asked - Math.abs(moved) : 0,
+      contact: portalContact(contact.uuid),
+    };
+  };
+
+  const activeVouchers = (contact: string) =>
+    vouchers.filter((v) => v.owner === contact && v.status === 'ACTIVE').map(publicVoucher);
+
+  /** portal-customer.ts redeemVoucherInSession: the voucher's own refusals, then someone else's. */
+  const redeemVoucher = (session: FakeSession, code: string) => {
+    const contact = customerOf(session);
+    const voucher = voucherByCode(code);
+    if (!voucher) throw failedWith(80004);
+    if (voucher.owner && voucher.owner !== contact.uuid)
+      throw refusedFor('voucher_someone_else').withStatus(403);
+    const refusal = {
+      REDEEMED: 80005,
+      EXPIRED: 80006,
+      DEACTIVATED: 80012,
+      INACTIVE: 80014,
+      LOCKED: 80017,
+    } as const;
+    if (voucher.status !== 'ACTIVE') throw failedWith(refusal[voucher.status]);
+    voucher.owner = contact.uuid;
+    voucher.status = 'REDEEMED';
+    record(session, 'voucher_redeemed', { code: voucher.code, name: voucher.name });
+    return { voucher: publicVoucher(voucher) };
+  };
+
+  const rewardView = (reward: FakeReward, balance: number): PortalReward => {
+    const { stock, ...rest } = reward;
+    return {
+      ...rest,
+      claimable: balance >= reward.required_credits && stock !== 0,
+      credits_short: Math.max(0, reward.required_credits - balance),
+      out_of_stock: stock === 0,
+    };
+  };
+  const claim = (session: FakeSession, rewardUuid: string) => {
+    const contact = customerOf(session);
+    const reward = rewards.find((r) => r.uuid === rewardUuid);
+    if (!reward) throw failedWith(6003);
+    if (reward.stock === 0) throw failedWith(1018);
+    if (contact.credit_balance < reward.required_credits) throw failedWith(1017);
+    if (reward.stock !== null) reward.stock -= 1;
+    contact.credit_balance -= reward.required_credits;
+    note(contact.uuid, {
+      type: 'reward_reception',
+      title: reward.title,
+      credits: -reward.required_credits,
+      amount_in_cents: null,
+    });
+    record(session, 'reward_reception', { title: reward.title, credits: -reward.required_credits });
+    return {
+      reward_reception: {
+        uuid: id('reward-reception'),
+        title: reward.title,
+        credits: -reward.required_credits,
+        reward_type: reward.reward_type,
+        expires_at: null,
+        collect_at: reward.reward_type === 'PHYSICAL' ? shopOf(session.shop).name : null,
+      },
+      contact: portalContact(contact.uuid),
+    };
+  };
+
+  const portalCard = (card: FakeCard): PortalCard => ({
+    id: card.id,
+    value_hint: card.value.slice(-4),
+    name: 'Loyalty card',
+    active: card.active,
+  });
+  const subscriptionsOf = (contact: FakeContact): PortalSubscription[] =>
+    subscriptionTypes.map((type) => ({
+      ...type,
+      status: contact.subscriptions.get(type.id) ?? 'UNSUBSCRIBED',
+    }));
+  const profileOf = (contact: FakeContact) => ({
+    fields: KIOSK.editable_contact_fields.map((name) => ({ name, value: contact.profile[name] ?? null })),
+  });
+  const subscribe = (contact: FakeContact, typeId: number, subscribed: boolean): PortalSubscription => {
+    const type = subscriptionTypes.find((t) => t.id === typeId);
+    if (!type) throw failedWith(55030);
+    const status = !subscribed
+      ? 'UNSUBSCRIBED'
+      : type.strategy === 'DOUBLE_OPT_IN'
+        ? 'PENDING_CONFIRMATION'
+        : 'SUBSCRIBED';
+    contact.subscriptions.set(type.id, status);
+    return { ...type, status };
+  };
+  const addCard = (session: FakeSession, value: string) => {
+    const contact = customerOf(session);
+    const existing = cards.find((c) => c.value === value);
+    if (existing && !existing.active) throw failedWith(60004);
+    if (existing?.contact && existing.contact !== contact.uuid) throw failedWith(60014);
+    const added = existing ?? card(value, null);
+    added.contact = contact.uuid;
+    record(session, 'card_added', { contact: { uuid: contact.uuid, email: contact.email } });
+    return portalCard(added);
+  };
+  const removeCard = (contact: FakeContact, cardId: number) => {
+    const removed = cards.find((c) => c.id === cardId && c.contact === contact.uuid);
+    if (!removed) throw failedWith(1003, 404, ['card_id']);
+    removed.contact = null;
+    return portalCard(removed);
+  };
+  /** portal-profile.ts: editable fields only, a date as a date; refused by name. */
+  const updateProfile = (contact: FakeContact, attributes: Record<string, string | null>) => {
+    const editable: readonly string[] = KIOSK.editable_contact_fields;
+    const refused = Object.entries(attributes)
+      .filter(
+        ([name, value]) =>
+          !editable.includes(name) || (name === 'birthdate' && value && !/^\d{4}-\d\d-\d\d$/.test(value)),
+      )
+      .map(([name]) => `attributes.${name}`);
+    if (refused.length > 0) throw failedWith(1003, 422, refused);
+    Object.assign(contact.profile, attributes);
+    return profileOf(contact);
+  };
+
+  // ---- the console API --------------------------------------------------------------------------
+
+  const cashierDevice = (): { name: string; shop: string } => {
+    const device = paired ? cashierDevices.get(paired) : undefined;
+    if (!device) throw refusedFor('device_not_paired');
+    return device;
+  };
+  const deviceView = (): CashierDevice => {
+    const device = cashierDevice();
+    return {
+      name: device.name,
+      shop: shopOf(device.shop),
+      account: { name: 'Demo Coffee', brand: BRAND },
+      session_defaults: { ...DEFAULT_SETTINGS, enable_email_identification: true },
+    };
+  };
+  const shopSession = (uuid: string) => {
+    const session = sessions.get(uuid);
+    if (!session || session.shop !== cashierDevice().shop) throw refusedFor('portal_session_not_found');
+    expireIfDue(session);
+    return session;
+  };
+  const summaryOf = (session: FakeSession): CashierSessionSummary => {
+    const data = (type: string) => session.events.filter((e) => e.type === type).map((e) => e.data as Body);
+    const identifiedBy = data('contact_identified').at(-1)?.method as CashierSessionSummary['identification'];
+    const credits = session.credit_reception ? receptions.get(session.credit_reception)!.credits : null;
+    const prepaidMoved = data('prepaid_transaction').reduce((sum, d) => sum + Number(d.amount_in_cents), 0);
+    return {
+      uuid: session.uuid,
+      type: session.type,
+      status: session.status,
+      created_at: session.created_at,
+      ended_at: session.ended_at,
+      expires_at: session.expires_at,
+      amount_in_cents: session.amount_in_cents,
+      purchase_in_cents: session.pos_transaction?.amount_in_cents ?? null,
+      waiting_for_purchase:
+        session.type === 'credit_reception' &&
+        session.contact !== null &&
+        !session.credit_reception &&
+        !session.pos_transaction &&
+        session.amount_in_cents === null,
+      started_by: session.started_by ? { name: session.started_by } : null,
+      contact: session.contact ? portalContact(session.contact) : null,
+      identification: data('contact_registered').length
+        ? 'registration'
+        : (identifiedBy ?? (session.contact ? 'cashier' : null)),
+      credits,
+      giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
+      giftcard_top_ups: [],
+      prepaid: data('prepaid_transaction').length
+        ? { amount_in_cents: prepaidMoved, unpaid_in_cents: null }
+        : null,
+      vouchers: data('voucher_redeemed').map((d) => ({ code: text(d.code), name: text(d.name) })),
+      rewards: data('reward_reception').map((d) => ({
+        title: text(d.title),
+        credits: Number(d.credits),
+      })),
+    };
+  };
+  const cashierView = (session: FakeSession): CashierSession => ({
+    ...summaryOf(session),
+    settings: session.settings,
+    events: session.events,
+  });
+  const startSession = (input: StartSessionRequest) => {
+    const device = cashierDevice();
+    const uuid = openSession(input.type, {
+      shop: device.shop,
+      amount_in_cents: input.amount_in_cents ?? null,
+      contact: input.contact_uuid ?? null,
+      started_by: device.name,
+      settings: {
+        ...(input.scanner_type ? { scanner_type: input.scanner_type } : {}),
+        ...(input.enable_email_identification !== undefined
+          ? { enable_email_identification: input.enable_email_identification }
+          : {}),
+        ...(input.allow_multiple_giftcards !== undefined
+          ? { allow_multiple_giftcards: input.allow_multiple_giftcards }
+          : {}),
+      },
+    });
+    return cashierView(sessions.get(uuid)!);
+  };
+  const findContact = (query: string): PortalContact => {
+    if (query.includes('@')) {
+      const contact = [...contacts.values()].find((c) => c.email === query);
+      if (!contact) throw failedWith(55031);
+      return portalContact(contact.uuid);
+    }
+    const card = cards.find((c) => c.value === query);
+    if (!card) throw failedWith(60003);
+    if (!card.active) throw failedWith(60004);
+    if (!card.contact) throw failedWith(55031);
+    return portalContact(card.contact);
+  };
+  const sendPurchase = (session: FakeSession, amountInCents: number) => {
+    forAction(session.uuid, ['credit_reception']);
+    if (session.credit_reception || session.pos_transaction || session.amount_in_cents !== null)
+      throw refusedFor('purchase_already_set');
+    deliverPurchase(session, amountInCents);
+    return cashierView(session);
+  };
+  const shopSessionsSince = (since: number) => {
+    const shop = cashierDevice().shop;
+    return [...sessions.values()]
+      .filter((s) => s.shop === shop && Date.parse(s.created_at) >= since)
+      .reverse()
+      .map((s) => {
+        expireIfDue(s);
+        return summaryOf(s);
+      });
+  };
+
+  // ---- routing ----------------------------------------------------------------------------------
+
+  const deliverPurchase = (session: FakeSession, cents: number) => {
+    session.pos_transaction = { uuid: id('pos-transaction'), amount_in_cents: cents };
+    record(session, 'pos_transaction_pushed', { ...session.pos_transaction });
+  };
+
+  /** A call of the kiosk on session `uuid`: `action` is the path after it ('' for the session itself). */
+  const sessionCall = (method: string, uuid: string, action: string, body: Body): Json => {
+    const customer = (types: PortalSessionType[]) => customerOf(forAction(uuid, types));
+    switch (`${method} ${action}`) {
+      case 'GET ':
+        return stateOf(sessionOf(uuid));
+      case 'POST identify':
+        return identify(forAction(uuid, IDENTIFYING), body as IdentifyRequest);
+      case 'POST register':
+        return register(forAction(uuid, IDENTIFYING), body as RegisterRequest);
+      case 'POST scan-lookup':
+        return forAction(uuid) && scanned(text(body.value));
+      case 'POST credit-reception':
+        return creditReception(forAction(uuid, ['credit_reception']));
+      case 'POST complete':
+        return end(forAction(uuid), 'completed');
+      case 'POST cancel':
+        return end(forAction(uuid), 'cancelled');
+      case 'POST giftcards/scan':
+        return forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value));
+      case 'POST giftcards/redeem':
+        return redeem(forAction(uuid, ['redeem_giftcards']), text(body.giftcard_uuid));
+      case 'POST giftcards/top-up':
+        return topUpGiftcard(forAction(uuid, ['top_up_giftcards']), text(body.giftcard_uuid), cents(body));
+      case 'POST prepaid/pay':
+        return prepaid(forAction(uuid, ['pay_prepaid']), 'pay', cents(body));
+      case 'POST prepaid/top-up':
+        return prepaid(forAction(uuid, ['top_up_prepaid']), 'top_up', cents(body));
+      case 'GET vouchers':
+        return activeVouchers(customer(['vouchers', 'identify']).uuid);
+      case 'POST vouchers/redeem':
+        return redeemVoucher(forAction(uuid, ['vouchers', 'identify']), text(body.code));
+      case 'GET rewards': {
+        const balance = customer(['identify']).credit_balance;
+        return rewards.map((reward) => rewardView(reward, balance));
+      }
+      case 'POST rewards/claim':
+        return claim(forAction(uuid, ['identify']), text(body.reward_uuid));
+      case 'GET activity':
+        return activity.get(customer(['identify']).uuid) ?? [];
+      case 'GET subscriptions':
+        return subscriptionsOf(customer(['identify']));
+      case 'POST subscriptions':
+        return subscribe(customer(['identify']), Number(body.subscription_type_id), body.subscribed === true);
+      case 'GET cards': {
+        const holder = customer(['identify']).uuid;
+        return cards.filter((c) => c.contact === holder).map(portalCard);
+      }
+      case 'POST cards':
+        return addCard(forAction(uuid, ['identify']), text(body.value));
+      case 'POST cards/remove':
+        return removeCard(customer(['identify']), Number(body.card_id));
+      case 'GET stats': {
+        const { visits, credit_balance } = customer(['identify']);
+        return { visits, last_visit_at: null, total_credits_earned: credit_balance };
+      }
+      case 'GET profile':
+        return profileOf(customer(['identify']));
+      case 'POST profile':
+        return updateProfile(customer(['identify']), body.attributes as Record<string, string | null>);
+      default:
+        throw failedWith(1003, 404);
+    }
+  };
+
+  /** A call of the console (paired device `cashierDevice()`); `path` after /cashier/api. */
+  const consoleCall = (method: string, path: string, body: Body, query: URLSearchParams): Json => {
+    const [, uuid, action = ''] = path.match(/^\/sessions\/([^/]+)(?:\/(.+))?$/) ?? [];
+    if (uuid) {
+      const session = shopSession(uuid);
+      if (method === 'GET' && action === '') return cashierView(session);
+      if (method === 'POST' && action === 'cancel')
+        return end(forAction(uuid), 'cancelled') && cashierView(session);
+      if (method === 'POST' && action === 'purchase') return sendPurchase(session, cents(body) ?? 0);
+      throw failedWith(1003, 404);
+    }
+    switch (`${method} ${path}`) {
+      case 'POST /pair':
+        if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
+        paired = text(body.token);
+        return deviceView();
+      case 'POST /unpair':
+        paired = null;
+        return { paired: false };
+      case 'GET /device':
+        return deviceView();
+      case 'POST /contacts/find':
+        return cashierDevice() && findContact(text(body.query));
+      case 'GET /sessions':
+        return shopSessionsSince(Date.parse(query.get('since') ?? '1970-01-01T00:00:00Z'));
+      case 'POST /sessions':
+        return startSession(body as StartSessionRequest);
+      default:
+        throw failedWith(1003, 404);
+    }
+  };
+
+  /** One request's answer (status, body) from the state. */
+  const route = (method: string, pathname: string, body: Body, query: URLSearchParams): Answer => {
+    const session = pathname.match(/^\/portal\/api\/sessions\/([^/]+)(?:\/(.+))?$/);
+    const device = pathname.match(/^\/portal\/api\/devices\/([^/]+)$/);
+    let data: Json;
+    if (session) data = sessionCall(method, session[1]!, session[2] ?? '', body);
+    else if (device && method === 'GET') {
+      data = deviceState(device[1]!);
+      if (!data) throw refusedFor('device_not_found');
+    } else if (pathname.startsWith(C)) data = consoleCall(method, pathname.slice(C.length), body, query);
+    else throw failedWith(1003, 404);
+    return {
+      status: method === 'POST' && pathname === `${C}/sessions` ? 201 : 200,
+      body: { data, meta: {} },
+    };
+  };
+
+  /** Runs one request against the state: its answer, with Idempotency-Key replay (http/idempotency.ts). */
+  const handle = (method: string, url: string, body: Json, key: string | undefined): Answer => {
+    const { pathname, searchParams } = new URL(url, 'http://kiosk.test');
+    const scope = `${method} ${pathname}`;
+    if (key) {
+      const first = idempotency.get(`${scope} ${key}`);
+      if (first) {
+        if (first.request === JSON.stringify(body ?? {})) return first.answer;
+        const refusal = refusedFor('idempotency_key_reused');
+        return { status: refusal.status, body: refusal.body };
+      }
+    }
+    let answer: Answer;
+    try {
+      answer = route(method, pathname, (body ?? {}) as Body, searchParams);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      answer = { status: error.status, body: error.body };
+    }
+    if (key) idempotency.set(`${scope} ${key}`, { request: JSON.stringify(body ?? {}), answer });
+    return answer;
+  };
+
+  const take = <T extends { match: Match; times: number }>(list: T[], path: string): T | undefined => {
+    const rule = list.find((r) => path.includes(r.match) && r.times > 0);
+    if (rule) rule.times -= 1;
+    return rule;
+  };
+
+  /** The `fetch` the pages call: through the test's network to `handle`. */
+  const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = String(input instanceof Request ? input.url : input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Json) : undefined;
+    const path = new URL(url, 'http://kiosk.test').pathname;
+    requests.push({ method, path, body, idempotencyKey: headers.get('idempotency-key') ?? undefined });
+    const noAnswer = () => new TypeError('Failed to fetch');
+    if (network.offline) throw noAnswer();
+    const held = network.held.find((h) => path.includes(h.match));
+    if (held) {
+      await new Promise<void>((resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        void held.gate.then(resolve);
+      });
+      if (network.offline) throw noAnswer();
+    }
+    const failure = take(network.fail, path);
+    const answer = failure
+      ? { status: failure.refusal.status, body: failure.refusal.body }
+      : handle(method, url, body, headers.get('idempotency-key') ?? undefined);
+    if (take(network.lose, path)) throw noAnswer();
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+  // ---- the test's side --------------------------------------------------------------------------
+
+  function contact(init: Partial<FakeContact> & { email: string }): FakeContact {
+    const created: FakeContact = {
+      uuid: id('contact'),
+      firstname: null,
+      lastname: null,
+      locale: 'en',
+      tier: null,
+      credit_balance: 0,
+      prepaid_balance_in_cents: 0,
+      creditsPerEuro: 1,
+      profile: {},
+      subscriptions: new Map(),
+      visits: 0,
+      ...init,
+    };
+    contacts.set(created.uuid, created);
+    return created;
+  }
+  function card(value: string, holder: string | null, { active = true } = {}): FakeCard {
+    const created = { id: nextId++, value, contact: holder, active };
+    cards.push(created);
+    return created;
+  }
+
+  return {
+    fetch,
+    EventSource: FakeEventSource as unknown as typeof EventSource,
+    /** Every request that reached the network, in order (answered or not). */
+    requests,
+    /** The requests to paths containing `match` (and of `method`, when given). */
+    calls: (match: string, method?: string) =>
+      requests.filter((r) => r.path.includes(match) && (!method || r.method === method)),
+
+    contact,
+    card,
+    /** A customer with a loyalty card (`card`, default `CARD-<n>`): the common start of a flow. */
+    customer(init: Partial<FakeContact> & { email?: string; card?: string } = {}) {
+      const { card: value, ...rest } = init;
+      const created = contact({ email: `customer${nextId}@example.com`, ...rest });
+      card(value ?? `CARD-${nextId}`, created.uuid);
+      return { ...created, card: cards.at(-1)!.value };
+    },
+    appToken: (value: string, holder: string) => void appTokens.set(value, { contact: holder, used: false }),
+    giftcard(init: Partial<FakeGiftcard> & { hash: string }): FakeGiftcard {
+      const created: FakeGiftcard = {
+        uuid: id('giftcard'),
+        type: 'PHYSICAL',
+        balance_in_cents: 0,
+        expired: false,
+        active: true,
+        max_in_cents: 50_000,
+        topped_up: false,
+        ...init,
+      };
+      giftcards.set(created.uuid, created);
+      return created;
+    },
+    voucher(init: Partial<FakeVoucher> & { code: string; name: string }): FakeVoucher {
+      const created: FakeVoucher = {
+        uuid: id('voucher'),
+        description: null,
+        expiration_date: null,
+        status: 'ACTIVE',
+        media: null,
+        owner: null,
+        ...init,
+      };
+      vouchers.push(created);
+      return created;
+    },
+    reward(init: Partial<FakeReward> & { title: string; required_credits: number }): FakeReward {
+      const created: FakeReward = {
+        uuid: id('reward'),
+        description: null,
+        reward_type: 'PHYSICAL',
+        media: null,
+        stock: null,
+        ...init,
+      };
+      rewards.push(created);
+      return created;
+    },
+    note,
+    /** A standby screen's pairing token for `shop`. */
+    device: (token: string, shop: string) => void devices.set(token, shop),
+
+    openSession,
+    /** The session as the fake holds it now. */
+    session: (uuid: string) => {
+      const session = sessions.get(uuid);
+      if (!session) throw new Error(`no session ${uuid}`);
+      return session;
+    },
+    /** The types of the session's events, oldest first. */
+    eventTypes: (uuid: string) => sessions.get(uuid)?.events.map((e) => e.type) ?? [],
+    /** The POS pushes a purchase to the session (a POS transaction, as POST /pos-transactions/{uuid}/push). */
+    pushPurchase: (uuid: string, cents: number) => deliverPurchase(sessions.get(uuid)!, cents),
+    /** A request of another screen or of the POS, answered as the kiosk's would be, past the test's network. */
+    call: (method: 'GET' | 'POST', path: string, body?: Json, key?: string) =>
+      handle(method, path, body, key),
+
+    /** Cuts the network (true: no request gets an answer, every stream drops) or brings it back. */
+    set offline(value: boolean) {
+      network.offline = value;
+      for (const stream of streams) value ? stream.drop() : setTimeout(() => stream.connect(), 0);
+    },
+    get offline() {
+      return network.offline;
+    },
+    /** The next `times` requests to `match` are handled, and their answers lost on the way back. */
+    loseAnswers: (match: Match, times = 1) => void network.lose.push({ match, times }),
+    /** The next `times` requests to `match` are answered with `refusal` instead, untouched by the server. */
+    answerNext: (match: Match, refusal: Refusal, times = 1) =>
+      void network.fail.push({ match, refusal, times }),
+    /** Holds requests to `match` until the returned release (or their caller gives up). */
+    hold(match: Match): () => void {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const rule = { match, gate };
+      network.held.push(rule);
+      return () => {
+        network.held.splice(network.held.indexOf(rule), 1);
+        release();
+      };
+    },
+  };
+}
+
+export type FakePortalApi = ReturnType<typeof createFakePortalApi>;
