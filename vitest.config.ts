@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    testTimeout: 8_000,
+    testTimeout: 20_000,
     // createTestApp (migrations, fixture, OpenAPI document) takes seconds on a busy machine.
     hookTimeout: 30_000,
     pool: 'forks',
