@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { type ReactNode, StrictMode } from 'react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { App } from '../../src/kiosk/app/app';
 import { createKioskQueryClient, Providers } from '../../src/kiosk/app/providers';
 import { i18n } from '../../src/kiosk/i18n/i18n';
@@ -52,6 +52,11 @@ export interface FlowTests {
   renderKiosk(route: KioskRoute): Promise<Controls>;
   /** Renders `ui` with `client` (dropped after the test) and lets its first requests be answered. */
   renderWith(client: QueryClient, ui: ReactNode): Promise<Controls>;
+  /**
+   * The tablet's network off or back, as the browser has it: nothing reaches the server meanwhile,
+   * the streams drop, and the page hears `offline` / `online`.
+   */
+  setNetwork(up: boolean): Promise<void>;
 }
 
 /** Installs the fake clock and a fresh fake server around each test of the calling file. */
@@ -59,6 +64,19 @@ export function setUpFlowTests(): FlowTests {
   let api: FakePortalApi | undefined;
   let stopWatching: () => void = () => undefined;
   let clients: QueryClient[] = [];
+  // The modules the screens load on demand, loaded before the first test: a test's clock is fake,
+  // the loading of a module is not.
+  beforeAll(() =>
+    Promise.all([
+      import('../../src/kiosk/flows/giftcard-redeem/giftcard-redeem-flow'),
+      import('../../src/kiosk/flows/giftcard-top-up/giftcard-top-up-flow'),
+      import('../../src/kiosk/flows/prepaid/prepaid-flow'),
+      import('../../src/kiosk/flows/vouchers/vouchers-flow'),
+      import('../../src/kiosk/flows/identify/customer-portal'),
+      import('../../src/kiosk/components/simple-keyboard'),
+      import('../../src/kiosk/components/terms-codes'),
+    ]),
+  );
   beforeEach(() => {
     vi.useFakeTimers({ now: TEST_START });
     api = createFakePortalApi();
@@ -84,7 +102,15 @@ export function setUpFlowTests(): FlowTests {
     await controls.wait();
     return controls;
   };
+  const setNetwork = async (up: boolean) => {
+    await act(async () => {
+      if (!api) throw new Error('no fake portal API outside a test');
+      api.offline = !up;
+      window.dispatchEvent(new Event(up ? 'online' : 'offline'));
+    });
+  };
   return {
+    setNetwork,
     api: () => {
       if (!api) throw new Error('the fake portal API exists only inside a test');
       return api;
