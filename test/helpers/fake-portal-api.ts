@@ -1092,8 +1092,7 @@ export function createFakePortalApi() {
     customer(init: Partial<FakeContact> & { email?: string; card?: string } = {}) {
       const { card: value, ...rest } = init;
       const created = contact({ email: `customer${nextId}@example.com`, ...rest });
-      card(value ?? `CARD-${nextId}`, created.uuid);
-      return { ...created, card: cards.at(-1)!.value };
+      return Object.assign(created, { card: card(value ?? `CARD-${nextId}`, created.uuid).value });
     },
     appToken: (value: string, holder: string) => void appTokens.set(value, { contact: holder, used: false }),
     giftcard(init: Partial<FakeGiftcard> & { hash: string }): FakeGiftcard {

@@ -1,0 +1,214 @@
+import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PortalSettings } from '../../src/contract/portal';
+import { setUpFlowTests } from '../helpers/flow-tests';
+
+/*
+ * Gift cards at the kiosk: paying a session's amount with one or more cards (each pays
+ * min(balance, what remains)), and topping a card up. A card that cannot pay or be topped up is
+ * explained before anything is asked; a refusal at the last moment is said in words.
+ */
+
+const flow = setUpFlowTests();
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+async function payment(amountInCents: number, settings: Partial<PortalSettings> = {}) {
+  const uuid = flow.api().openSession('redeem_giftcards', { amount_in_cents: amountInCents, settings });
+  return { uuid, kiosk: await flow.renderKiosk({ kind: 'session', uuid }) };
+}
+
+describe('paying with gift cards', () => {
+  it('two cards pay one amount: € 25 of € 30, then the rest; a reload keeps the progress; Done completes', async () => {
+    const api = flow.api();
+    const first = api.giftcard({ hash: 'GC-PAY-0001', balance_in_cents: 2500 });
+    const second = api.giftcard({ hash: 'GC-PAY-0002', balance_in_cents: 10_000 });
+    const { uuid, kiosk } = await payment(3000);
+    expect(heading()).toBe('Scan your gift card');
+    expect(text('amount-due')).toBe('To pay: €30.00');
+
+    await kiosk.scan(first.hash);
+    await kiosk.until(() => expect(heading()).toBe('Pay with this gift card?'));
+    expect(text('giftcard-balance')).toBe('Balance of the card ending 0001€25.00');
+    expect(text('giftcard-after')).toBe('This card pays €25.00. €5.00 will remain to pay.');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Pay €25.00 with this card' }));
+
+    await kiosk.until(() => expect(heading()).toBe('Part is paid: €5.00 still to pay'));
+    expect(text('giftcard-paid')).toBe('Paid with gift cards€25.00');
+    expect(text('giftcard-remaining')).toBe('Still to pay€5.00');
+    await kiosk.until(() =>
+      expect(text('giftcard-payments')).toBe('Card ending 0001€25.00 paid · €0.00 left on the card'),
+    );
+
+    // A reload (or a standby screen) shows the service's progress, not a fresh start.
+    cleanup();
+    const reloaded = await flow.renderKiosk({ kind: 'session', uuid });
+    await reloaded.until(() => expect(heading()).toBe('Part is paid: €5.00 still to pay'));
+    await reloaded.user.click(screen.getByRole('button', { name: 'Use another card' }));
+    expect(heading()).toBe('Scan another gift card');
+    await reloaded.scan(second.hash);
+    await reloaded.until(() => screen.getByRole('button', { name: 'Pay €5.00 with this card' }));
+    await reloaded.user.click(screen.getByTestId('pay-button'));
+
+    await reloaded.until(() => expect(heading()).toBe('All paid — thank you!'));
+    expect(screen.queryByRole('button', { name: 'Use another card' })).toBeNull();
+    await reloaded.user.click(screen.getByRole('button', { name: 'Done' }));
+    await reloaded.until(() => screen.getByTestId('screen-completed'));
+    expect(text('paid-summary')).toBe('Paid €30.00 with gift cards.');
+    expect(screen.queryByTestId('remaining-summary')).toBeNull();
+    expect([first.balance_in_cents, second.balance_in_cents]).toEqual([0, 9500]);
+  });
+
+  it('one card only: it pays what it holds, and the rest is for the till', async () => {
+    const card = flow.api().giftcard({ hash: 'GC-ONE-0001', balance_in_cents: 1000 });
+    const { kiosk } = await payment(3000, { allow_multiple_giftcards: false });
+    await kiosk.scan(card.hash);
+    await kiosk.until(() => screen.getByRole('button', { name: 'Pay €10.00 with this card' }));
+    await kiosk.user.click(screen.getByTestId('pay-button'));
+    await kiosk.until(() => screen.getByTestId('pay-rest-at-till'));
+    expect(text('pay-rest-at-till')).toBe('Please pay the remaining €20.00 at the till.');
+    expect(screen.queryByRole('button', { name: 'Use another card' })).toBeNull();
+
+    await kiosk.user.click(screen.getByRole('button', { name: 'Done' }));
+    await kiosk.until(() => screen.getByTestId('screen-completed'));
+    expect(text('remaining-summary')).toBe('Please pay the remaining €20.00 at the till.');
+  });
+
+  it.each([
+    [
+      'expired',
+      { expired: true },
+      'This gift card has expired',
+      'Its end date has passed, so it can no longer pay. Try another card, or pay at the till.',
+    ],
+    [
+      'empty',
+      { balance_in_cents: 0 },
+      'This gift card is empty',
+      'There is no money left on it. Try another card, or pay at the till.',
+    ],
+    [
+      'not active',
+      { active: false },
+      'This gift card cannot be used',
+      'This gift card is not active. Please ask the cashier.',
+    ],
+  ])(
+    'a card that is %s is explained, with no Pay; Cancel changes nothing',
+    async (_, state, title, words) => {
+      const card = flow.api().giftcard({ hash: 'GC-BAD-0001', balance_in_cents: 1000, ...state });
+      const { uuid, kiosk } = await payment(1000);
+      await kiosk.scan(card.hash);
+      await kiosk.until(() => expect(heading()).toBe(title));
+      expect(text('giftcard-problem')).toBe(words);
+      expect(screen.queryByTestId('pay-button')).toBeNull();
+
+      await kiosk.user.click(screen.getByRole('button', { name: 'Cancel' }));
+      await kiosk.until(() =>
+        screen.getByText('Nothing was changed. Ask the cashier if you want to start again.'),
+      );
+      expect(flow.api().eventTypes(uuid)).toEqual(['session_cancelled']);
+    },
+  );
+
+  it('an unknown code typed on the code screen is said in words; the right one goes on', async () => {
+    const card = flow.api().giftcard({ hash: 'GC-TYPED-01', balance_in_cents: 500 });
+    const { kiosk } = await payment(1000, { enable_on_screen_keyboard: true });
+    await kiosk.user.click(screen.getByRole('button', { name: 'Type the code' }));
+    expect(heading()).toBe('Type the code of your gift card');
+    await kiosk.user.type(screen.getByLabelText('Gift card code'), 'GC-404');
+    await kiosk.user.click(screen.getByTestId('code-submit'));
+    await kiosk.until(() =>
+      expect(text('action-error')).toBe(
+        "We don't recognise this gift card. Check the code, or ask the cashier.",
+      ),
+    );
+
+    await kiosk.user.clear(screen.getByLabelText('Gift card code'));
+    await kiosk.user.type(screen.getByLabelText('Gift card code'), card.hash);
+    await kiosk.user.click(screen.getByTestId('code-submit'));
+    await kiosk.until(() => screen.getByRole('button', { name: 'Pay €5.00 with this card' }));
+  });
+});
+
+describe('topping up a gift card', () => {
+  async function topUp() {
+    const uuid = flow.api().openSession('top_up_giftcards');
+    return { uuid, kiosk: await flow.renderKiosk({ kind: 'session', uuid }) };
+  }
+
+  it('scan, type € 12.50 on the keypad, confirm: the new balance; Done completes', async () => {
+    const card = flow.api().giftcard({ hash: 'GC-UP-0001', type: 'DIGITAL' });
+    const { uuid, kiosk } = await topUp();
+    expect(heading()).toBe('Scan the gift card to top up');
+    await kiosk.scan(card.hash);
+    await kiosk.until(() => expect(heading()).toBe('How much would you like to add?'));
+    expect(text('keypad-min')).toBe('At least €1.00.');
+    for (const key of ['1', '2', 'decimal', '5']) await kiosk.user.click(screen.getByTestId(`keypad-${key}`));
+    expect(text('keypad-amount')).toBe('€12.50');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(heading()).toBe('Add €12.50 to the card ending 0001?');
+    expect(text('topup-balance-after')).toBe('Balance after€12.50');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Add €12.50' }));
+    await kiosk.until(() => expect(heading()).toBe('Your gift card is topped up'));
+    expect(text('giftcard-new-balance')).toBe('New balance€12.50');
+    expect(card.balance_in_cents).toBe(1250);
+
+    await kiosk.user.click(screen.getByRole('button', { name: 'Done' }));
+    await kiosk.until(() => screen.getByTestId('screen-completed'));
+    expect(flow.api().eventTypes(uuid)).toEqual(['giftcard_transaction', 'session_completed']);
+  });
+
+  it('near the maximum: the keypad refuses more and says the most; a top-up over it meanwhile is refused in words', async () => {
+    const card = flow.api().giftcard({ hash: 'GC-0006', balance_in_cents: 49_000 });
+    const { kiosk } = await topUp();
+    await kiosk.scan(card.hash);
+    await kiosk.until(() => expect(text('topup-max')).toBe('You can add at most €10.00 to this card.'));
+    expect((screen.getByTestId('preset-2500') as HTMLButtonElement).disabled).toBe(true);
+    for (const key of ['2', '0']) await kiosk.user.click(screen.getByTestId(`keypad-${key}`));
+    expect(text('keypad-amount')).toBe('€2.00');
+    expect(text('keypad-limit')).toBe('The most you can enter here is €10.00.');
+
+    await kiosk.user.click(screen.getByTestId('preset-1000'));
+    // Meanwhile the till adds € 1: € 10 more would now go over the program's maximum.
+    card.balance_in_cents += 100;
+    await kiosk.user.click(screen.getByRole('button', { name: 'Add €10.00' }));
+    await kiosk.until(() =>
+      expect(text('action-error')).toBe(
+        'That is more than this gift card may hold. Choose a smaller amount.',
+      ),
+    );
+    expect(card.balance_in_cents).toBe(49_100);
+  });
+
+  it('a digital card that had its one top-up is explained before any amount is asked', async () => {
+    const card = flow
+      .api()
+      .giftcard({ hash: 'GC-D-0001', type: 'DIGITAL', balance_in_cents: 500, topped_up: true });
+    const { kiosk } = await topUp();
+    await kiosk.scan(card.hash);
+    await kiosk.until(() => expect(heading()).toBe('This gift card cannot be topped up again'));
+    expect(text('topup-problem')).toBe(
+      'A digital gift card can be topped up once, and this one already was.',
+    );
+    expect(screen.queryByTestId('amount-keypad')).toBeNull();
+  });
+
+  it('a digital card topped up at the till while the customer confirms: refused in words', async () => {
+    const card = flow.api().giftcard({ hash: 'GC-D-0002', type: 'DIGITAL' });
+    const { kiosk } = await topUp();
+    await kiosk.scan(card.hash);
+    await kiosk.until(() => screen.getByTestId('preset-2500'));
+    await kiosk.user.click(screen.getByTestId('preset-2500'));
+    card.topped_up = true;
+    await kiosk.user.click(screen.getByRole('button', { name: 'Add €25.00' }));
+    await kiosk.until(() =>
+      expect(text('action-error')).toBe(
+        'A digital gift card can be topped up only once, and this one already was.',
+      ),
+    );
+    await kiosk.user.click(screen.getByRole('button', { name: 'Change amount' }));
+    expect(heading()).toBe('How much would you like to add?');
+  });
+});
