@@ -257,6 +257,7 @@ export function createFakePortalApi() {
 
   const network = {
     offline: false,
+    streamsDown: false,
     lose: [] as { match: Match; times: number }[],
     fail: [] as { match: Match; refusal: Refusal; times: number }[],
     held: [] as { match: Match; gate: Promise<void> }[],
@@ -319,7 +320,7 @@ export function createFakePortalApi() {
       setTimeout(() => this.connect(), 0);
     }
     connect() {
-      if (this.readyState === 2 || network.offline) return;
+      if (this.readyState === 2 || network.offline || network.streamsDown) return;
       this.readyState = 1;
       this.dispatch('open', '');
     }
@@ -1160,6 +1161,11 @@ export function createFakePortalApi() {
     },
     get offline() {
       return network.offline;
+    },
+    /** The live streams drop and stay down (requests still get their answers), or come back. */
+    set streamsDown(value: boolean) {
+      network.streamsDown = value;
+      for (const stream of streams) value ? stream.drop() : setTimeout(() => stream.connect(), 0);
     },
     /** The next `times` requests to `match` are handled, and their answers lost on the way back. */
     loseAnswers: (match: Match, times = 1) => void network.lose.push({ match, times }),

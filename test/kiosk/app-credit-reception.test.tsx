@@ -1,0 +1,84 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setUpFlowTests } from '../helpers/flow-tests';
+
+/*
+ * A credit-reception session: the customer identifies, then earns credits for the session's
+ * amount, or waits (greeted by name) until the cashier rings up the purchase, which reaches the
+ * screen live (its stream, or its polling while the stream is down).
+ */
+
+const flow = setUpFlowTests();
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+describe('credit reception', () => {
+  it('for the session’s amount: the credits, the purchase, the new balance and the next reward; Done completes', async () => {
+    const api = flow.api();
+    api.reward({ title: '10% off your next order', required_credits: 30 });
+    const customer = api.customer({ firstname: 'Eva', credit_balance: 0 });
+    const uuid = api.openSession('credit_reception', { amount_in_cents: 1250 });
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.scan(customer.card);
+
+    await kiosk.until(() => expect(heading()).toBe('Thank you, Eva!'));
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+12'));
+    expect(text('credit-purchase')).toBe('Your purchase€12.50');
+    await kiosk.until(() => expect(text('credit-balance')).toBe('Your new balance12'));
+    expect(text('credit-next-reward')).toBe('Only 18 credits to go to 10% off your next order.');
+    expect(customer.credit_balance).toBe(12);
+
+    await kiosk.user.click(screen.getByRole('button', { name: 'Done' }));
+    await kiosk.until(() => screen.getByTestId('screen-completed'));
+    expect(api.eventTypes(uuid)).toEqual(['contact_identified', 'credit_reception', 'session_completed']);
+  });
+
+  it('waiting for the cashier: greeted by name in their language, then credited live when the POS pushes the purchase', async () => {
+    const api = flow.api();
+    const dirk = api.customer({ firstname: 'Dirk', locale: 'nl', credit_balance: 900, creditsPerEuro: 2 });
+    const uuid = api.openSession('credit_reception');
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.scan(dirk.card);
+    await kiosk.until(() => expect(heading()).toBe('Hallo Dirk! De kassamedewerker rekent uw aankoop af'));
+    await kiosk.wait(5000);
+    expect(api.calls('/credit-reception')).toEqual([]);
+
+    api.pushPurchase(uuid, 1250);
+    await kiosk.until(() => screen.getByTestId('screen-credit-result'), 1000);
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Punten verdiend+25'));
+    expect(text('credit-purchase')).toBe('Uw aankoop€\u00a012,50');
+    // 900 credits and more: no reward is left to save for.
+    expect(screen.queryByTestId('credit-next-reward')).toBeNull();
+    expect(dirk.credit_balance).toBe(925);
+  });
+
+  it('without a name: a greeting without one', async () => {
+    const api = flow.api();
+    const customer = api.customer();
+    const uuid = api.openSession('credit_reception');
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.scan(customer.card);
+    await kiosk.until(() => expect(heading()).toBe('The cashier is ringing up your purchase'));
+    expect(text('screen-waiting')).toContain('Your credits appear here as soon as the purchase is done.');
+  });
+
+  it('the live stream down: the purchase still arrives, by polling every 10 s', async () => {
+    const api = flow.api();
+    const customer = api.customer({ firstname: 'Eva' });
+    const uuid = api.openSession('credit_reception');
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.scan(customer.card);
+    await kiosk.until(() => screen.getByTestId('screen-waiting'));
+    // The stream drops and does not come back, while requests still get their answers.
+    await act(async () => {
+      api.streamsDown = true;
+    });
+    await kiosk.wait(12_000);
+    api.pushPurchase(uuid, 500);
+    await kiosk.wait(1000);
+    expect(screen.getByTestId('screen-waiting')).toBeTruthy();
+
+    await kiosk.until(() => screen.getByTestId('screen-credit-result'), 10_000);
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+5'));
+  });
+});
