@@ -1,0 +1,184 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { FakeContact } from '../helpers/fake-portal-api';
+import { setUpFlowTests } from '../helpers/flow-tests';
+
+/*
+ * The customer's own portal after identification (identify sessions): rewards to claim with
+ * credits, vouchers to use, recent activity, e-mail subscriptions, cards, and the profile fields
+ * the account lets them change; each refusal in words.
+ */
+
+const flow = setUpFlowTests();
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+/** `customer` identified on an identify session, the portal's tabs shown. */
+async function portalOf(customer: FakeContact & { card: string }) {
+  const uuid = flow.api().openSession('identify');
+  const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+  await kiosk.scan(customer.card);
+  await kiosk.until(() => screen.getByRole('tablist'));
+  return { uuid, kiosk };
+}
+
+describe('the customer portal', () => {
+  it('rewards: claimable first, the rest with the credits still needed; a physical one claimed is to collect', async () => {
+    const api = flow.api();
+    api.reward({ title: 'Beans', required_credits: 400 });
+    const coffee = api.reward({ title: 'Free coffee', required_credits: 50 });
+    api.reward({ title: 'Cake', required_credits: 80, stock: 0 });
+    const anna = api.customer({ firstname: 'Anna', credit_balance: 120 });
+    const { uuid, kiosk } = await portalOf(anna);
+    await kiosk.until(() => screen.getByTestId('reward-list'));
+    expect(screen.getAllByTestId('reward-state').map((badge) => badge.textContent)).toEqual([
+      'Claim',
+      '280 more credits needed',
+      'Out of stock',
+    ]);
+
+    await kiosk.user.click(screen.getByTestId(`reward-${coffee.uuid}`));
+    expect(heading()).toBe('Claim Free coffee for 50 credits?');
+    expect(text('credits-after')).toBe('Credits left after this70');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
+    await kiosk.until(() => expect(heading()).toBe('Enjoy!'));
+    expect(text('claimed-where')).toBe('Collect it at Demo Coffee Amsterdam.');
+    expect(text('credits-left')).toBe('Credits left: 70');
+    expect(api.eventTypes(uuid)).toEqual(['contact_identified', 'reward_reception']);
+
+    await kiosk.user.click(screen.getByRole('button', { name: 'Back to my portal' }));
+    await kiosk.until(() => screen.getByTestId('reward-list'));
+    expect(anna.credit_balance).toBe(70);
+  });
+
+  it.each([
+    ['credits spent at the till meanwhile', 'You do not have enough credits for this reward.'],
+    ['the last one claimed meanwhile', 'Sorry, this reward is out of stock.'],
+  ])('a claim refused (%s) is said in words', async (meanwhile, words) => {
+    const api = flow.api();
+    const reward = api.reward({ title: 'Free coffee', required_credits: 50, stock: 5 });
+    const anna = api.customer({ firstname: 'Anna', credit_balance: 100 });
+    const { kiosk } = await portalOf(anna);
+    await kiosk.until(() => screen.getByTestId(`reward-${reward.uuid}`));
+    await kiosk.user.click(screen.getByTestId(`reward-${reward.uuid}`));
+    if (meanwhile.startsWith('credits')) anna.credit_balance = 40;
+    else reward.stock = 0;
+    await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
+    await kiosk.until(() => expect(text('action-error')).toBe(words));
+  });
+
+  it('vouchers: one is used in its tab, after a confirmation', async () => {
+    const api = flow.api();
+    const ben = api.customer({ firstname: 'Ben' });
+    api.voucher({ code: 'MUFFIN-0002', name: 'Free muffin', owner: ben.uuid });
+    const { uuid, kiosk } = await portalOf(ben);
+    await kiosk.user.click(screen.getByRole('tab', { name: 'Vouchers' }));
+    await kiosk.until(() => screen.getByTestId('voucher-MUFFIN-0002'));
+    await kiosk.user.click(screen.getByTestId('voucher-MUFFIN-0002'));
+    expect(heading()).toBe('Use this voucher now?');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Use it now' }));
+    await kiosk.until(() => expect(heading()).toBe('Voucher used — enjoy!'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Use another voucher' }));
+    await kiosk.until(() => expect(text('panel-vouchers')).toContain('You have no vouchers at the moment.'));
+    expect(api.eventTypes(uuid)).toContain('voucher_redeemed');
+  });
+
+  it('activity, newest first, in words', async () => {
+    const api = flow.api();
+    const anna = api.customer({ firstname: 'Anna' });
+    api.note(anna.uuid, { type: 'credit_reception', title: 'Credits', credits: 19, amount_in_cents: null });
+    api.note(anna.uuid, {
+      type: 'prepaid_transaction',
+      title: 'Prepaid',
+      credits: null,
+      amount_in_cents: -500,
+    });
+    const { kiosk } = await portalOf(anna);
+    await kiosk.user.click(screen.getByRole('tab', { name: 'Activity' }));
+    await kiosk.until(() => screen.getByTestId('activity-list'));
+    const lines = within(screen.getByTestId('activity-list')).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringContaining('Paid with prepaid'),
+      expect.stringContaining('Credits earned'),
+    ]);
+  });
+
+  it('e-mail: a plain subscription switches on and off; a double opt-in one asks to confirm by e-mail', async () => {
+    const api = flow.api();
+    const anna = api.customer({ firstname: 'Anna' });
+    const { kiosk } = await portalOf(anna);
+    await kiosk.user.click(screen.getByRole('tab', { name: 'E-mail' }));
+    await kiosk.until(() => screen.getByTestId('subscription-list'));
+    const newsletter = () => screen.getByRole('switch', { name: /Newsletter/ });
+    expect(newsletter().getAttribute('aria-checked')).toBe('false');
+    await kiosk.user.click(newsletter());
+    await kiosk.until(() => expect(newsletter().getAttribute('aria-checked')).toBe('true'));
+    await kiosk.user.click(newsletter());
+    await kiosk.until(() => expect(newsletter().getAttribute('aria-checked')).toBe('false'));
+
+    await kiosk.user.click(screen.getByRole('switch', { name: /Partner news/ }));
+    await kiosk.until(() => expect(text('subscription-pending')).toBe('Check your inbox to confirm.'));
+    expect(anna.subscriptions.get(2)).toBe('PENDING_CONFIRMATION');
+  });
+
+  it('cards: a new card is added by scanning; someone else’s and an inactive one are refused in words; one is removed', async () => {
+    const api = flow.api();
+    const anna = api.customer({ firstname: 'Anna', card: 'CARD-0001' });
+    api.card('CARD-0002', api.contact({ email: 'ben@example.com' }).uuid);
+    api.card('CARD-0004', null, { active: false });
+    const { kiosk } = await portalOf(anna);
+    await kiosk.user.click(screen.getByRole('tab', { name: 'Cards' }));
+    await kiosk.until(() => screen.getByTestId('card-list'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Add a card' }));
+    expect(heading()).toBe('Scan the card to add');
+
+    await kiosk.scan('CARD-0002');
+    await kiosk.until(() =>
+      expect(text('action-error')).toBe(
+        'This card is already linked to another account. Please ask the cashier.',
+      ),
+    );
+    await kiosk.scan('CARD-0004');
+    await kiosk.until(() =>
+      expect(text('action-error')).toBe('This card is no longer active. Please ask the cashier.'),
+    );
+    await kiosk.scan('NEW-CARD-0009');
+    await kiosk.until(() => expect(text('card-added')).toBe('Your card has been added.'));
+    await kiosk.until(() =>
+      expect(screen.getAllByText(/Ending in/).map((line) => line.textContent)).toEqual([
+        'Ending in 0001',
+        'Ending in 0009',
+      ]),
+    );
+
+    await kiosk.user.click(screen.getByTestId('remove-card-0009'));
+    expect(screen.getByText('Remove the card ending in 0009?')).toBeTruthy();
+    await kiosk.user.click(screen.getByTestId('confirm-remove-card'));
+    await kiosk.until(() => expect(text('card-removed')).toBe('The card has been removed.'));
+    await kiosk.until(() => expect(screen.getAllByText(/Ending in/)).toHaveLength(1));
+  });
+
+  it('profile: the editable fields only; a bad date refused by name, then saved', async () => {
+    const api = flow.api();
+    const anna = api.customer({ firstname: 'Anna', profile: { firstname: 'Anna', city: 'Haarlem' } });
+    const { kiosk } = await portalOf(anna);
+    await kiosk.user.click(screen.getByRole('tab', { name: 'Profile' }));
+    await kiosk.until(() => screen.getByTestId('profile-fields'));
+    expect(text('profile-city')).toBe('TownHaarlem');
+    expect(screen.queryByTestId('profile-phonenumber')).toBeNull();
+    await kiosk.user.click(screen.getByRole('button', { name: 'Change my details' }));
+
+    await kiosk.user.type(screen.getByLabelText('Date of birth'), '21-04-1990');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Save' }));
+    await kiosk.until(() =>
+      expect(text('profile-error-birthdate')).toBe(
+        'That is not a date we can save. Type it as year-month-day, like 1990-04-21.',
+      ),
+    );
+    await kiosk.user.clear(screen.getByLabelText('Date of birth'));
+    await kiosk.user.type(screen.getByLabelText('Date of birth'), '1990-04-21');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Save' }));
+    await kiosk.until(() => expect(text('profile-saved')).toBe('Your details are saved.'));
+    expect(anna.profile.birthdate).toBe('1990-04-21');
+  });
+});
