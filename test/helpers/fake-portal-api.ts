@@ -1169,9 +1169,17 @@ export function createFakePortalApi() {
     },
     /** The next `times` requests to `match` are handled, and their answers lost on the way back. */
     loseAnswers: (match: Match, times = 1) => void network.lose.push({ match, times }),
-    /** The next `times` requests to `match` are answered with `refusal` instead, untouched by the server. */
-    answerNext: (match: Match, refusal: Refusal, times = 1) =>
-      void network.fail.push({ match, refusal, times }),
+    /**
+     * The next `times` requests to `match` are answered with `refusal` instead, untouched by the
+     * server; answers the function that ends this sooner.
+     */
+    answerNext(match: Match, refusal: Refusal, times = 1): () => void {
+      const rule = { match, refusal, times };
+      network.fail.push(rule);
+      return () => {
+        rule.times = 0;
+      };
+    },
     /** Holds requests to `match` until the returned release (or their caller gives up). */
     hold(match: Match): () => void {
       let release: () => void = () => undefined;
