@@ -1,0 +1,87 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { KIOSK, SHOPS } from '../helpers/fake-portal-api';
+import { setUpFlowTests } from '../helpers/flow-tests';
+
+/*
+ * A standby tablet (`?device=`): the shop's welcome, switching in place to each new session of its
+ * shop, and back once the session's end screen has been seen.
+ */
+
+const flow = setUpFlowTests();
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+const END_SCREEN_MS = KIOSK.end_screen_seconds * 1000;
+
+async function standby() {
+  return flow.renderKiosk({ kind: 'standby', token: 'device-amsterdam' });
+}
+
+describe('standby screen', () => {
+  it('switches to a new session of its shop at once, and back to the welcome after its end screen', async () => {
+    const api = flow.api();
+    const anna = api.customer({ firstname: 'Anna' });
+    const kiosk = await standby();
+    expect(heading()).toBe('Welcome to Demo Coffee Amsterdam');
+    expect(screen.getByText('Your screen starts as soon as the cashier is ready for you.')).toBeTruthy();
+
+    api.openSession('identify');
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'), 100);
+    await kiosk.scan(anna.card);
+    await kiosk.until(() => expect(heading()).toBe('Welcome, Anna!'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Done' }));
+    await kiosk.until(() => expect(heading()).toBe('Thank you!'));
+    await kiosk.wait(END_SCREEN_MS);
+    expect(heading()).toBe('Welcome to Demo Coffee Amsterdam');
+  });
+
+  it('a session of another shop does not reach it', async () => {
+    const kiosk = await standby();
+    flow.api().openSession('identify', { shop: SHOPS.utrecht.uuid });
+    await kiosk.wait(1000);
+    expect(heading()).toBe('Welcome to Demo Coffee Amsterdam');
+  });
+
+  it('a newer session replaces the open one on screen', async () => {
+    const api = flow.api();
+    const kiosk = await standby();
+    api.openSession('vouchers');
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
+    api.openSession('identify', { settings: { primary_identification_method: 'email' } });
+    await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'));
+  });
+
+  it('when the session on screen ends while an older one is still open, its end screen shows first, then the older one', async () => {
+    const api = flow.api();
+    const kiosk = await standby();
+    const older = api.openSession('vouchers');
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
+    api.openSession('identify', { settings: { primary_identification_method: 'email' } });
+    await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'));
+
+    await kiosk.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The device now names the older session, still open: the end screen is seen first all the same.
+    await kiosk.until(() => expect(heading()).toBe('Cancelled'));
+    await kiosk.wait(END_SCREEN_MS - 1000);
+    expect(heading()).toBe('Cancelled');
+    await kiosk.wait(1000);
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
+    expect(api.session(older).status).toBe('open');
+  });
+
+  it('its stream down, it still finds a new session, by polling every 10 s', async () => {
+    const api = flow.api();
+    const kiosk = await standby();
+    await act(async () => {
+      api.streamsDown = true;
+    });
+    await kiosk.wait(1000);
+    api.openSession('identify');
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'), 11_000);
+  });
+
+  it('an unknown device says it is not paired', async () => {
+    await flow.renderKiosk({ kind: 'standby', token: 'no-such-device' });
+    expect(heading()).toBe('This screen is not paired with a shop');
+    expect(screen.getByText('Please ask a member of staff to pair it again.')).toBeTruthy();
+  });
+});
