@@ -221,7 +221,7 @@ const IDENTIFYING: PortalSessionType[] = [
 /** The session's timestamps as the service writes them: whole seconds, with an offset. */
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
 
-/** What a request path must contain for a network rule to apply to it (`/giftcards/redeem`). */
+/** Which requests a network rule applies to: a part of their path (`/giftcards/redeem`), after a method if given (`POST /subscriptions`). */
 type Match = string;
 
 /**
@@ -1017,8 +1017,12 @@ export function createFakePortalApi() {
     return answer;
   };
 
-  const take = <T extends { match: Match; times: number }>(list: T[], path: string): T | undefined => {
-    const rule = list.find((r) => path.includes(r.match) && r.times > 0);
+  /** The first rule of `list` left for a request (`match`: a part of its path, after its method if given). */
+  const take = <T extends { match: Match; times: number }>(list: T[], method: string, path: string) => {
+    const rule = list.find(({ match, times }) => {
+      const [verb, part] = match.includes(' ') ? match.split(' ') : [method, match];
+      return times > 0 && verb === method && path.includes(part!);
+    });
     if (rule) rule.times -= 1;
     return rule;
   };
@@ -1041,11 +1045,11 @@ export function createFakePortalApi() {
       });
       if (network.offline) throw noAnswer();
     }
-    const failure = take(network.fail, path);
+    const failure = take(network.fail, method, path);
     const answer = failure
       ? { status: failure.refusal.status, body: failure.refusal.body }
       : handle(method, url, body, headers.get('idempotency-key') ?? undefined);
-    if (take(network.lose, path)) throw noAnswer();
+    if (take(network.lose, method, path)) throw noAnswer();
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
