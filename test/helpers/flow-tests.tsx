@@ -3,6 +3,9 @@ import { act, cleanup, configure, fireEvent, render, screen } from '@testing-lib
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { type ReactNode, StrictMode } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { App as ConsoleApp } from '../../src/cashier/app/app';
+import { Providers as ConsoleProviders, createConsoleQueryClient } from '../../src/cashier/app/providers';
+import { i18n as consoleI18n } from '../../src/cashier/i18n/i18n';
 import { App } from '../../src/kiosk/app/app';
 import { createKioskQueryClient, Providers } from '../../src/kiosk/app/providers';
 import { i18n } from '../../src/kiosk/i18n/i18n';
@@ -11,10 +14,11 @@ import type { KioskRoute } from '../../src/kiosk/lib/kiosk-route';
 import { createFakePortalApi, type FakePortalApi } from './fake-portal-api';
 
 /*
- * The kiosk's flow tests (test/kiosk/*.test.tsx): the real app as app/main.tsx starts it (its
- * providers and query client, the browser's connection watched) in a DOM, over a fake portal API
- * at the fetch boundary (fake-portal-api.ts), with fake timers from a fixed instant: a minute of
- * idle time passes in a moment, and a test sees exactly what a customer would after it.
+ * The flow tests of the kiosk (test/kiosk/app-*.test.tsx) and the cashier console
+ * (test/cashier/console-*.test.tsx): the real apps as their main.tsx start them (providers, query
+ * clients; the kiosk's browser connection watched) in a DOM, over a fake service at the fetch
+ * boundary (fake-portal-api.ts), with fake timers from a fixed instant: a minute of idle time
+ * passes in a moment, and a test sees exactly what a customer or a cashier would after it.
  */
 
 declare global {
@@ -50,6 +54,8 @@ export interface FlowTests {
    * is `?device=`) and lets its first requests be answered.
    */
   renderKiosk(route: KioskRoute): Promise<Controls>;
+  /** Renders the cashier console at `url` (a pairing link: `/cashier/#device=…`) and lets it load. */
+  renderConsole(url?: string): Promise<Controls>;
   /** Renders `ui` with `client` (dropped after the test) and lets its first requests be answered. */
   renderWith(client: QueryClient, ui: ReactNode): Promise<Controls>;
   /**
@@ -85,6 +91,8 @@ export function setUpFlowTests(): FlowTests {
     connection.setState({ online: true, browserOnline: true, answered: true });
     stopWatching = watchBrowserConnection(window);
     void i18n.changeLanguage('en');
+    void consoleI18n.changeLanguage('en');
+    localStorage.clear();
   });
   afterEach(() => {
     cleanup();
@@ -116,6 +124,16 @@ export function setUpFlowTests(): FlowTests {
       return api;
     },
     renderWith,
+    renderConsole: (url = '/cashier/') => {
+      window.history.replaceState(null, '', url);
+      const client = createConsoleQueryClient();
+      return renderWith(
+        client,
+        <ConsoleProviders client={client}>
+          <ConsoleApp />
+        </ConsoleProviders>,
+      );
+    },
     renderKiosk: (route) => {
       const client = createKioskQueryClient();
       return renderWith(
