@@ -32,7 +32,7 @@ import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
 import { registerSurfaces } from './http/surfaces';
-import { registerSessionExpiry } from './jobs/session-expiry';
+import { type RoundTimer, registerSessionExpiry } from './jobs/session-expiry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +71,8 @@ export interface AppDeps {
   metricsText?: () => Promise<string>;
   /** HTTPS certificate and key (PEM); plain HTTP without. */
   https?: { cert: string | Buffer; key: string | Buffer };
+  /** What runs the session expiry job's rounds (default: every second); tests drive it. */
+  sessionExpiryTimer?: RoundTimer;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -170,7 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMail(app);
   registerHealth(app);
   registerMetrics(app, requestLog, { poolStats: deps.poolStats, metricsText: deps.metricsText });
-  registerSessionExpiry(app);
+  registerSessionExpiry(app, deps.sessionExpiryTimer);
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);

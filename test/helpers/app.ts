@@ -71,6 +71,11 @@ export interface TestApp {
   config: Config;
   /** PostgreSQL: the test database's URL; undefined on SQLite. */
   databaseUrl: string | undefined;
+  /**
+   * One round of the session expiry job (jobs/session-expiry.ts) by the app's clock, answered once
+   * it has run: a test app's job runs only when its test asks.
+   */
+  runSessionExpiry(): Promise<void>;
   /** Sends a request with `Authorization: Bearer <token>` (default: the demo API key). */
   call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -111,6 +116,7 @@ export async function createTestApp(
     ...options.config,
   };
   const clock = new TestClock();
+  let expiryRound: () => Promise<void> = async () => undefined;
   if (options.sharing && !options.sharing.databaseUrl)
     throw new Error('only PostgreSQL apps share a database');
   const databaseUrl = options.sharing?.databaseUrl ?? (await createTestDatabase());
@@ -124,6 +130,12 @@ export async function createTestApp(
     kioskDir: options.kioskDir ?? join(dir, 'no-kiosk'),
     validateResponses: true,
     poolStats: database.poolStats,
+    sessionExpiryTimer: (round) => {
+      expiryRound = round;
+      return () => {
+        expiryRound = async () => undefined;
+      };
+    },
   });
   // Every response a test sees must match the service's own OpenAPI document.
   let openApi: OpenApiCheck | undefined;
@@ -159,6 +171,7 @@ export async function createTestApp(
     dir,
     config,
     databaseUrl,
+    runSessionExpiry: () => expiryRound(),
     call: async ({ token = DEMO.apiKey, headers, ...rest }) => {
       const seen = check.violations.length;
       const response = await app.inject({

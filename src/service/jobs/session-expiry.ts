@@ -6,17 +6,31 @@ export const SESSION_EXPIRY_INTERVAL_MS = 1000;
 const BATCH = 100;
 
 /**
- * Expires portal sessions on time without any kiosk (README "Session expiry"): once a second
- * while the app runs, every due session becomes `expired` with one `session_expired` event, which
- * the POS's event stream and the shop's standby screens hear. Every process runs it; each session
- * is expired once (expireDueSessions). A failed round (database away) is logged and tried again.
+ * What runs the expiry job: calls `round` every `ms` until the answered function stops it. The
+ * service's is intervalTimer; tests pass one they drive a round at a time (with the app's clock).
  */
-export function registerSessionExpiry(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
+export type RoundTimer = (round: () => Promise<void>, ms: number) => () => void;
+
+/** setInterval, which does not keep the process alive. */
+export const intervalTimer: RoundTimer = (round, ms) => {
+  const timer = setInterval(() => void round(), ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/**
+ * Expires portal sessions on time without any kiosk (README "Session expiry"): once a second
+ * (`timer`) while the app runs, every session due by the app's clock becomes `expired` with one
+ * `session_expired` event, which the POS's event stream and the shop's standby screens hear. Every
+ * process runs it; each session is expired once (expireDueSessions). A failed round (database
+ * away) is logged and tried again. A round asked for while one runs answers that one.
+ */
+export function registerSessionExpiry(app: FastifyInstance, timer: RoundTimer = intervalTimer): void {
+  let stop: () => void = () => undefined;
   let round: Promise<void> = Promise.resolve();
   let running = false;
   const run = () => {
-    if (running) return;
+    if (running) return round;
     running = true;
     round = (async () => {
       try {
@@ -30,13 +44,13 @@ export function registerSessionExpiry(app: FastifyInstance): void {
         running = false;
       }
     })();
+    return round;
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(run, SESSION_EXPIRY_INTERVAL_MS);
-    timer.unref();
+    stop = timer(run, SESSION_EXPIRY_INTERVAL_MS);
   });
   app.addHook('preClose', async () => {
-    clearInterval(timer);
+    stop();
     await round;
   });
 }
