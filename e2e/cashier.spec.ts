@@ -195,36 +195,6 @@ test("today's sessions: newest first, with their outcome and receipt lines", asy
   await cashier.setViewportSize(PHONE);
 });
 
-test("a device of another shop sees none of this shop's sessions and can touch none", async () => {
-  const other = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-  try {
-    const page = await other.newPage();
-    await page.goto(`${service.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
-    await expect(page.getByTestId('console-device')).toHaveText('Utrecht till · Demo Coffee Utrecht');
-    await page.getByTestId('tab-today').click();
-    await expect(page.getByText('No sessions yet today.')).toBeVisible();
-
-    // Amsterdam's sessions, by uuid, through the Utrecht device's cookie.
-    const amsterdam = await cashier.request.get(`${service.url}/cashier/api/sessions`);
-    const uuids = ((await amsterdam.json()).data as { uuid: string }[]).map((s) => s.uuid);
-    expect(uuids.length).toBeGreaterThan(0);
-    for (const uuid of uuids) {
-      expect((await page.request.get(`${service.url}/cashier/api/sessions/${uuid}`)).status()).toBe(404);
-      const cancel = await page.request.post(`${service.url}/cashier/api/sessions/${uuid}/cancel`, {
-        data: {},
-      });
-      expect(cancel.status()).toBe(404);
-    }
-    // Following one by its address shows nothing of it.
-    await page.goto(`${service.url}/cashier/?session=${uuids[0]}`);
-    await expect(page.getByTestId('panel-live')).toBeVisible();
-    await expect(page.getByRole('alert')).toBeVisible();
-    await expect(page.getByTestId('live-customer')).toHaveCount(0);
-  } finally {
-    await other.close();
-  }
-});
-
 test('a revoked device is refused at its next request and lands on pairing', async () => {
   test.setTimeout(60_000);
   const folder = dataFolder();

@@ -5,18 +5,16 @@ import { scanWithHandScanner } from './support/hand-scanner';
 import { expect, screenshots, test } from './support/kiosk-test';
 
 /*
- * The connection lost mid-flow, as at a real counter: the network of the tablet off for 30 s
- * (context.setOffline) while a payment is under way. The customer sees within 2 s that the
+ * The connection lost mid-flow in a real browser: the tablet's network off (context.setOffline)
+ * while a payment is under way, against the real service. The customer sees within 2 s that the
  * connection is lost and that their progress is kept; the payment goes through by itself once it
- * is back, never twice; Cancel waits for the payment's outcome, and the service refuses whatever
- * reaches it after the cancel. Every test pays with gift cards of its own.
+ * is back, never twice; Cancel waits for the payment's outcome. (How long the kiosk keeps trying,
+ * with which key, and the cases around it: test/kiosk/app-connection-lost.test.tsx, on a fake
+ * clock.) Every test pays with gift cards of its own.
  */
 
-const OFFLINE_MS = 30_000;
 const euro = (cents: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-
-test.describe.configure({ timeout: 90_000 });
 
 async function openPayment(page: Page, amountInCents: number) {
   const session = await createSession('redeem-giftcards', {
@@ -41,7 +39,7 @@ async function goOffline(page: Page) {
   });
 }
 
-test('a 30 s loss mid-payment: "connection lost" within 2 s, then the payment goes through by itself, once', async ({
+test('a loss mid-payment: "connection lost" within 2 s, then the payment goes through by itself, once', async ({
   page,
 }) => {
   const card = await newGiftcard(2000);
@@ -51,7 +49,6 @@ test('a 30 s loss mid-payment: "connection lost" within 2 s, then the payment go
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('pay-button')).toHaveText('Paying…');
   await screenshots(page, 'kiosk-offline-paying');
-  await page.waitForTimeout(OFFLINE_MS);
   expect(await giftcardBalance(card.hash)).toBe(2000);
 
   await page.context().setOffline(false);
@@ -75,7 +72,6 @@ test('network off mid-payment, then Cancel: it waits for the payment, nothing is
   await page.getByTestId('cancel-button').click();
   await expect(page.getByTestId('cancel-button')).toHaveText('Cancelling…');
   await screenshots(page, 'kiosk-offline-cancelling');
-  await page.waitForTimeout(OFFLINE_MS);
 
   await page.context().setOffline(false);
   const cancelled = page.getByTestId('screen-cancelled');
@@ -108,7 +104,7 @@ test('the payment reached the service but its answer was lost, then Cancel offli
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('offline-notice')).toBeVisible({ timeout: 2000 });
   await page.getByTestId('cancel-button').click();
-  await page.waitForTimeout(OFFLINE_MS);
+  await expect(page.getByTestId('cancel-button')).toHaveText('Cancelling…');
 
   offline = false;
   await page.context().setOffline(false);
@@ -120,59 +116,4 @@ test('the payment reached the service but its answer was lost, then Cancel offli
   const types = (await sessionEvents(session.uuid)).map((e) => e.type);
   expect(types.filter((t) => t === 'giftcard_transaction')).toHaveLength(1);
   expect(types.at(-1)).toBe('session_cancelled');
-});
-
-test('two cards with a network cut: the second pays the rest once, and the screen shows the service’s total', async ({
-  page,
-}) => {
-  const first = await newGiftcard(2500);
-  const second = await newGiftcard(1000);
-  const session = await openPayment(page, 3000);
-  await scanCard(page, first.hash);
-  await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('giftcard-remaining')).toContainText(euro(500));
-  await page.getByTestId('another-card').click();
-  await scanCard(page, second.hash);
-  await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(500)} with this card`);
-
-  await goOffline(page);
-  await page.getByTestId('pay-button').click();
-  // While it is under way, no other card can be started.
-  await expect(page.getByTestId('other-card')).toBeDisabled();
-  await page.waitForTimeout(OFFLINE_MS);
-  await page.context().setOffline(false);
-
-  await expect(page.getByRole('heading', { name: 'All paid — thank you!' })).toBeVisible();
-  await expect(page.getByTestId('giftcard-paid')).toContainText(euro(3000));
-  await expect(page.getByTestId('giftcard-remaining')).toContainText(euro(0));
-  expect(await giftcardBalance(first.hash)).toBe(0);
-  expect(await giftcardBalance(second.hash)).toBe(500);
-  const charges = (await sessionEvents(session.uuid)).filter((e) => e.type === 'giftcard_transaction');
-  expect(charges).toHaveLength(2);
-});
-
-test('after a reconnect the screen shows the session as the service has it, not what it showed before', async ({
-  page,
-}) => {
-  const card = await newGiftcard(2000);
-  const other = await newGiftcard(2000);
-  const session = await openPayment(page, 1000);
-  await scanCard(page, card.hash);
-  await goOffline(page);
-  // Meanwhile the rest is paid on another screen of the same session.
-  const elsewhere = await page.context().browser()!.newContext();
-  try {
-    const second = await elsewhere.newPage();
-    await second.goto(kioskUrl(session));
-    await scanCard(second, other.hash);
-    await second.getByTestId('pay-button').click();
-    await expect(second.getByTestId('screen-giftcard-paid')).toBeVisible();
-  } finally {
-    await elsewhere.close();
-  }
-  await page.context().setOffline(false);
-  await expect(page.getByTestId('screen-giftcard-paid')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'All paid — thank you!' })).toBeVisible();
-  await expect(page.getByTestId('pay-button')).toHaveCount(0);
-  expect(await giftcardBalance(card.hash)).toBe(2000);
 });

@@ -174,27 +174,6 @@ test('claims: a digital reward is e-mailed, a second claim passes its limit, not
   await screenshots(page, 'kiosk-portal-activity');
 });
 
-test('out of stock while confirming (1018), then marked out of stock', async ({ page }) => {
-  const customer = await customerWithCredits(500);
-  const other = await customerWithCredits(2000);
-  await openPortalByEmail(page, customer.email);
-  await reward(page, REWARD.beans).click();
-  await expect(page.getByTestId('screen-reward-confirm')).toBeVisible();
-  const { stock } = await publicApi<{ stock: number | null }>('GET', `/rewards/${REWARD.beans}`);
-  for (let i = 0; i < (stock ?? 0); i++) {
-    await publicApi('POST', '/reward-receptions', {
-      contact_uuid: other.uuid,
-      reward_uuid: REWARD.beans,
-      shop_uuid: DEMO.shopUuid,
-    });
-  }
-  await page.getByTestId('confirm-button').click();
-  await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '1018');
-  await expect(page.getByTestId('action-error')).toContainText('out of stock');
-  await page.getByTestId('back-button').click();
-  await expect(reward(page, REWARD.beans)).toHaveAttribute('data-state', 'out_of_stock');
-});
-
 test('e-mail: double opt-in asks to confirm by e-mail; a plain one switches on and off', async ({ page }) => {
   const customer = await customerWithCredits(0);
   await openPortalByEmail(page, customer.email);

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { createSession, kioskUrl } from './support/api';
 import { expect, test } from './support/kiosk-test';
 
@@ -20,11 +21,38 @@ function posPage(port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-async function identifyByEmailInFrame(page: import('@playwright/test').Page, email: string) {
+/** What the POS page received so far: each message's origin and data. */
+function received(page: Page): Promise<{ origin: string; data: unknown }[]> {
+  return page.evaluate(
+    () => (window as unknown as { received: { origin: string; data: unknown }[] }).received,
+  );
+}
+
+/**
+ * In the embedded kiosk: the customer identifies by e-mail, then cancels. Then, from inside the
+ * frame, a message of the test's own follows whatever the kiosk posted (messages from one frame
+ * arrive in the order sent): once the POS page has it, it has everything the kiosk sent it.
+ */
+async function identifyAndCancelInFrame(page: Page, email: string) {
   const frame = page.frameLocator('#kiosk');
   await frame.getByTestId('email-input').fill(email);
   await frame.getByTestId('email-submit').click();
   await expect(frame.getByTestId('screen-welcome')).toBeVisible();
+  await frame.getByTestId('cancel-button').click();
+  await expect(frame.getByTestId('screen-cancelled')).toBeVisible();
+  const kiosk = page.frame({ url: /\/portal\// });
+  await kiosk!.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            window.parent.postMessage('all sent', '*');
+            resolve();
+          }, 0),
+        ),
+      ),
+  );
+  await expect.poll(async () => (await received(page)).at(-1)?.data).toBe('all sent');
 }
 
 const settings = { primary_identification_method: 'email', enable_email_identification: true };
@@ -35,18 +63,14 @@ test('an allowed POS page receives the session events by postMessage', async ({ 
     const session = await createSession('', settings);
     const port = (server.address() as AddressInfo).port;
     await page.goto(`http://localhost:${port}/?kiosk=${encodeURIComponent(kioskUrl(session))}`);
-    await identifyByEmailInFrame(page, 'anna@example.com');
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          (window as unknown as { received: { data: { event: { type: string } } }[] }).received.map(
-            (m) => m.data.event.type,
-          ),
-        ),
-      )
-      .toContain('contact_identified');
-    const [message] = await page.evaluate(() => (window as unknown as { received: unknown[] }).received);
-    expect(message).toMatchObject({
+    await identifyAndCancelInFrame(page, 'anna@example.com');
+    const messages = await received(page);
+    expect(messages.map((m) => (m.data as { event?: { type: string } }).event?.type ?? m.data)).toEqual([
+      'contact_identified',
+      'session_cancelled',
+      'all sent',
+    ]);
+    expect(messages[0]).toMatchObject({
       origin: new URL(kioskUrl(session)).origin,
       data: { source: 'portal', session_uuid: session.uuid, event: { type: 'contact_identified' } },
     });
@@ -61,10 +85,8 @@ test('a page on an origin that is not allowed receives nothing', async ({ page }
     const session = await createSession('', settings);
     const port = (server.address() as AddressInfo).port;
     await page.goto(`http://localhost:${port}/?kiosk=${encodeURIComponent(kioskUrl(session))}`);
-    await identifyByEmailInFrame(page, 'ben@example.com');
-    // The welcome screen shows after the event was recorded; give a stray message time to arrive.
-    await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+    await identifyAndCancelInFrame(page, 'ben@example.com');
+    expect((await received(page)).map((m) => m.data)).toEqual(['all sent']);
   } finally {
     server.close();
   }

@@ -107,16 +107,6 @@ test('refusals in words: already redeemed (MUFFIN-USED), expired, someone elseâ€
   expect((await sessionEvents(session.uuid)).map((e) => e.type)).toEqual(['contact_identified']);
 });
 
-test('a loyalty card scanned for a voucher is said to be one', async ({ page }) => {
-  await openVouchers(page, 'CARD-0005');
-  await page.getByTestId('scan-voucher').click();
-  await scanWithHandScanner(page, 'CARD-0001');
-  const other = page.getByTestId('voucher-other-code');
-  await expect(other).toHaveAttribute('data-kind', 'card');
-  await expect(other).toHaveText('Dit is een klantenpas. Scan de code op uw voucher.');
-  await expect(page.getByTestId('screen-voucher-scan')).toBeVisible();
-});
-
 test('a voucher code (MUFFIN-FREE) scanned with the hand scanner on the first screen opens that voucher, then identification, then its confirmation', async ({
   page,
 }) => {

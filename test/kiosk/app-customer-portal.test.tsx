@@ -65,6 +65,13 @@ describe('the customer portal', () => {
     else reward.stock = 0;
     await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
     await kiosk.until(() => expect(text('action-error')).toBe(words));
+    // Back in the portal, the reward says what it is now.
+    await kiosk.user.click(screen.getByRole('button', { name: 'Back' }));
+    await kiosk.until(() =>
+      expect(screen.getByTestId(`reward-${reward.uuid}`).dataset.state).toBe(
+        reward.stock === 0 ? 'out_of_stock' : 'short',
+      ),
+    );
   });
 
   it('vouchers: one is used in its tab, after a confirmation', async () => {
