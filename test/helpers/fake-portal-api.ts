@@ -226,7 +226,7 @@ type Match = string;
 
 /**
  * A fake of the service for one test: build its data (`contact`, `card`, `giftcard`, `voucher`,
- * `reward`, `openSession`), install `fetch` and `EventSource` (test/helpers/kiosk-app.tsx does),
+ * `reward`, `openSession`), install `fetch` and `EventSource` (flow-tests.tsx does),
  * act as the POS or another screen (`pushPurchase`, `call`), and steer the network.
  */
 export function createFakePortalApi() {
