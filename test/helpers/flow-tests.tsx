@@ -26,7 +26,7 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 
-// Testing Library's async wrapper (round every user-event action) ends on a setTimeout(0) that only
+// Testing Library's async wrapper (around every user-event action) ends on a setTimeout(0) that only
 // Jest's fake timers would run: the same wrapper, ending on Vitest's fake clock instead.
 configure({
   asyncWrapper: async (run) => {
@@ -56,8 +56,6 @@ export interface FlowTests {
   renderKiosk(route: KioskRoute): Promise<Controls>;
   /** Renders the cashier console at `url` (a pairing link: `/cashier/#device=…`) and lets it load. */
   renderConsole(url?: string): Promise<Controls>;
-  /** Renders `ui` with `client` (dropped after the test) and lets its first requests be answered. */
-  renderWith(client: QueryClient, ui: ReactNode): Promise<Controls>;
   /**
    * The tablet's network off or back, as the browser has it: nothing reaches the server meanwhile,
    * the streams drop, and the page hears `offline` / `online`.
@@ -103,6 +101,7 @@ export function setUpFlowTests(): FlowTests {
     vi.useRealTimers();
     api = undefined;
   });
+  /** Renders `ui` with `client` (dropped after the test) and lets its first requests be answered. */
   const renderWith = async (client: QueryClient, ui: ReactNode) => {
     clients.push(client);
     render(<StrictMode>{ui}</StrictMode>);
@@ -123,7 +122,6 @@ export function setUpFlowTests(): FlowTests {
       if (!api) throw new Error('the fake portal API exists only inside a test');
       return api;
     },
-    renderWith,
     renderConsole: (url = '/cashier/') => {
       window.history.replaceState(null, '', url);
       const client = createConsoleQueryClient();
