@@ -29,6 +29,17 @@ async function identified(
   return { uuid, kiosk };
 }
 
+/** A € 25 gift-card payment, a card with € 10 on it scanned and shown. */
+async function giftcardShown() {
+  const api = flow.api();
+  const card = api.giftcard({ hash: 'GC-IDLE-0001', balance_in_cents: 1000 });
+  const uuid = api.openSession('redeem_giftcards', { amount_in_cents: 2500 });
+  const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+  await kiosk.scan(card.hash);
+  await kiosk.until(() => screen.getByTestId('pay-button'));
+  return { api, uuid, kiosk };
+}
+
 describe('the first screen', () => {
   it('nobody touched it: it never resets; after a touch it starts over when left, in the browser’s language', async () => {
     const uuid = flow.api().openSession('identify');
@@ -104,12 +115,7 @@ describe('a customer’s screens', () => {
   });
 
   it('a gift card that paid part of the amount, left alone: the session completes, with what was paid', async () => {
-    const api = flow.api();
-    const card = api.giftcard({ hash: 'GC-IDLE-0001', balance_in_cents: 1000 });
-    const uuid = api.openSession('redeem_giftcards', { amount_in_cents: 2500 });
-    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
-    await kiosk.scan(card.hash);
-    await kiosk.until(() => screen.getByTestId('pay-button'));
+    const { api, uuid, kiosk } = await giftcardShown();
     await kiosk.user.click(screen.getByTestId('pay-button'));
     await kiosk.until(() => screen.getByTestId('screen-giftcard-paid'));
     await kiosk.wait(IDLE_MS + COUNTDOWN_MS);
@@ -121,12 +127,7 @@ describe('a customer’s screens', () => {
   });
 
   it('a scanned gift card left alone: its balance goes, the session is cancelled', async () => {
-    const api = flow.api();
-    const card = api.giftcard({ hash: 'GC-IDLE-0002', balance_in_cents: 1000 });
-    const uuid = api.openSession('redeem_giftcards', { amount_in_cents: 2500 });
-    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
-    await kiosk.scan(card.hash);
-    await kiosk.until(() => screen.getByTestId('screen-giftcard-card'));
+    const { api, uuid, kiosk } = await giftcardShown();
     await kiosk.wait(IDLE_MS + COUNTDOWN_MS);
     await kiosk.until(() => screen.getByTestId('screen-cancelled'));
     expect(screen.queryByTestId('giftcard-balance')).toBeNull();
