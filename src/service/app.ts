@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { DialectName } from './db/database';
 import { groupCommitOf } from './db/group-commit';
 import type { Database } from './db/schema';
-import { inTransaction, type Tx, type UnitOfWork } from './db/transaction';
+import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
 import { registerRequestTransactions } from './http/idempotency';
@@ -42,7 +42,7 @@ declare module 'fastify' {
     clock: () => Date;
     bus: EventBus;
     /** Runs `work` in one transaction; its notifications reach the event bus after commit. */
-    tx<T>(work: (tx: Tx) => Promise<T>, options?: UnitOfWork): Promise<T>;
+    tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
     /**
      * Cache for derived read views (e.g. a contact's view), valid until the next committed write;
      * disabled (always missing) on PostgreSQL, where other processes write too.
@@ -139,8 +139,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('bus', bus);
   const readCache = new ReadCache(deps.dialect === 'sqlite');
   app.decorate('readCache', readCache);
-  app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>, options?: UnitOfWork) =>
-    inTransaction(deps.db, deps.dialect, clock, (notes) => bus.deliver(notes), work, options),
+  app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>) =>
+    inTransaction(deps.db, deps.dialect, clock, (notes) => bus.deliver(notes), work),
   );
   if (deps.dialect === 'sqlite') {
     const commit = groupCommitOf(deps.db);

@@ -78,7 +78,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', (
   it('a unit that rolls back leaves nothing it read or wrote to the rest of its batch', async () => {
     const tx = (trx: Transaction<Database>): Tx => ({
       db: trx,
-      dialect: 'sqlite',
       now: new Date(),
       publish: () => {},
       lock: async () => {},

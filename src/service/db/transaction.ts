@@ -14,10 +14,8 @@ export interface Notification {
  * and `publish` for notifications that must go out only if the transaction commits.
  */
 export interface Tx {
-  /** The open transaction; for a unit of work run `oneWrite` on PostgreSQL, the database itself. */
+  /** The open transaction. */
   db: Db;
-  /** The engine, for the few writes that take fewer round trips on PostgreSQL in another form. */
-  dialect: DialectName;
   now: Date;
   publish(topic: string, payload: unknown): void;
   /**
@@ -37,19 +35,6 @@ export type LockableTable =
   | 'portal_sessions'
   | 'pos_transactions';
 
-/** How a unit of work may run. */
-export interface UnitOfWork {
-  /**
-   * The work writes with one statement at most, as its last step (it has committed when it
-   * returns: read before it whatever the answer needs), and takes no `tx.lock`: on PostgreSQL it
-   * then runs without BEGIN and COMMIT, each statement committing alone (a single statement is
-   * atomic), and its reads see what is committed when each runs, as a READ COMMITTED
-   * transaction's statements do. One round trip for the write instead of three, and the rows it locks are held only while it
-   * commits (docs/design.md "PostgreSQL round trips"). SQLite runs it as any other.
-   */
-  oneWrite?: boolean;
-}
-
 // PostgreSQL: serialization failure and deadlock; the whole unit of work is retried.
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
@@ -60,8 +45,8 @@ const ATTEMPTS = 5;
  * savepoint of the batch's transaction and resolves once the batch is on disk. PostgreSQL runs
  * them READ COMMITTED: rules hold through `tx.lock` on the row that owns them and conditional
  * updates (`balance + x >= 0`); a unit of work that hits a deadlock is retried whole. On success
- * the collected notifications go to `deliver`; on error nothing is written or sent. See UnitOfWork
- * for `oneWrite`.
+ * the collected notifications go to `deliver`; on error nothing is written or sent. The same code
+ * runs on both engines.
  */
 export async function inTransaction<T>(
   db: Kysely<Database>,
@@ -69,30 +54,22 @@ export async function inTransaction<T>(
   clock: () => Date,
   deliver: (notes: Notification[]) => void,
   work: (tx: Tx) => Promise<T>,
-  options: UnitOfWork = {},
 ): Promise<T> {
-  const alone = options.oneWrite === true && dialect === 'postgres';
   for (let attempt = 1; ; attempt++) {
     const notes: Notification[] = [];
     const run = (trx: Db) =>
       work({
         db: trx,
-        dialect,
         now: clock(),
         publish: (topic, payload) => notes.push({ topic, payload }),
         lock: async (table, id) => {
-          if (alone) throw new Error(`tx.lock(${table}) in a unit of work run oneWrite`);
           if (dialect === 'postgres')
             await sql`SELECT 1 FROM ${sql.table(table)} WHERE id = ${id} FOR UPDATE`.execute(trx);
         },
       });
     try {
       const result =
-        dialect === 'sqlite'
-          ? await groupCommitOf(db).run(run)
-          : alone
-            ? await run(db)
-            : await db.transaction().execute(run);
+        dialect === 'sqlite' ? await groupCommitOf(db).run(run) : await db.transaction().execute(run);
       if (notes.length > 0) deliver(notes);
       return result;
     } catch (err) {

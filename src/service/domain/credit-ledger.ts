@@ -12,11 +12,11 @@ export interface ContactAfterEntry {
   credit_balance_centi: number;
 }
 
-/** The columns postCreditEntry and its one-statement form return of the contact they move. */
-export const CONTACT_AFTER_ENTRY = ['id', 'uuid', 'email', 'credit_balance_centi'] as const;
+/** The columns postCreditEntry returns of the contact it moves. */
+const CONTACT_AFTER_ENTRY = ['id', 'uuid', 'email', 'credit_balance_centi'] as const;
 
 /** A ledger entry's move of its contact's totals (hundredths of a credit; `at` an ISO timestamp). */
-export interface TotalsChange {
+interface TotalsChange {
   creditsCenti: number;
   /** What counts as received: the credits when positive, else 0 (a refund receives nothing). */
   receivedCenti: number;
@@ -24,7 +24,7 @@ export interface TotalsChange {
 }
 
 /** The totals change of a ledger entry of `creditsCenti` at `at` (an ISO timestamp). */
-export function totalsChange(creditsCenti: number, at: string): TotalsChange {
+function totalsChange(creditsCenti: number, at: string): TotalsChange {
   return { creditsCenti, receivedCenti: Math.max(creditsCenti, 0), at };
 }
 
@@ -35,7 +35,7 @@ export function totalsChange(creditsCenti: number, at: string): TotalsChange {
  * SQLite and PostgreSQL alike. Apply it only where `creditBalanceStaysPositive` holds, so
  * concurrent entries can neither lose an update nor overdraw.
  */
-export function contactTotalsChange({ creditsCenti, receivedCenti, at }: TotalsChange, isReception: boolean) {
+function contactTotalsChange({ creditsCenti, receivedCenti, at }: TotalsChange, isReception: boolean) {
   const reception = isReception
     ? {
         credit_receptions_count: sql<number>`credit_receptions_count + 1`,
@@ -54,7 +54,7 @@ export function contactTotalsChange({ creditsCenti, receivedCenti, at }: TotalsC
 }
 
 /** The WHERE condition of contactTotalsChange: the balance stays at or above zero. */
-export function creditBalanceStaysPositive(creditsCenti: number) {
+function creditBalanceStaysPositive(creditsCenti: number) {
   return sql<boolean>`credit_balance_centi + ${creditsCenti} >= 0`;
 }
 

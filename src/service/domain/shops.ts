@@ -15,8 +15,7 @@ export interface ShopRecord {
   address: Record<string, unknown> | null;
 }
 
-/** A shops row as a ShopRecord (its address parsed). */
-export function shopRecord(row: Selectable<ShopTable>): ShopRecord {
+function shopRecord(row: Selectable<ShopTable>): ShopRecord {
   return { ...row, address: row.address ? (JSON.parse(row.address) as Record<string, unknown>) : null };
 }
 
@@ -69,15 +68,6 @@ export async function resolveShop(db: Db, actor: Actor, shopUuid: string | undef
     : actor.shopId
       ? await shopBy(db, 'id', actor.shopId)
       : undefined;
-  return actingShop(actor, shop);
-}
-
-/**
- * resolveShop's rule on a shop already read (`shop`: the one `shopUuid`, else the actor's key,
- * names; undefined when neither does or it does not exist).
- * @throws ServiceError 1008 as resolveShop.
- */
-export function actingShop(actor: Actor, shop: ShopRecord | undefined): ShopRecord {
   if (!shop || (actor.shopId !== null && shop.id !== actor.shopId)) throw new ServiceError(1008);
   return shop;
 }

@@ -57,24 +57,9 @@ export async function receptionUnit(
   const found = await (name === undefined
     ? readOncePerTransaction(db, 'unit:default-for-reception', () => defaultReceptionUnit.first(db, {}))
     : namedReceptionUnit.first(db, { name }));
-  const checked = receptionUnitFrom(found, name);
-  rememberInTransaction(db, `unit:${checked.unit.id}`, checked.unit);
-  return checked;
-}
-
-/** A unit row with the account's maximum credits per reception (receptionUnit reads them together). */
-export type ReceptionUnitRow = UnitRow & { max_credits_centi: number | null };
-
-/**
- * receptionUnit's rule on the row already read for unit `name` (undefined: the default unit).
- * @throws ServiceError 60007 (`name` unknown), 55046 (no default unit) when `found` is undefined.
- */
-export function receptionUnitFrom(
-  found: ReceptionUnitRow | undefined,
-  name: string | undefined,
-): { unit: UnitRow; maxCreditsCenti: number | null } {
   if (!found) throw new ServiceError(name === undefined ? 55046 : 60007);
   const { max_credits_centi: max, ...unit } = found;
+  rememberInTransaction(db, `unit:${unit.id}`, unit);
   return { unit, maxCreditsCenti: max === null ? null : Number(max) };
 }
 

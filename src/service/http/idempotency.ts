@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx, UnitOfWork } from '../db/transaction';
+import type { Tx } from '../db/transaction';
 import { invalidField, refusal } from '../domain/errors';
 import { hashToken } from '../domain/tokens';
 import { isoTimestamp } from '../domain/values';
@@ -40,8 +40,7 @@ function requestHash(request: FastifyRequest): string {
  * (header `Idempotent-Replayed: true`) without running `work`; with another request it is refused
  * (1003, HTTP 409). Concurrent requests with one key wait for the first: the key's row is written by
  * the first transaction, so exactly one of them acts. A failed `work` stores nothing, so a retry acts.
- * Without the header, `work` simply runs in a transaction (as `options` allow: with the header it
- * writes the key too, so it always runs in one).
+ * Without the header, `work` simply runs in a transaction.
  *
  * Set the success status (`reply.code(201)`) before calling. `scope` separates callers (e.g.
  * `portal:<session uuid>`, or a credential).
@@ -54,10 +53,9 @@ export async function withIdempotency<T>(
   reply: FastifyReply,
   scope: string,
   work: (tx: Tx) => Promise<T>,
-  options?: UnitOfWork,
 ): Promise<T> {
   const key = request.headers[HEADER];
-  if (key === undefined) return app.tx(work, options);
+  if (key === undefined) return app.tx(work);
   if (typeof key !== 'string' || key.trim() === '' || key.length > MAX_KEY_LENGTH) {
     invalidField('Idempotency-Key', `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
   }
@@ -121,7 +119,7 @@ declare module 'fastify' {
      * Runs a route's unit of work in one transaction. For a POST with an `Idempotency-Key`, at most
      * once per key and credential (withIdempotency): set the success status before calling it.
      */
-    tx<T>(work: (tx: Tx) => Promise<T>, options?: UnitOfWork): Promise<T>;
+    tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   }
 }
 
@@ -133,9 +131,9 @@ export function registerRequestTransactions(app: FastifyInstance): void {
   app.decorateRequest('tx', null as unknown as FastifyRequest['tx']);
   app.addHook('onRequest', async (request, reply) => {
     const token = bearerToken(request);
-    request.tx = <T>(work: (tx: Tx) => Promise<T>, options?: UnitOfWork) =>
+    request.tx = <T>(work: (tx: Tx) => Promise<T>) =>
       request.method === 'POST' && token
-        ? withIdempotency(app, request, reply, `credential:${hashToken(token)}`, work, options)
-        : app.tx(work, options);
+        ? withIdempotency(app, request, reply, `credential:${hashToken(token)}`, work)
+        : app.tx(work);
   });
 }

@@ -32,28 +32,14 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
           'rules; otherwise the rules turn `unit_value` into whole credits. The shop is the one the API ' +
           'key is bound to, or `shop_uuid` (extension) with an unbound key. A POS transaction links to ' +
           'one credit reception only. The balance never goes below zero (1003). Concurrent creations ' +
-          'for one contact are serialized, not refused; 60001 answers only when an earlier one is ' +
-          'still in progress after 5 seconds.',
-        errors: [
-          1008,
-          55031,
-          60003,
-          60007,
-          1015,
-          { code: 60001, when: 'an earlier creation for the contact still runs after 5 seconds' },
-          55046,
-          1027,
-          6001,
-          { reason: 'credit_balance_below_zero' },
-        ],
+          'for one contact are serialized, not refused.',
+        errors: [1008, 55031, 60003, 60007, 1015, 55046, 1027, 6001, { reason: 'credit_balance_below_zero' }],
         body: createCreditReceptionBody,
         response: { 201: envelope(creditReception) },
       },
     },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send(ok(await req.tx((tx) => createCreditReception(tx, req.actor, req.body), { oneWrite: true }))),
+      reply.code(201).send(ok(await req.tx((tx) => createCreditReception(tx, req.actor, req.body)))),
   );
 
   app.get(
