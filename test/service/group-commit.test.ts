@@ -100,7 +100,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', (
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(seen[1]).toBe(name);
     expect(seen[0]).not.toBe(name);
-    // Read once per transaction, but not the rolled-back unit's default.
+    // The next unit of the batch reads the default as it is, not the rolled-back unit's.
     expect(seen[2]).toBe(seen[0]);
   });
 

@@ -2,7 +2,6 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { takeChangedTags } from './changes';
 import type { Checkpointer } from './checkpointer';
-import { forgetInTransaction } from './memo';
 import type { Database } from './schema';
 
 interface Pending {
@@ -207,8 +206,6 @@ export class GroupCommit {
             unit.outcome = { ok: false, error };
             await trx.executeQuery(ROLLBACK_TO);
             await trx.executeQuery(RELEASE);
-            // What the batch read once may have come from the rolled-back writes.
-            forgetInTransaction(trx, '');
           }
         }
         changed = await takeChangedTags(trx);

@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { readOncePerTransaction } from '../db/memo';
 import type { Db } from '../db/schema';
 
 /*
@@ -88,18 +87,15 @@ export function applyRule(rule: LoyaltyRule, unitValue: number): number {
   return credits.isZero() ? 0 : credits.toNumber();
 }
 
-/** The loyalty rules of one unit, in id order (not to be changed: shared within a transaction). */
-export function rulesOfUnit(db: Db, unitId: number): Promise<readonly LoyaltyRule[]> {
-  // Rules come from the fixture only (loaded at start): one read per transaction, so per batch on SQLite.
-  return readOncePerTransaction(db, `loyalty-rules:${unitId}`, async () => {
-    const rows = await db
-      .selectFrom('loyalty_rules')
-      .selectAll()
-      .where('unit_id', '=', unitId)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, weekdays: r.weekdays ? (JSON.parse(r.weekdays) as number[]) : null }));
-  });
+/** The loyalty rules of one unit, in id order. */
+export async function rulesOfUnit(db: Db, unitId: number): Promise<LoyaltyRule[]> {
+  const rows = await db
+    .selectFrom('loyalty_rules')
+    .selectAll()
+    .where('unit_id', '=', unitId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, weekdays: r.weekdays ? (JSON.parse(r.weekdays) as number[]) : null }));
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { Shop } from '../../contract/public/account';
-import { readOncePerTransaction, rememberInTransaction } from '../db/memo';
 import { precompile } from '../db/precompiled';
 import type { Db, ShopTable } from '../db/schema';
 import type { Actor } from './actor';
@@ -19,16 +18,13 @@ function shopRecord(row: Selectable<ShopTable>): ShopRecord {
   return { ...row, address: row.address ? (JSON.parse(row.address) as Record<string, unknown>) : null };
 }
 
-// Shops come from the fixture only (never written while the service runs): one read per transaction,
-// known by id and by uuid from then on (a write resolves its shop by uuid, then renders it by id).
-function shopBy(db: Db, column: 'id' | 'uuid', value: number | string): Promise<ShopRecord | undefined> {
-  return readOncePerTransaction(db, `shop:${column}:${value}`, async () => {
-    const row = await shopWith[column].first(db, { value } as never);
-    const shop = row && shopRecord(row);
-    if (shop)
-      rememberInTransaction(db, column === 'id' ? `shop:uuid:${shop.uuid}` : `shop:id:${shop.id}`, shop);
-    return shop;
-  });
+async function shopBy(
+  db: Db,
+  column: 'id' | 'uuid',
+  value: number | string,
+): Promise<ShopRecord | undefined> {
+  const row = await shopWith[column].first(db, { value } as never);
+  return row && shopRecord(row);
 }
 
 // Built once (precompiled.ts): every write of a shop-bound key reads its shop.

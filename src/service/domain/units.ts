@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CreatedUnit, CreateUnitBody, Unit, UnitRef } from '../../contract/public/units';
-import { forgetInTransaction, readOncePerTransaction, rememberInTransaction } from '../db/memo';
 import { precompile } from '../db/precompiled';
 import type { Database, Db, UnitTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
@@ -30,10 +29,7 @@ export async function listUnits(db: Db): Promise<UnitRow[]> {
 
 /** A unit by id (for rendering rows that reference it). */
 export async function unitById(db: Db, id: number): Promise<UnitRow> {
-  // Read once per transaction: a credit reception finds its unit, then renders it.
-  return readOncePerTransaction(db, `unit:${id}`, () =>
-    db.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-  );
+  return db.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /**
@@ -53,13 +49,11 @@ export async function receptionUnit(
   db: Db,
   name: string | undefined,
 ): Promise<{ unit: UnitRow; maxCreditsCenti: number | null }> {
-  // The default unit once per transaction (a batch of receptions shares it; createUnit forgets it).
   const found = await (name === undefined
-    ? readOncePerTransaction(db, 'unit:default-for-reception', () => defaultReceptionUnit.first(db, {}))
+    ? defaultReceptionUnit.first(db, {})
     : namedReceptionUnit.first(db, { name }));
   if (!found) throw new ServiceError(name === undefined ? 55046 : 60007);
   const { max_credits_centi: max, ...unit } = found;
-  rememberInTransaction(db, `unit:${unit.id}`, unit);
   return { unit, maxCreditsCenti: max === null ? null : Number(max) };
 }
 
@@ -108,8 +102,6 @@ export async function createUnit(tx: Tx, input: CreateUnitBody): Promise<Created
       .where('id', '!=', row.id)
       .where('is_default', '=', 1)
       .execute();
-    // SQLite's group commit shares one transaction among a batch's requests: none may see the old default.
-    forgetInTransaction(tx.db, 'unit:');
   }
   return {
     ...unitRefView(row),
