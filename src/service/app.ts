@@ -10,7 +10,7 @@ import qs from 'qs';
 import type { ZodType } from 'zod';
 import type { Config } from './config';
 import type { DialectName } from './db/database';
-import { groupCommitOf } from './db/group-commit';
+import type { GroupCommit } from './db/group-commit';
 import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
@@ -41,7 +41,12 @@ declare module 'fastify' {
     config: Config;
     clock: () => Date;
     bus: EventBus;
-    /** Runs `work` in one transaction; its notifications reach the event bus after commit. */
+    /** SQLite: the group commit every transaction goes through (its stats, whether it still works). */
+    groupCommit: GroupCommit | undefined;
+    /**
+     * Runs `work` in one transaction (db/transaction.ts inTransaction); its notifications reach the
+     * event bus after commit.
+     */
     tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
     /**
      * Cache for derived read views (e.g. a contact's view), valid until the next committed write;
@@ -55,6 +60,8 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** SQLite: the group commit of `db` (OpenDatabase.groupCommit); required there. */
+  groupCommit?: GroupCommit | undefined;
   /** PostgreSQL URL, for LISTEN/NOTIFY fan-out of events across processes. */
   databaseUrl?: string;
   /** The time source; tests pass a controllable one. */
@@ -139,16 +146,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('bus', bus);
   const readCache = new ReadCache(deps.dialect === 'sqlite');
   app.decorate('readCache', readCache);
+  app.decorate('groupCommit', deps.groupCommit);
   app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>) =>
-    inTransaction(deps.db, deps.dialect, clock, (notes) => bus.deliver(notes), work),
+    inTransaction(deps, clock, (notes) => bus.deliver(notes), work),
   );
   if (deps.dialect === 'sqlite') {
-    const commit = groupCommitOf(deps.db);
+    const commit = deps.groupCommit;
+    if (!commit)
+      throw new Error('an SQLite app needs the group commit of its database (AppDeps.groupCommit)');
     // Cached views of exactly what a batch changed go once it is on disk, before it is answered.
     commit.onDurable((changed) => readCache.invalidate(changed));
     // A read may see a batch that is committed but still syncing: it answers once that is on disk.
-    app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD') await commit.settled();
+    // If that sync fails, the error answer (503) goes out without waiting again.
+    app.addHook('onSend', async (request, reply) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && reply.statusCode < 500)
+        await commit.settled();
     });
   }
 

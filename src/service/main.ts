@@ -115,6 +115,7 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
+    groupCommit: database.groupCommit,
     databaseUrl: config.databaseUrl,
     poolStats: database.poolStats,
     https: tls,

@@ -3,12 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO as DEMO_ACCOUNT } from '../../src/contract/examples';
 import { buildApp } from '../../src/service/app';
 import { type Config, parseConfig } from '../../src/service/config';
 import { openDatabase } from '../../src/service/db/database';
+import type { GroupCommit } from '../../src/service/db/group-commit';
+import type { Database } from '../../src/service/db/schema';
 import { loadFixture } from '../../src/service/fixture/load';
 import type { AccountFixture } from '../../src/service/fixture/schema';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
@@ -96,6 +99,8 @@ export async function createTestApp(
     openApi?: OpenApiCheck;
     /** A built kiosk to serve at /portal/ (default none). */
     kioskDir?: string;
+    /** SQLite: a group commit of the test's own for the app's database (default the database's). */
+    groupCommit?: (db: Kysely<Database>, dir: string) => GroupCommit;
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -125,6 +130,7 @@ export async function createTestApp(
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
+    groupCommit: options.groupCommit?.(database.db, dir) ?? database.groupCommit,
     clock: clock.now,
     databaseUrl,
     kioskDir: options.kioskDir ?? join(dir, 'no-kiosk'),

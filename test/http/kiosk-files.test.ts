@@ -21,6 +21,7 @@ beforeAll(async () => {
   app = await buildApp(parseConfig(['--log-level', 'silent'], {}), {
     db: database.db,
     dialect: 'sqlite',
+    groupCommit: database.groupCommit,
     kioskDir,
   });
 });

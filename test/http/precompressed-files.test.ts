@@ -29,6 +29,7 @@ beforeAll(async () => {
   app = await buildApp(parseConfig(['--log-level', 'silent'], {}), {
     db: database.db,
     dialect: 'sqlite',
+    groupCommit: database.groupCommit,
     kioskDir: out.kiosk,
     cashierDir: out.cashier,
   });

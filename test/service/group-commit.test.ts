@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/service/db/database';
-import {
-  DurabilityLost,
-  GroupCommit,
-  groupCommitOf,
-  registerGroupCommit,
-} from '../../src/service/db/group-commit';
+import { DurabilityLost, type DurableLog, GroupCommit } from '../../src/service/db/group-commit';
 import type { Database } from '../../src/service/db/schema';
 import type { Tx } from '../../src/service/db/transaction';
 import { ServiceError } from '../../src/service/domain/errors';
@@ -25,7 +20,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', (
   });
   afterAll(() => t.close());
 
-  const commit = () => groupCommitOf(t.app.db);
+  const commit = () => t.app.groupCommit!;
   const receive = (credits: number, contact: string = DEMO.anna) =>
     t.call({
       method: 'POST',
@@ -163,17 +158,20 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   'SQLite group commit after a failed fdatasync',
   () => {
     let t: TestApp;
+    let broken: GroupCommit;
+    // A log whose fdatasync fails, as on a disk that gave up.
+    const failing: DurableLog = {
+      sync: () => Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })),
+      close: async () => {},
+    };
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({ groupCommit: (db) => (broken = new GroupCommit(db, failing)) });
     });
     afterAll(() => t.close());
 
     it('fails its batch, then refuses every write and read with 503, tells its listener once, and readiness fails', async () => {
-      // A "log" that cannot be synced: the data folder itself (opening it for writing fails).
-      const broken = new GroupCommit(t.app.db, t.dir);
       const heard: Error[] = [];
       broken.onBroken((err) => heard.push(err));
-      registerGroupCommit(t.app.db, broken);
       const before = await storedCredits(t.app.db, DEMO.carla);
 
       const first = await t.call({
@@ -202,9 +200,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(later.statusCode).toBe(503);
       expect(later.headers['retry-after']).toBe('2');
       expect(later.json()).toMatchObject({ code: 1000 });
+      const read = await t.call({ method: 'GET', url: `/contacts/${DEMO.carla}` });
+      expect(read.statusCode, read.body).toBe(503);
+      expect(read.headers['retry-after']).toBe('2');
       await expect(broken.settled()).rejects.toBeInstanceOf(DurabilityLost);
       const ready = await t.call({ method: 'GET', url: '/readyz', token: null });
-      expect(ready.statusCode).toBe(503);
+      expect(ready.statusCode, ready.body).toBe(503);
       expect(ready.json()).toMatchObject({
         status: 'not_ready',
         database: expect.stringMatching(/^unwritable: /),

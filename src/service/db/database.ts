@@ -12,7 +12,7 @@ import {
 import pg from 'pg';
 import { trackChanges } from './changes';
 import { Checkpointer } from './checkpointer';
-import { GroupCommit, registerGroupCommit } from './group-commit';
+import { GroupCommit, walFile } from './group-commit';
 import * as initial from './migrations/0001_initial';
 import * as catalog from './migrations/0002_catalog_rewards_bookings';
 import * as oauthClients from './migrations/0004_oauth_clients';
@@ -34,7 +34,7 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's counts, for metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
-  /** SQLite only: how its transactions commit (batches, fdatasync calls). */
+  /** SQLite only: how its transactions commit (batches, fdatasync calls); pass it to inTransaction. */
   groupCommit?: GroupCommit;
 }
 
@@ -89,8 +89,7 @@ export async function openDatabase(options: {
     // The group commit has the log checkpointed by a worker thread, between two batches.
     sqlite.pragma('wal_autocheckpoint = 0');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    groupCommit = new GroupCommit(db, `${file}-wal`, new Checkpointer(file));
-    registerGroupCommit(db, groupCommit);
+    groupCommit = new GroupCommit(db, walFile(`${file}-wal`), new Checkpointer(file));
   }
   await migrate(db, dialect);
   if (sqlite) trackChanges(sqlite);

@@ -31,20 +31,6 @@ const RESTART_FRAMES = 2000;
 /** fdatasync calls on the log at once, at most (Node's thread pool has 4 threads by default). */
 const CONCURRENT_SYNCS = 2;
 
-const registry = new WeakMap<Kysely<Database>, GroupCommit>();
-
-/** Makes `commit` the way every transaction on `db` (embedded SQLite) commits. */
-export function registerGroupCommit(db: Kysely<Database>, commit: GroupCommit): void {
-  registry.set(db, commit);
-}
-
-/** The group commit of an SQLite database opened by openDatabase. @throws when there is none. */
-export function groupCommitOf(db: Kysely<Database>): GroupCommit {
-  const commit = registry.get(db);
-  if (!commit) throw new Error('this SQLite database has no group commit (open it with openDatabase)');
-  return commit;
-}
-
 /** What a group commit has done so far (bench and tests). */
 export interface GroupCommitStats {
   /** Units of work run (committed or rolled back alone). */
@@ -55,6 +41,30 @@ export interface GroupCommitStats {
   syncs: number;
   /** Checkpoints of the log run by the checkpointer. */
   checkpoints: number;
+}
+
+/** The write-ahead log, as the group commit makes it durable. */
+export interface DurableLog {
+  /** Makes everything written to the log so far durable (fdatasync). */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The log file of an SQLite database in WAL mode (`<file>-wal`), synced with fdatasync. */
+export function walFile(path: string): DurableLog {
+  // The log exists from the first commit on and stays while the database is open.
+  let handle: Promise<FileHandle> | undefined;
+  return {
+    async sync() {
+      handle ??= open(path, 'r+');
+      await (await handle).datasync();
+    },
+    async close() {
+      const opened = handle;
+      handle = undefined;
+      if (opened) await (await opened.catch(() => undefined))?.close();
+    },
+  };
 }
 
 /**
@@ -81,7 +91,6 @@ export class GroupCommit {
   readonly stats: GroupCommitStats = { units: 0, batches: 0, syncs: 0, checkpoints: 0 };
   private queue: Pending[] = [];
   private scheduled = false;
-  private wal: Promise<FileHandle> | undefined;
   private syncsInFlight = 0;
   /** Called when a sync ends (the commits waiting for a free one). */
   private syncEnded: (() => void)[] = [];
@@ -100,8 +109,8 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Kysely<Database>,
-    /** The database's write-ahead log (`<file>-wal`). */
-    private readonly walFile: string,
+    /** The database's write-ahead log (walFile). */
+    private readonly log: DurableLog,
     /**
      * Checkpoints the log off the event loop; the connection's automatic checkpoint must be off.
      * Without one SQLite's automatic checkpoint runs (inside the commit that crosses it).
@@ -171,9 +180,7 @@ export class GroupCommit {
   /** Closes the log's file handle and the checkpointer (the database is closed by its owner). */
   async close(): Promise<void> {
     await this.checkpointer?.close();
-    const wal = this.wal;
-    this.wal = undefined;
-    if (wal) await (await wal.catch(() => undefined))?.close();
+    await this.log.close();
   }
 
   private async flush(): Promise<void> {
@@ -276,9 +283,7 @@ export class GroupCommit {
   private async syncWal(): Promise<void> {
     if (this.broken) throw this.broken;
     try {
-      // The log exists from the first commit on and stays while the database is open.
-      this.wal ??= open(this.walFile, 'r+');
-      await (await this.wal).datasync();
+      await this.log.sync();
     } catch (error) {
       this.fail(error);
       throw error;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from './database';
-import { groupCommitOf } from './group-commit';
+import type { GroupCommit } from './group-commit';
 import type { Database, Db } from './schema';
 
 /** A message for live listeners (event streams), sent only once its transaction has committed. */
@@ -39,22 +39,31 @@ export type LockableTable =
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
 
+/** Where units of work run: the database, and on SQLite the group commit they go through. */
+export interface Transactions {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** SQLite: the group commit of `db` (OpenDatabase.groupCommit); every unit of work goes through it. */
+  groupCommit?: GroupCommit | undefined;
+}
+
 /**
- * Runs `work` in one database transaction; every write of a request happens inside one.
- * SQLite runs them one at a time, batched by its group commit (group-commit.ts): `work` gets a
- * savepoint of the batch's transaction and resolves once the batch is on disk. PostgreSQL runs
- * them READ COMMITTED: rules hold through `tx.lock` on the row that owns them and conditional
- * updates (`balance + x >= 0`); a unit of work that hits a deadlock is retried whole. On success
- * the collected notifications go to `deliver`; on error nothing is written or sent. The same code
- * runs on both engines.
+ * Runs `work` in one database transaction; every write of a request happens inside one, and the
+ * same code runs on both engines. SQLite runs them one at a time, batched by its group commit
+ * (group-commit.ts): `work` gets a savepoint of the batch's transaction and resolves once the
+ * batch is on disk. PostgreSQL runs them READ COMMITTED: rules hold through `tx.lock` on the row
+ * that owns them and conditional updates (`balance + x >= 0`); a unit of work that hits a deadlock
+ * is retried whole. On success the collected notifications go to `deliver`; on error nothing is
+ * written or sent.
  */
 export async function inTransaction<T>(
-  db: Kysely<Database>,
-  dialect: DialectName,
+  database: Transactions,
   clock: () => Date,
   deliver: (notes: Notification[]) => void,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
+  const { db, dialect, groupCommit } = database;
+  if (dialect === 'sqlite' && !groupCommit) throw new Error('SQLite units of work need its group commit');
   for (let attempt = 1; ; attempt++) {
     const notes: Notification[] = [];
     const run = (trx: Db) =>
@@ -68,8 +77,7 @@ export async function inTransaction<T>(
         },
       });
     try {
-      const result =
-        dialect === 'sqlite' ? await groupCommitOf(db).run(run) : await db.transaction().execute(run);
+      const result = groupCommit ? await groupCommit.run(run) : await db.transaction().execute(run);
       if (notes.length > 0) deliver(notes);
       return result;
     } catch (err) {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { pendingMigrations } from '../../db/database';
-import { groupCommitOf } from '../../db/group-commit';
 import { zodRoutes } from '../route';
 
 /** How long /readyz waits for the database before it answers "not ready". */
@@ -41,7 +40,7 @@ export function registerHealth(app: FastifyInstance): void {
   });
 
   const check = async (): Promise<Readiness> => {
-    const lost = app.dialect === 'sqlite' ? groupCommitOf(app.db).failure : undefined;
+    const lost = app.groupCommit?.failure;
     if (lost) return { status: 'not_ready', database: `unwritable: ${lost.message}`, migrations: 'unknown' };
     try {
       await sql`select 1`.execute(app.db);
