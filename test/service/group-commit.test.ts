@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/service/db/database';
+import { type OpenDatabase, openDatabase } from '../../src/service/db/database';
 import { DurabilityLost, type DurableLog, GroupCommit } from '../../src/service/db/group-commit';
 import type { Database } from '../../src/service/db/schema';
 import type { Tx } from '../../src/service/db/transaction';
@@ -217,6 +217,92 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     });
   },
 );
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit: syncs and units', () => {
+  let database: OpenDatabase;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-group-commit-'));
+    database = await openDatabase({ dataDir: dir });
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insertKey = (trx: Transaction<Database>, scope: string, key: string) =>
+    trx
+      .insertInto('idempotency_keys')
+      .values({ scope, key, request_hash: 'x', created_at: '2026-11-25T20:00:00+00:00' })
+      .execute();
+  const keysOf = async (scope: string) =>
+    (
+      await database.db
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('scope', '=', scope)
+        .orderBy('key')
+        .execute()
+    ).map((row) => row.key);
+  /** Lets the event loop turn until `done` holds (no fixed sleep). */
+  const until = async (done: () => boolean) => {
+    for (let turn = 0; !done(); turn++) {
+      if (turn > 10_000) throw new Error('never happened');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  it('a batch that changed no row does not sync: ten read-only units one after the other, then a write that does', async () => {
+    const commit = database.groupCommit!;
+    const before = { ...commit.stats };
+    for (let i = 0; i < 10; i++) await commit.run((trx) => trx.selectFrom('shops').selectAll().execute());
+    expect(commit.stats.batches - before.batches).toBe(10);
+    expect(commit.stats.syncs - before.syncs).toBe(0);
+    await commit.run((trx) => insertKey(trx, 'read-only', 'written'));
+    expect(commit.stats.syncs - before.syncs).toBe(1);
+  });
+
+  it('a batch whose only writes were rolled back does not sync', async () => {
+    const commit = database.groupCommit!;
+    const before = { ...commit.stats };
+    const refused = commit.run(async (trx) => {
+      await insertKey(trx, 'rolled-back', 'a');
+      throw new ServiceError(1003);
+    });
+    await expect(refused).rejects.toBeInstanceOf(ServiceError);
+    expect(commit.stats.syncs - before.syncs).toBe(0);
+    expect(await keysOf('rolled-back')).toEqual([]);
+  });
+
+  it('a read-only batch answers only once the batch before it is on disk', async () => {
+    let started = 0;
+    let release = () => {};
+    const gated: DurableLog = {
+      sync: () =>
+        new Promise<void>((resolve) => {
+          started += 1;
+          release = resolve;
+        }),
+      close: async () => {},
+    };
+    const commit = new GroupCommit(database.db, gated);
+    const write = commit.run((trx) => insertKey(trx, 'gated', 'a'));
+    await until(() => started === 1);
+    let answered = false;
+    const read = commit.run((trx) => trx.selectFrom('idempotency_keys').selectAll().execute());
+    void read.then(() => {
+      answered = true;
+    });
+    await until(() => commit.stats.batches === 2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    release();
+    await write;
+    expect((await read).some((row) => row.scope === 'gated')).toBe(true);
+    expect(commit.stats.syncs).toBe(1);
+    await commit.close();
+  });
+});
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite log checkpoints', () => {
   it('run in a worker between batches, keep the log bounded under sustained writes and lose nothing', async () => {

@@ -15,6 +15,8 @@ interface Pending {
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release unit');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
+// Rows inserted, updated or deleted on the connection so far (run twice per batch).
+const TOTAL_CHANGES = CompiledQuery.raw('select total_changes() as n') as CompiledQuery<{ n: number }>;
 
 /**
  * Batches committed between two checkpoints of the log: a batch of credit receptions adds some
@@ -37,7 +39,7 @@ export interface GroupCommitStats {
   units: number;
   /** Transactions committed, each holding one or more units. */
   batches: number;
-  /** fdatasync calls on the write-ahead log. */
+  /** fdatasync calls on the write-ahead log (none for a batch that changed no row). */
   syncs: number;
   /** Checkpoints of the log run by the checkpointer. */
   checkpoints: number;
@@ -85,7 +87,9 @@ export class DurabilityLost extends Error {
  * commit writes the log without waiting for the disk); the log is then made durable by one
  * `fdatasync` per batch, off the event loop, before any unit of the batch is answered. That is
  * what `synchronous = FULL` adds to NORMAL in WAL mode (a log sync after each commit), paid once
- * per batch and without blocking the process. Every transaction of the process goes through here.
+ * per batch and without blocking the process. A batch that changed no row (read-only units, or
+ * only refused ones) is not synced: its units are answered once every earlier batch is on disk.
+ * Every transaction of the process goes through here.
  */
 export class GroupCommit {
   readonly stats: GroupCommitStats = { units: 0, batches: 0, syncs: 0, checkpoints: 0 };
@@ -184,6 +188,8 @@ export class GroupCommit {
   }
 
   private async flush(): Promise<void> {
+    // Every batch committed before this one: a batch that writes nothing answers once they are on disk.
+    const earlier = this.latest;
     if (this.checkpointer && this.batchesSinceCheckpoint >= BATCHES_PER_CHECKPOINT && !this.checkpointing) {
       this.batchesSinceCheckpoint = 0;
       const done = this.checkpoint(this.checkpointer).finally(() => {
@@ -200,8 +206,10 @@ export class GroupCommit {
     }
     const batch: Pending[] = [];
     let changed = new Set<string>();
+    let wrote = false;
     try {
       await this.db.transaction().execute(async (trx) => {
+        const before = (await trx.executeQuery(TOTAL_CHANGES)).rows[0]!.n;
         // Units queued while this batch runs join it; the queue is empty when it commits.
         for (let unit = this.queue.shift(); unit; unit = this.queue.shift()) {
           batch.push(unit);
@@ -215,14 +223,23 @@ export class GroupCommit {
             await trx.executeQuery(RELEASE);
           }
         }
-        changed = await takeChangedTags(trx);
+        // Rows that units rolled back count too: such a batch syncs, needlessly but safely.
+        wrote =
+          batch.some((unit) => unit.outcome!.ok) &&
+          (await trx.executeQuery(TOTAL_CHANGES)).rows[0]!.n > before;
+        if (wrote) changed = await takeChangedTags(trx);
       });
       // An earlier batch took every unit queued for this one: nothing was written.
       if (batch.length === 0) return;
       this.stats.batches += 1;
       this.stats.units += batch.length;
-      this.batchesSinceCheckpoint += 1;
-      await this.durable();
+      if (wrote) {
+        this.batchesSinceCheckpoint += 1;
+        await this.durable();
+      } else {
+        // What the units read may come from a batch still syncing.
+        await earlier;
+      }
     } catch (error) {
       for (const unit of batch) unit.reject(error);
       // A failed batch leaves the units it had not reached queued: they go in the next one.
@@ -232,7 +249,7 @@ export class GroupCommit {
       }
       return;
     }
-    for (const listener of this.listeners) listener(changed);
+    if (wrote) for (const listener of this.listeners) listener(changed);
     for (const unit of batch) {
       const outcome = unit.outcome!;
       if (outcome.ok) unit.resolve(outcome.value);
