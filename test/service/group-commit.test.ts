@@ -1,12 +1,18 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase } from '../../src/service/db/database';
-import { DurabilityLost, type DurableLog, GroupCommit } from '../../src/service/db/group-commit';
+import {
+  DurabilityLost,
+  type DurableLog,
+  GroupCommit,
+  StalledUnitOfWork,
+} from '../../src/service/db/group-commit';
 import type { Database } from '../../src/service/db/schema';
-import type { Tx } from '../../src/service/db/transaction';
+import { inTransaction, type Tx } from '../../src/service/db/transaction';
 import { ServiceError } from '../../src/service/domain/errors';
 import { createUnit, receptionUnit } from '../../src/service/domain/units';
 import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
@@ -197,7 +203,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         token: DEMO.registerKey,
         payload: { contact_uuid: DEMO.carla, credits: 1 },
       });
-      expect(later.statusCode).toBe(503);
+      expect(later.statusCode, later.body).toBe(503);
       expect(later.headers['retry-after']).toBe('2');
       expect(later.json()).toMatchObject({ code: 1000 });
       const read = await t.call({ method: 'GET', url: `/contacts/${DEMO.carla}` });
@@ -301,6 +307,36 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit: sy
     expect((await read).some((row) => row.scope === 'gated')).toBe(true);
     expect(commit.stats.syncs).toBe(1);
     await commit.close();
+  });
+
+  it('a unit that awaits anything but the database fails naming it, its writes rolled back; the rest of its batch is kept', async () => {
+    const commit = database.groupCommit!;
+    const outcomes = await Promise.allSettled([
+      commit.run((trx) => insertKey(trx, 'stalled', 'a')),
+      commit.run(async function waitsForTheEventLoop(trx) {
+        await insertKey(trx, 'stalled', 'b');
+        await new Promise((resolve) => setImmediate(resolve));
+      }),
+      commit.run((trx) => insertKey(trx, 'stalled', 'c')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const error = (outcomes[1] as PromiseRejectedResult).reason;
+    expect(error).toBeInstanceOf(StalledUnitOfWork);
+    expect(error.message).toMatch(/awaited something other than the database.*waitsForTheEventLoop/);
+    expect(await keysOf('stalled')).toEqual(['a', 'c']);
+  });
+
+  it('names an anonymous unit of work by its source, as the caller of a transaction wrote it', async () => {
+    const unit = inTransaction(
+      database,
+      () => new Date(),
+      () => {},
+      async (tx) => {
+        await stat(dir);
+        return tx.now;
+      },
+    );
+    await expect(unit).rejects.toThrow(/other than the database.*stat\)?\(dir\)/);
   });
 });
 

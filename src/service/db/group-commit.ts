@@ -4,12 +4,21 @@ import { takeChangedTags } from './changes';
 import type { Checkpointer } from './checkpointer';
 import type { Database } from './schema';
 
+/** The function a caller passed as a unit of work, named in StalledUnitOfWork. */
+type UnitOrigin = (...args: never[]) => unknown;
+
 interface Pending {
   work: (trx: Transaction<Database>) => Promise<unknown>;
+  /** What the caller passed as the unit (named in a StalledUnitOfWork error). */
+  origin: UnitOrigin;
   resolve(value: unknown): void;
   reject(error: unknown): void;
-  outcome?: { ok: true; value: unknown } | { ok: false; error: unknown };
+  outcome?: Outcome;
+  /** Set when the event loop turned while the unit ran (see settle). */
+  stalled?: boolean;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 // Run once per unit of work: compiled once.
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
@@ -45,6 +54,17 @@ export interface GroupCommitStats {
   checkpoints: number;
 }
 
+/**
+ * Why a group commit refuses all work: an fdatasync of the log failed, so what the log holds can
+ * no longer be trusted to reach the disk (code `EDURABILITY`; answered 503, http/plugins/errors.ts).
+ */
+export class DurabilityLost extends Error {
+  readonly code = 'EDURABILITY';
+  constructor(cause: unknown) {
+    super(`the write-ahead log could not be made durable: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
 /** The write-ahead log, as the group commit makes it durable. */
 export interface DurableLog {
   /** Makes everything written to the log so far durable (fdatasync). */
@@ -70,13 +90,19 @@ export function walFile(path: string): DurableLog {
 }
 
 /**
- * Why a group commit refuses all work: an fdatasync of the log failed, so what the log holds can
- * no longer be trusted to reach the disk (code `EDURABILITY`; answered 503, http/plugins/errors.ts).
+ * What a unit of work fails with when it awaited something other than the database (a timer, a
+ * file, the network, another unit of work): the batch's transaction waits for each unit, so such a
+ * unit holds every write and read of the process meanwhile. It is a programming error: do that
+ * work before or after the unit. Its writes are rolled back once it returns.
  */
-export class DurabilityLost extends Error {
-  readonly code = 'EDURABILITY';
-  constructor(cause: unknown) {
-    super(`the write-ahead log could not be made durable: ${(cause as Error)?.message ?? cause}`, { cause });
+export class StalledUnitOfWork extends Error {
+  constructor(origin: UnitOrigin, cause?: unknown) {
+    const source = origin.name || String(origin).replace(/\s+/g, ' ').slice(0, 160);
+    super(
+      `a unit of work awaited something other than the database, holding every other request meanwhile (${source}); do that work before or after the unit`,
+      { cause },
+    );
+    this.name = 'StalledUnitOfWork';
   }
 }
 
@@ -89,12 +115,16 @@ export class DurabilityLost extends Error {
  * what `synchronous = FULL` adds to NORMAL in WAL mode (a log sync after each commit), paid once
  * per batch and without blocking the process. A batch that changed no row (read-only units, or
  * only refused ones) is not synced: its units are answered once every earlier batch is on disk.
- * Every transaction of the process goes through here.
+ * Every transaction of the process goes through here. A unit may await only the database, whose
+ * statements on SQLite complete within one turn of the event loop; one that awaits anything else
+ * fails with StalledUnitOfWork (see there).
  */
 export class GroupCommit {
   readonly stats: GroupCommitStats = { units: 0, batches: 0, syncs: 0, checkpoints: 0 };
   private queue: Pending[] = [];
   private scheduled = false;
+  /** The unit of work running now, if any. */
+  private running: Pending | undefined;
   private syncsInFlight = 0;
   /** Called when a sync ends (the commits waiting for a free one). */
   private syncEnded: (() => void)[] = [];
@@ -124,19 +154,31 @@ export class GroupCommit {
 
   /**
    * Runs `work` in the next batch. Resolves with its result once the batch is on disk; rejects
-   * with its error (its savepoint rolled back, the rest of the batch unaffected), or with the
-   * commit's or the sync's error, in which case nothing of the batch may be taken as written.
+   * with its error (its savepoint rolled back, the rest of the batch unaffected), with
+   * StalledUnitOfWork (naming `origin`, by default `work`) when it awaited anything but the
+   * database, or with the commit's or the sync's error, in which case nothing of the batch may be
+   * taken as written.
    */
-  run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: Transaction<Database>) => Promise<T>, origin: UnitOrigin = work): Promise<T> {
     if (this.broken) return Promise.reject(this.broken);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        // After the poll phase: every request that arrived with this one joins the batch.
-        setImmediate(() => this.start());
-      }
+      this.queue.push({ work, origin, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.scheduled) this.schedule();
     });
+  }
+
+  private schedule(): void {
+    this.scheduled = true;
+    // After the poll phase: every request that arrived with this one joins the batch.
+    setImmediate(() => this.start());
+    // Next in the same phase, once start() and every promise job it led to have run: a unit still
+    // running then awaited something other than the database (settle).
+    setImmediate(() => this.turnEnded());
+  }
+
+  /** Marks the unit running, if any, as stalled: the event loop turned while it ran. */
+  private turnEnded(): void {
+    if (this.running) this.running.stalled = true;
   }
 
   private start(): void {
@@ -214,14 +256,9 @@ export class GroupCommit {
         for (let unit = this.queue.shift(); unit; unit = this.queue.shift()) {
           batch.push(unit);
           await trx.executeQuery(SAVEPOINT);
-          try {
-            unit.outcome = { ok: true, value: await unit.work(trx) };
-            await trx.executeQuery(RELEASE);
-          } catch (error) {
-            unit.outcome = { ok: false, error };
-            await trx.executeQuery(ROLLBACK_TO);
-            await trx.executeQuery(RELEASE);
-          }
+          unit.outcome = await this.settle(unit, trx);
+          if (!unit.outcome.ok) await trx.executeQuery(ROLLBACK_TO);
+          await trx.executeQuery(RELEASE);
         }
         // Rows that units rolled back count too: such a batch syncs, needlessly but safely.
         wrote =
@@ -243,10 +280,7 @@ export class GroupCommit {
     } catch (error) {
       for (const unit of batch) unit.reject(error);
       // A failed batch leaves the units it had not reached queued: they go in the next one.
-      if (this.queue.length > 0 && !this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.start());
-      }
+      if (this.queue.length > 0 && !this.scheduled) this.schedule();
       return;
     }
     if (wrote) for (const listener of this.listeners) listener(changed);
@@ -255,6 +289,29 @@ export class GroupCommit {
       if (outcome.ok) unit.resolve(outcome.value);
       else unit.reject(outcome.error);
     }
+  }
+
+  /**
+   * Runs one unit of work to its outcome. A unit that awaits only the database ends within the
+   * turn of the event loop it started in (better-sqlite3 answers at once, so every await of it is
+   * a promise job); an immediate that runs before it ends (turnEnded) means it awaited something
+   * else meanwhile, and its outcome is StalledUnitOfWork. A unit started in start()'s turn is
+   * watched by the immediate schedule() queued after start(); one started later (after a held
+   * checkpoint or a stalled unit: not in the check phase) by its own.
+   */
+  private async settle(unit: Pending, trx: Transaction<Database>): Promise<Outcome> {
+    this.running = unit;
+    const watch = setImmediate(() => this.turnEnded());
+    let outcome: Outcome;
+    try {
+      outcome = { ok: true, value: await unit.work(trx) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    clearImmediate(watch);
+    this.running = undefined;
+    if (!unit.stalled) return outcome;
+    return { ok: false, error: new StalledUnitOfWork(unit.origin, outcome.ok ? undefined : outcome.error) };
   }
 
   /**
