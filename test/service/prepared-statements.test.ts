@@ -1,13 +1,37 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/service/db/database';
+import { openDatabase, withStatementCache } from '../../src/service/db/database';
 import { createTestDatabase, dropTestDatabase } from '../helpers/app';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL', () => {
+  it('each connection prepares a query text Kysely sends once, by name', async () => {
+    const url = (await createTestDatabase())!;
+    const dir = mkdtempSync(join(tmpdir(), 'portal-prepared-'));
+    const database = await openDatabase({ dataDir: dir, databaseUrl: url });
+    try {
+      const prepared = await database.db.connection().execute(async (conn) => {
+        for (const id of [1, 2, 3])
+          await conn.selectFrom('shops').select('name').where('id', '=', id).execute();
+        return sql<{
+          name: string;
+          statement: string;
+        }>`select name, statement from pg_prepared_statements`.execute(conn);
+      });
+      const named = prepared.rows.filter((row) => row.statement.includes('from "shops" where "id" = $1'));
+      expect(named).toHaveLength(1);
+      expect(named[0]!.name).toMatch(/^portal_\d+$/);
+    } finally {
+      await database.close();
+      await dropTestDatabase(url);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('survive another process changing the schema: one refused query, then fresh connections', async () => {
     const url = (await createTestDatabase())!;
     const dir = mkdtempSync(join(tmpdir(), 'portal-prepared-'));
@@ -37,6 +61,39 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL
       await database.close();
       await dropTestDatabase(url);
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the SQLite statement cache', () => {
+  it('Kysely runs a repeated query text, read or write, through one prepared statement', async () => {
+    const sqlite = new SQLite(':memory:');
+    const prepare = sqlite.prepare.bind(sqlite);
+    const texts: string[] = [];
+    sqlite.prepare = ((source: string) => {
+      texts.push(source);
+      return prepare(source);
+    }) as typeof sqlite.prepare;
+    const db = new Kysely<{ t: { id: number; name: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
+    try {
+      await db.schema.createTable('t').addColumn('id', 'integer').addColumn('name', 'text').execute();
+      for (const id of [1, 2, 3])
+        await db
+          .insertInto('t')
+          .values({ id, name: `n${id}` })
+          .execute();
+      for (const id of [1, 2, 3]) {
+        const row = await db.selectFrom('t').select('name').where('id', '=', id).executeTakeFirst();
+        expect(row).toEqual({ name: `n${id}` });
+      }
+      const updated = await db.updateTable('t').set({ name: 'x' }).where('id', '>', 1).executeTakeFirst();
+      expect(updated.numUpdatedRows).toBe(2n);
+      expect(texts.filter((t) => t.startsWith('insert'))).toHaveLength(1);
+      expect(texts.filter((t) => t.startsWith('select'))).toHaveLength(1);
+    } finally {
+      await db.destroy();
     }
   });
 });
