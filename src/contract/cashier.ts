@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { DEMO } from './examples';
 import { idField } from './fields';
-import {
-  brand,
-  giftcardPayment,
-  portalContact,
-  portalEvent,
-  portalSessionType,
-  portalSettings,
-} from './portal';
+import { brand, giftcardPayment, portalEvent, portalSessionType, portalSettings } from './portal';
 import { AMOUNT_TYPES } from './session-amounts';
 
 /*
@@ -22,13 +15,14 @@ import { AMOUNT_TYPES } from './session-amounts';
  *   POST /cashier/api/unpair                   {} → {data: {paired: false}}, cookie cleared
  *   GET  /cashier/api/device                   → {data: CashierDevice}
  *   GET  /cashier/api/stream                   → text/event-stream (event: shop_session, data: ShopSessionChange)
- *   POST /cashier/api/contacts/find            FindContactRequest → {data: PortalContact}
+ *   POST /cashier/api/contacts/find            FindContactRequest → {data: CashierContact}
  *   GET  /cashier/api/sessions?since=…         → {data: CashierSessionSummary[]} (newest first)
  *   POST /cashier/api/sessions                 StartSessionRequest → 201 {data: CashierSession}
  *   GET  /cashier/api/sessions/{uuid}          → {data: CashierSession}
  *   GET  /cashier/api/sessions/{uuid}/stream   → text/event-stream of PortalEvent (event: portal_event)
  *   POST /cashier/api/sessions/{uuid}/cancel   {} → {data: CashierSession}
  *   POST /cashier/api/sessions/{uuid}/purchase PurchaseRequest → {data: CashierSession}
+ *   POST /cashier/api/sessions/{uuid}/payment-received {} → {data: CashierSession}
  *
  * Errors use the public API's error body: 401 (code 1003) no, unknown or revoked device; 404 a
  * session of another shop (as if unknown); the portal session refusals (409 ended, 410 expired).
@@ -65,6 +59,22 @@ export const cashierDevice = z.object({
 });
 export type CashierDevice = z.infer<typeof cashierDevice>;
 
+/**
+ * A customer as the console behind the counter shows them (the counter's screen shows less:
+ * contract/portal.ts PortalContact): names, e-mail, locale, tier, balances (credits; cents).
+ */
+export const cashierContact = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  locale: z.string().nullable(),
+  tier: z.object({ name: z.string() }).nullable(),
+  credit_balance: z.number(),
+  prepaid_balance_in_cents: z.number().int(),
+});
+export type CashierContact = z.infer<typeof cashierContact>;
+
 /** A customer by e-mail address (has an `@`) or by loyalty card value. */
 export const findContactRequest = z
   .object({ query: z.string().trim().min(1).max(191) })
@@ -76,9 +86,10 @@ const positiveCents = () => cents.min(1).max(100_000_000);
 
 /**
  * Start a portal session at the device's shop. `amount_in_cents`: the purchase (credit reception,
- * optional: else send it later), the amount to pay with gift cards (required) or the prepaid amount
- * (optional: else typed at the screen); not allowed for the other types. The switches default to
- * the account's session defaults.
+ * optional: else send it later), the amount to pay with gift cards (required), the prepaid amount
+ * or the gift card top-up (optional: else chosen at the screen); not allowed for the other types.
+ * The switches default to the account's session defaults. A top-up waits for the cashier's
+ * "Received" before its money moves.
  */
 export const startSessionRequest = z
   .object({
@@ -138,7 +149,7 @@ export const cashierSessionSummary = z.object({
   /** A credit-reception session with a customer and nothing to credit yet: send the purchase amount. */
   waiting_for_purchase: z.boolean(),
   started_by: z.object({ name: z.string() }).nullable(),
-  contact: portalContact.nullable(),
+  contact: cashierContact.nullable(),
   identification: identification.nullable(),
   /** Credits given in the session (credit reception), null when none. */
   credits: z.number().nullable(),
@@ -151,6 +162,11 @@ export const cashierSessionSummary = z.object({
   prepaid: z.object({ amount_in_cents: cents, unpaid_in_cents: cents.nullable() }).nullable(),
   vouchers: z.array(z.object({ code: z.string(), name: z.string() })),
   rewards: z.array(z.object({ title: z.string(), credits: z.number() })),
+  /**
+   * Money of the session's top-ups that the till collects ("Collect € 50.00"); `held`: a top-up
+   * waits for the cashier's "Received" (payment-received); null when the session has none.
+   */
+  payment_due: z.object({ amount_in_cents: cents, held: z.boolean() }).nullable(),
 });
 export type CashierSessionSummary = z.infer<typeof cashierSessionSummary>;
 

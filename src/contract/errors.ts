@@ -229,6 +229,59 @@ export const ERROR_REASONS = {
   },
   cross_site_call: { code: 1003, status: 403, when: 'a cashier console call from another site' },
   not_json: { code: 1003, status: 415, when: 'a cashier console call whose body is not JSON' },
+  // The session is the contract (docs/trust-model.md).
+  email_identification_disabled: {
+    code: 1003,
+    status: 403,
+    when: 'e-mail identification is not enabled in the portal session',
+  },
+  contact_set_by_pos: {
+    code: 1003,
+    status: 409,
+    when: "the POS set the portal session's customer, whom nobody else can replace",
+  },
+  amount_set_by_session: {
+    code: 1003,
+    status: 422,
+    when: 'the portal session fixes the amount, and another was sent (naming amount_in_cents)',
+  },
+  giftcard_top_up_done: {
+    code: 1003,
+    status: 409,
+    when: 'the portal session has topped up its gift card (one unless allow_multiple_giftcards)',
+  },
+  registration_done: { code: 1003, status: 409, when: 'the portal session has registered its contact' },
+  proof_required: {
+    code: 1003,
+    status: 403,
+    when: 'the customer, known by e-mail alone, has not proved it is them (a scan of their card or app code, or the code sent to their e-mail)',
+  },
+  verification_code_wrong: {
+    code: 1003,
+    status: 403,
+    when: 'the verification code is not the one sent: no proof (naming code)',
+  },
+  verification_code_expired: {
+    code: 1003,
+    status: 422,
+    when: 'the verification code is older than 10 minutes, or none was sent (naming code)',
+  },
+  verification_locked: {
+    code: 1003,
+    status: 409,
+    when: 'the portal session takes no more codes: five wrong tries, or three codes sent',
+  },
+  contact_not_verified: {
+    code: 1003,
+    status: 403,
+    when: 'the contact has no verified code to give an auth token for',
+  },
+  payment_awaited: {
+    code: 1003,
+    status: 409,
+    when: 'a top-up waits for its payment to be confirmed; no other can start',
+  },
+  no_payment_awaited: { code: 1003, status: 409, when: 'no top-up waits for its payment to be confirmed' },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

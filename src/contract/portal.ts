@@ -13,6 +13,8 @@ import { brandKit } from './public/brand-kit';
  *   POST /portal/api/sessions/{uuid}/identify            IdentifyRequest → {data: IdentifyResult}
  *   POST /portal/api/sessions/{uuid}/register            RegisterRequest → {data: {contact: PortalContact}}
  *   POST /portal/api/sessions/{uuid}/scan-lookup         {value} → {data: ScannedCode}
+ *   POST /portal/api/sessions/{uuid}/verification/send   {} → {data: ContactProof}
+ *   POST /portal/api/sessions/{uuid}/verification/verify {code} → {data: ContactProof}
  *   POST /portal/api/sessions/{uuid}/credit-reception    {} → {data: PortalCreditReception}
  *   POST /portal/api/sessions/{uuid}/complete            {} → {data: PortalSessionState}
  *   POST /portal/api/sessions/{uuid}/cancel              {} → {data: PortalSessionState}
@@ -45,15 +47,20 @@ export const portalSettings = z.object({
   facing_mode: z.enum(['user', 'environment']),
   primary_identification_method: z.enum(['email', 'identifier']),
   allow_multiple_giftcards: z.boolean(),
+  /** Extension: a top-up waits for the POS (or the cashier) to confirm the payment at the till. */
+  require_payment_confirmation: z.boolean(),
 });
 export type PortalSettings = z.infer<typeof portalSettings>;
 
-/** The identified customer as the kiosk shows them. Credits are numbers; money in cents. */
+/**
+ * The identified customer as the counter may show them (docs/trust-model.md): first name, the
+ * e-mail address masked (`a***@example.com`), language, tier and balances; never a last name,
+ * phone, birth date, address or the whole address. Credits are numbers; money in cents.
+ */
 export const portalContact = z.object({
   uuid: z.string(),
-  email: z.string(),
   firstname: z.string().nullable(),
-  lastname: z.string().nullable(),
+  email_hint: z.string(),
   locale: z.string().nullable(),
   tier: z.object({ name: z.string() }).nullable(),
   credit_balance: z.number(),
@@ -92,18 +99,36 @@ export type PortalEvent = z.infer<typeof portalEvent>;
  */
 export const brand = brandKit;
 
-/** Profile fields an account may let customers change at the kiosk (`settings.editable_contact_fields`). */
-export const KIOSK_EDITABLE_FIELDS = [
-  'firstname',
-  'lastname',
-  'phonenumber',
-  'birthdate',
-  'address',
-  'housenumber',
-  'postalcode',
-  'city',
-] as const;
-export type KioskEditableField = (typeof KIOSK_EDITABLE_FIELDS)[number];
+/**
+ * Whether the session's customer has proved it is them (docs/trust-model.md): how they became
+ * known (`pos`: the POS set them; a scan of their `card` or `app_token`; `email` alone; a
+ * `registration`), whether that is proven (the POS, a scan, or the six-digit code sent to their
+ * address), the last code sent in this session (to where, until when; `code_in_log`: no mail
+ * server is configured and the account is a demo, so the code is in the service's log), the wrong
+ * tries left (5 per session), and `locked` once the session takes no more codes.
+ */
+export const contactProof = z.object({
+  identified_by: z.enum(['pos', 'card', 'app_token', 'email', 'registration']),
+  proven: z.boolean(),
+  code: z.object({ sent_to: z.string(), expires_at: z.string(), code_in_log: z.boolean() }).nullable(),
+  attempts_left: z.number().int(),
+  locked: z.boolean(),
+});
+export type ContactProof = z.infer<typeof contactProof>;
+
+/** A six-digit code as typed at the counter. */
+export const verifyCodeRequest = z
+  .object({ code: z.string().regex(/^\d{6}$/, 'The code is six digits.') })
+  .meta({ example: { code: '123456' } });
+
+/**
+ * A top-up that waits for the payment at the till to be confirmed (the session's
+ * `require_payment_confirmation`): nothing has moved yet.
+ */
+export const awaitingPayment = z.object({
+  awaiting_payment: z.object({ amount_in_cents: z.number().int(), requested_at: z.string() }),
+});
+export type AwaitingPayment = z.infer<typeof awaitingPayment>;
 
 /** A subscription type the registration screen offers (marketing preferences). */
 export const offeredSubscriptionType = z.object({
@@ -132,7 +157,10 @@ export const portalSessionState = z.object({
   amount_in_cents: z.number().int().nullable(),
   shop: z.object({ uuid: z.string(), name: z.string() }),
   account: z.object({ name: z.string(), brand }),
+  /** The identified customer; null while there is none, and always once the session has ended. */
   contact: portalContact.nullable(),
+  /** Whether that customer has proved it is them; null without a customer (and once ended). */
+  contact_proof: contactProof.nullable(),
   /** A POS transaction pushed to this session, waiting for its credit reception. */
   pos_transaction: z.object({ uuid: z.string(), amount_in_cents: z.number().int() }).nullable(),
   /** The session's credit reception, once created here or pushed to it. */
@@ -145,12 +173,21 @@ export const portalSessionState = z.object({
       remaining_in_cents: z.number().int(),
     })
     .nullable(),
+  /** top_up_giftcards: each card topped up so far, its balance right after; null for other types. */
+  giftcard_top_ups: z.array(giftcardPayment).nullable(),
+  /** A top-up waiting for the cashier to confirm the payment (the card, for gift cards); null when none. */
+  payment_hold: z
+    .object({
+      amount_in_cents: z.number().int(),
+      requested_at: z.string(),
+      giftcard: z.object({ uuid: z.string(), hash_hint: z.string() }).nullable(),
+    })
+    .nullable(),
   subscription_types: z.array(offeredSubscriptionType),
   /**
    * The account's kiosk settings: idle reset and end-screen dismissal in seconds, the least amount
-   * a customer may type (cents; 100 unless the account sets another), where its terms and privacy
-   * policy are published (shown at registration; null when the account names none), and the
-   * profile fields the customer may change in the customer portal (none: no profile editing).
+   * a customer may type (cents; 100 unless the account sets another), and where its terms and
+   * privacy policy are published (shown at registration; null when the account names none).
    */
   kiosk: z.object({
     idle_seconds: z.number().int(),
@@ -158,7 +195,6 @@ export const portalSessionState = z.object({
     min_amount_in_cents: z.number().int(),
     terms_url: z.string().nullable(),
     privacy_url: z.string().nullable(),
-    editable_contact_fields: z.array(z.enum(KIOSK_EDITABLE_FIELDS)),
   }),
   /** Origins of POS pages that may embed the kiosk and receive its events by postMessage. */
   allowed_origins: z.array(z.string()),
@@ -180,6 +216,17 @@ export const portalVoucher = z.object({
   status: z.enum(['ACTIVE', 'REDEEMED', 'EXPIRED', 'DEACTIVATED', 'INACTIVE', 'LOCKED']),
   /** The promotion's picture (`{type, value}`, like a reward's `media`; value a `/media/…` path); null: none. */
   media: z.object({ type: z.string(), value: z.string() }).nullable(),
+  /**
+   * Why it cannot be used now, judged by the service: `expired` (date: its expiration date),
+   * `redeemed` (when), `deactivated`, `not_yet_active` (from when), `locked` for a redemption
+   * elsewhere (until when); null when it can be used.
+   */
+  unusable: z
+    .object({
+      reason: z.enum(['expired', 'redeemed', 'deactivated', 'not_yet_active', 'locked']),
+      date: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PortalVoucher = z.infer<typeof portalVoucher>;
 
@@ -211,6 +258,7 @@ export const identifyResult = z.discriminatedUnion('result', [
     result: z.literal('identified'),
     method: z.enum(['card', 'app_token', 'email']),
     contact: portalContact,
+    proof: contactProof,
   }),
   z.object({ result: z.literal('unregistered_card'), value: z.string() }),
   z.object({ result: z.literal('unknown_email'), email: z.string() }),
@@ -226,10 +274,11 @@ export const identifyResult = z.discriminatedUnion('result', [
 export type IdentifyResult = z.infer<typeof identifyResult>;
 
 /**
- * Register a new contact at the kiosk (needs enable_registration): an e-mail, optionally the
- * unlinked card of the account scanned before (linked to them), the subscription types ticked, and
- * the accepted terms. Errors: 1003 naming card_value (not a card of the account), 60005 e-mail
- * already registered, 60014 card already linked, 60004 inactive card.
+ * Register a new contact at the kiosk (needs enable_registration; one per session): an e-mail,
+ * optionally the unlinked card of the account scanned before (linked to them), the subscription
+ * types ticked (none is ticked for them), and the accepted terms (kept with their addresses and
+ * the time). Errors: 1003 naming card_value (not a card of the account), 60005 e-mail already
+ * registered, 60014 card already linked, 60004 inactive card.
  */
 export const registerRequest = z.object({
   email: emailField(),
@@ -255,9 +304,9 @@ export type DeviceState = z.infer<typeof deviceState>;
  *
  *   POST /giftcards/scan                {value}                       → {data: {giftcard: PortalGiftcard}}          redeem_giftcards, top_up_giftcards
  *   POST /giftcards/redeem              {giftcard_uuid}               → {data: GiftcardRedeemResult}                redeem_giftcards
- *   POST /giftcards/top-up              {giftcard_uuid, amount_in_cents} → {data: GiftcardTopUpResult}            top_up_giftcards
+ *   POST /giftcards/top-up              {giftcard_uuid, amount_in_cents} → {data: GiftcardTopUpResult | AwaitingPayment} top_up_giftcards
  *   POST /prepaid/pay                   {amount_in_cents?}            → {data: PrepaidResult}                       pay_prepaid
- *   POST /prepaid/top-up                {amount_in_cents?}            → {data: PrepaidResult}                       top_up_prepaid
+ *   POST /prepaid/top-up                {amount_in_cents?}            → {data: PrepaidResult | AwaitingPayment}     top_up_prepaid
  *   GET  /vouchers                                                    → {data: PortalVoucher[]}                     vouchers, identify
  *   POST /vouchers/redeem               {code}                        → {data: {voucher: PortalVoucher}}            vouchers, identify
  *   GET  /rewards                                                     → {data: PortalReward[]}                      identify
@@ -269,17 +318,21 @@ export type DeviceState = z.infer<typeof deviceState>;
  *   POST /cards                         {value}                       → {data: PortalCard}                          identify
  *   POST /cards/remove                  {card_id}                     → {data: PortalCard}                          identify
  *   GET  /stats                                                       → {data: PortalStats}                         identify
- *   GET  /profile                                                     → {data: PortalProfile}                       identify
- *   POST /profile                       {attributes}                  → {data: PortalProfile}                       identify
  *
  * Calls that act for a customer need an identified contact (1003, HTTP 409 "Identify the customer
- * first"); a call outside its session types answers 1003, HTTP 403.
+ * first"); a call outside its session types answers 1003, HTTP 403. Every call but the rewards
+ * list, prepaid top-up and credit reception also needs the customer's proof (reason
+ * proof_required, HTTP 403; docs/trust-model.md). An amount the session fixes is the only amount a
+ * call may move (reason amount_set_by_session); a session tops up once unless it allows more.
  *
  * Events recorded (the created resource as data): `giftcard_transaction` (redeem, top-up),
  * `prepaid_transaction`, `voucher_redeemed`, `reward_reception`; ours: `subscription_changed`
  * `{subscription_type: {id}, status}`, `card_added` `{contact: {uuid, email}, contact_identifier}`,
- * `card_removed` `{contact: {uuid}, contact_identifier: {name, value_hint}}` and `profile_changed`
- * `{contact: {uuid}, fields}`.
+ * `card_removed` `{contact: {uuid}, contact_identifier: {name, value_hint}}`, `payment_due`
+ * `{amount_in_cents, held, top_up, message}` (a top-up's money to collect at the till) and
+ * `payment_received`. The kiosk reads the events as the counter may show them: e-mail addresses
+ * masked, card and gift card codes as their last 4 characters, and nothing of the customer once
+ * the session has ended; the POS reads them whole.
  * Completing or cancelling a redeem_giftcards session records `{status, paid_in_cents,
  * remaining_in_cents, payments}` for the POS. A prepaid session moves money once (then 1003, HTTP 409).
  */
@@ -399,21 +452,9 @@ export const portalStats = z.object({
 });
 export type PortalStats = z.infer<typeof portalStats>;
 
-/** The profile fields the account lets the customer change, in its order, with their values. */
-export const portalProfile = z.object({
-  fields: z.array(z.object({ name: z.enum(KIOSK_EDITABLE_FIELDS), value: z.string().nullable() })),
-});
-export type PortalProfile = z.infer<typeof portalProfile>;
-
 export const cardRemoveRequest = z
   .object({ card_id: z.number().int().positive() })
   .meta({ example: { card_id: 1 } });
-/** New values of editable profile fields (null or '' clears); others are refused by name. */
-export const profileUpdateRequest = z
-  .object({
-    attributes: z.record(z.string().max(100), z.string().trim().max(191).nullable()),
-  })
-  .meta({ example: { attributes: { city: 'Haarlem' } } });
 
 export const scanRequest = z.object({ value: z.string().trim().min(1).max(500) });
 export const giftcardRequest = z

@@ -103,13 +103,6 @@ describe('GET /brand-kit (extension, the SDK’s brandkit->get())', () => {
       primary_color: '#6b3e26',
       description: expect.any(String),
     });
-    expect(state.kiosk.editable_contact_fields).toEqual([
-      'firstname',
-      'lastname',
-      'phonenumber',
-      'birthdate',
-      'city',
-    ]);
     const device = await t.call({
       method: 'GET',
       url: '/portal/api/devices/demo-device-amsterdam',

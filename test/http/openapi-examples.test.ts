@@ -41,10 +41,15 @@ interface Entry {
 }
 
 /**
- * The one operation without an example, as its description says: its token is made by a subscription
- * and read from the contact's confirmation URL, which no link expression can cut out.
+ * The operations without an example, as their descriptions say: a token made by a subscription and
+ * read from the contact's confirmation URL, and a code sent by e-mail, which no link expression can
+ * cut out.
  */
-const NO_EXAMPLE = new Set(['confirmSubscription']);
+const NO_EXAMPLE = new Set([
+  'confirmSubscription',
+  'verifyContactVerification',
+  'getContactVerificationAuthToken',
+]);
 
 /** The demo credential of each security scheme (its description names it). */
 const CREDENTIALS: Record<string, string> = {

@@ -67,9 +67,12 @@ describe('GET /portal/api/sessions/{uuid}', () => {
         }),
       },
       contact: null,
+      contact_proof: null,
       pos_transaction: null,
       credit_reception: null,
       giftcard_payment: null,
+      giftcard_top_ups: null,
+      payment_hold: null,
       subscription_types: [
         { id: 1, name: 'Newsletter', description: expect.any(String), strategy: 'DOUBLE_OPT_IN' },
         { id: 2, name: 'Offers', description: expect.any(String), strategy: 'OPT_OUT' },
@@ -81,7 +84,6 @@ describe('GET /portal/api/sessions/{uuid}', () => {
         min_amount_in_cents: 100,
         terms_url: 'https://example.com/demo-coffee/terms',
         privacy_url: 'https://example.com/demo-coffee/privacy',
-        editable_contact_fields: ['firstname', 'lastname', 'phonenumber', 'birthdate', 'city'],
       },
       allowed_origins: [],
       events: [],
@@ -145,23 +147,26 @@ describe('POST /portal/api/sessions/{uuid}/identify', () => {
       method: 'card',
       contact: {
         uuid: DEMO.anna,
-        email: 'anna@example.com',
         firstname: 'Anna',
-        lastname: 'de Vries',
+        email_hint: 'a***@example.com',
         locale: 'nl',
         tier: { name: 'Gold' },
         credit_balance: credits,
         prepaid_balance_in_cents: 1500,
       },
+      proof: { identified_by: 'card', proven: true, code: null, attempts_left: 5, locked: false },
     });
     const s = await state(uuid);
     expect(s.contact?.uuid).toBe(DEMO.anna);
+    // The counter reads the event with the address masked; the POS reads it whole.
     expect(s.events).toEqual([
       expect.objectContaining({
         type: 'contact_identified',
-        data: { method: 'card', contact: { uuid: DEMO.anna, email: 'anna@example.com' } },
+        data: { method: 'card', contact: { uuid: DEMO.anna, email: 'a***@example.com' } },
       }),
     ]);
+    const events = await t.call({ method: 'GET', url: `/portal-sessions/${uuid}/events` });
+    expect(events.json().data[0].data.contact.email).toBe('anna@example.com');
     const pub = await t.call({ method: 'GET', url: `/portal-sessions/${uuid}` });
     expect(pub.json().data.contact).toEqual({ uuid: DEMO.anna });
   });
@@ -183,7 +188,7 @@ describe('POST /portal/api/sessions/{uuid}/identify', () => {
   });
 
   it('identifies by e-mail (case-insensitive); an unknown e-mail is a result', async () => {
-    const uuid = await session('/pay-prepaid');
+    const uuid = await session('/pay-prepaid', { enable_email_identification: true });
     const res = await portal(uuid, 'identify', { email: ' Carla@Example.com ' });
     expect(res.json().data).toMatchObject({
       result: 'identified',
@@ -274,7 +279,12 @@ describe('POST /portal/api/sessions/{uuid}/register', () => {
     );
     expect(res.statusCode).toBe(200);
     const created = res.json().data.contact;
-    expect(created).toMatchObject({ email: 'new1@example.com', locale: 'en', credit_balance: 0, tier: null });
+    expect(created).toMatchObject({
+      email_hint: 'n***@example.com',
+      locale: 'en',
+      credit_balance: 0,
+      tier: null,
+    });
     const card = await t.call({
       method: 'GET',
       url: '/contact-identifiers/find?contact_identifier_value=CARD-NEW-1',
@@ -292,10 +302,12 @@ describe('POST /portal/api/sessions/{uuid}/register', () => {
     const s = await state(uuid);
     expect(s.contact?.uuid).toBe(created.uuid);
     expect(types(s.events)).toEqual(['contact_registered', 'contact_identified']);
+    // The counter reads the card as its last 4 characters.
     expect(s.events[0]?.data).toMatchObject({
       contact: { uuid: created.uuid },
-      contact_identifier: 'CARD-NEW-1',
+      contact_identifier: 'EW-1',
     });
+    expect(s.contact_proof).toMatchObject({ identified_by: 'registration', proven: true });
   });
 
   it('links an unlinked card; registers without a card', async () => {

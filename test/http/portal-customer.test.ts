@@ -77,6 +77,7 @@ describe('GET /portal/api/sessions/{uuid}/vouchers', () => {
           status: 'ACTIVE',
           // The promotion's picture, shipped with the fixture and served by the service.
           media: { type: 'image', value: expect.stringMatching(/^\/media\/[0-9a-f]+\.svg$/) },
+          unusable: null,
         },
         expect.objectContaining({
           code: 'TWOFORONE-0001',
@@ -127,7 +128,7 @@ describe('POST /portal/api/sessions/{uuid}/vouchers/redeem', () => {
     const uuid = await identified('/vouchers', 'CARD-0001');
     const theirs = await post(uuid, 'vouchers/redeem', { code: 'MUFFIN-0002' });
     expect(expectReason(theirs, 'voucher_someone_else', 403).message).toBe(
-      'This voucher belongs to someone else',
+      'This voucher is linked to another account',
     );
     const codes = async (code: string) => {
       const res = await post(uuid, 'vouchers/redeem', { code });

@@ -36,8 +36,9 @@ const BODIES: Record<string, unknown> = {
   subscriptions: { subscription_type_id: 2, subscribed: true },
   cards: { value: 'CARD-9001' },
   'cards/remove': { card_id: 1 },
-  profile: { attributes: { firstname: 'Late' } },
   'scan-lookup': { value: 'MUFFIN-FREE' },
+  'verification/send': {},
+  'verification/verify': { code: '123456' },
 };
 
 /** Every session call of the portal API, from the service's own OpenAPI document. */

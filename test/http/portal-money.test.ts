@@ -142,6 +142,7 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/redeem', () => {
     const completed = done.json().data.events.find((e: { type: string }) => e.type === 'session_completed');
     expect(completed.data).toEqual({
       status: 'completed',
+      by: 'screen',
       paid_in_cents: 1250,
       remaining_in_cents: 0,
       payments: [{ ...payment, transaction_uuid: res.json().data.payment.transaction_uuid }],
@@ -304,7 +305,9 @@ describe('POST /portal/api/sessions/{uuid}/giftcards/top-up', () => {
       transaction_uuid: expect.any(String),
       amount_in_cents: 2000,
     });
-    const [event] = (await state(uuid)).events;
+    const [due, event] = (await state(uuid)).events;
+    // The till collects the top-up: the POS reads what, before the money moves.
+    expect(due).toMatchObject({ type: 'payment_due', data: { amount_in_cents: 2000, held: false } });
     expect(event).toMatchObject({
       type: 'giftcard_transaction',
       data: { uuid: res.json().data.transaction_uuid, amount_in_cents: 2000, card: { uuid: CARD.gc1 } },
@@ -376,7 +379,7 @@ describe('POST /portal/api/sessions/{uuid}/prepaid/pay', () => {
   });
 
   it('charges the balance when the amount is more, and leaves the rest to pay at the till', async () => {
-    const uuid = await session('/pay-prepaid', { amount_in_cents: 400 });
+    const uuid = await session('/pay-prepaid');
     await identify(uuid, 'CARD-0005'); // dirk, € 2.50
     const res = await portal(uuid, 'prepaid/pay', { amount_in_cents: 1000 });
     expect(res.json().data).toMatchObject({

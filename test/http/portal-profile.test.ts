@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { portalCard, portalProfile, portalStats } from '../../src/contract/portal';
+import { portalCard, portalStats } from '../../src/contract/portal';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
 import { idempotencyHeader, openSession, portalCall, sessionState } from '../helpers/portal';
 
 /*
- * The customer portal's own page (portal API, identify sessions): visit stats, removing a card,
- * and changing the profile fields the account marks as editable (demo: firstname, lastname,
- * phonenumber, birthdate, city).
+ * The customer portal's own page (portal API, identify sessions): visit stats and removing a card.
+ * No profile at the counter (test/http/portal-counter-privacy.test.ts).
  */
 let t: TestApp;
 beforeEach(async () => {
@@ -18,7 +17,6 @@ afterEach(() => t.close());
 
 const CONTRACT: Record<string, z.ZodType> = {
   stats: portalStats,
-  profile: portalProfile,
   'cards/remove': portalCard,
 };
 let keys = 0;
@@ -108,70 +106,5 @@ describe('remove a card', () => {
     );
     const bad = await expectError(await call('POST', uuid, 'cards/remove', { card_id: 'x' }), 1003);
     expect(bad.errors).toHaveProperty('card_id');
-  });
-});
-
-describe('profile', () => {
-  it("shows and changes the account's editable fields only, as the public API sees them", async () => {
-    const uuid = await identifiedAnna();
-    const profile = (await call('GET', uuid, 'profile')).json().data;
-    expect(profile.fields.map((f: { name: string }) => f.name)).toEqual([
-      'firstname',
-      'lastname',
-      'phonenumber',
-      'birthdate',
-      'city',
-    ]);
-    expect(profile.fields[0]).toEqual({ name: 'firstname', value: 'Anna' });
-
-    const saved = await call('POST', uuid, 'profile', {
-      attributes: { firstname: 'Anne', phonenumber: '+31 6 1234 5678', birthdate: '1990-04-01', city: '' },
-    });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().data.fields).toEqual([
-      { name: 'firstname', value: 'Anne' },
-      { name: 'lastname', value: 'de Vries' },
-      { name: 'phonenumber', value: '+31 6 1234 5678' },
-      { name: 'birthdate', value: '1990-04-01' },
-      { name: 'city', value: null },
-    ]);
-    const contact = (await t.call({ method: 'GET', url: `/contacts/${DEMO.anna}` })).json().data;
-    expect(contact.current_values).toMatchObject({ firstname: 'Anne', phonenumber: '+31 6 1234 5678' });
-    expect((await sessionState(t, uuid)).events.map((e) => e.type)).toContain('profile_changed');
-  });
-
-  it('refuses fields the account does not let change and invalid values, naming each; nothing changes', async () => {
-    const uuid = await identifiedAnna();
-    const refused = await expectError(
-      await call('POST', uuid, 'profile', {
-        attributes: {
-          firstname: 'Changed',
-          email: 'x@example.com',
-          address: 'Damrak 1',
-          birthdate: '31-12-1990',
-        },
-      }),
-      1003,
-    );
-    expect(Object.keys(refused.errors ?? {}).sort()).toEqual(['attributes.address', 'attributes.email']);
-    const invalid = await expectError(
-      await call('POST', uuid, 'profile', { attributes: { firstname: 'Changed', birthdate: '31-12-1990' } }),
-      1003,
-    );
-    expect(Object.keys(invalid.errors ?? {})).toEqual(['attributes.birthdate']);
-    const profile = (await call('GET', uuid, 'profile')).json().data;
-    expect(profile.fields[0]).toEqual({ name: 'firstname', value: 'Anna' });
-    const tooLong = await expectError(
-      await call('POST', uuid, 'profile', { attributes: { city: 'x'.repeat(300) } }),
-      1003,
-    );
-    expect(Object.keys(tooLong.errors ?? {})[0]).toMatch(/attributes/);
-  });
-
-  it('shows no field when the account lets none change', async () => {
-    await t.app.db.updateTable('account').set({ settings: '{}' }).execute();
-    const uuid = await identifiedAnna();
-    expect((await call('GET', uuid, 'profile')).json().data).toEqual({ fields: [] });
-    await expectError(await call('POST', uuid, 'profile', { attributes: { firstname: 'X' } }), 1003);
   });
 });

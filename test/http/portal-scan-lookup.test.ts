@@ -45,6 +45,7 @@ describe('POST /portal/api/sessions/{uuid}/scan-lookup', () => {
         expiration_date: null,
         status: 'ACTIVE',
         media: { type: 'image', value: expect.stringMatching(/^\/media\//) },
+        unusable: null,
       },
     });
     expect(await kindOf(t, uuid, 'CARD-XXXX')).toEqual({ kind: 'unknown' });

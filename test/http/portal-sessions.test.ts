@@ -18,6 +18,7 @@ const DEFAULTS = {
   facing_mode: 'user',
   primary_identification_method: 'identifier',
   allow_multiple_giftcards: true,
+  require_payment_confirmation: false,
 };
 
 const VARIANTS = [
@@ -54,7 +55,8 @@ describe('POST /portal-sessions[/…]', () => {
     expect(state).toMatchObject({
       type,
       status: 'open',
-      settings: DEFAULTS,
+      // A top-up session takes one card unless it allows more.
+      settings: { ...DEFAULTS, allow_multiple_giftcards: type !== 'top_up_giftcards' },
       expires_at: '2026-11-21T11:00:00+00:00',
     });
   });
@@ -74,6 +76,7 @@ describe('POST /portal-sessions[/…]', () => {
     expect((await portalState(json.json().data.uuid)).settings).toEqual({
       ...settings,
       allow_multiple_giftcards: true,
+      require_payment_confirmation: false,
     });
 
     const form = await t.call({
@@ -97,7 +100,7 @@ describe('POST /portal-sessions[/…]', () => {
     expect(res.json().data.contact).toEqual({ uuid: DEMO.anna });
     expect((await portalState(res.json().data.uuid)).contact).toMatchObject({
       uuid: DEMO.anna,
-      email: 'anna@example.com',
+      email_hint: 'a***@example.com',
       tier: { name: 'Gold' },
       credit_balance: 120,
       prepaid_balance_in_cents: 1500,

@@ -9,11 +9,12 @@ import {
   refused,
   SHARED_CLIENTS_DIR,
 } from '../helpers/php-sdk';
+import { lastCodeSentTo } from '../helpers/verification';
 
 /*
  * The real platform's official PHP SDK (piggy/piggy-php-sdk, run from SHARED_CLIENTS_DIR, default
  * ../shared/clients) against the real app listening on a free port: every SDK method whose
- * endpoint the service serves (40 of RegisterClient, 62 of the OAuth clients), through
+ * endpoint the service serves (40 of RegisterClient, 65 of the OAuth clients), through
  * RegisterClient, OAuthClientApiKey and OAuthClient (its token from POST /oauth/token), asserting
  * on the objects the SDK maps as an integrator reads them (test/php/bridge.php calls their
  * getters), and on the PiggyRequestException of the errors. Each client kind gets an app of its
@@ -637,6 +638,33 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
       expect(session.getUrl).toBe(`http://kiosk.test/portal/?uuid=${session.getUuid}`);
       expect(await call('portalSessions', 'get', session.getUuid)).toMatchObject({
         getUuid: session.getUuid,
+      });
+    });
+
+    it('contactVerification: sendVerificationMail, verifyLoginCode, getAuthToken (the codes of the counter)', async () => {
+      const email = newEmail(kind);
+      const uuid = (await call('contacts', 'create', email)).getUuid;
+      expect(await call('contactVerification', 'sendVerificationMail', email)).toBe(true);
+      expect(await call('contactVerification', 'sendVerificationMail', 'nobody@example.com')).toBe(false);
+      const code = lastCodeSentTo(ctx.t, email)!;
+      expect(code).toMatch(/^\d{6}$/);
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect(await call('contactVerification', 'verifyLoginCode', wrong, email)).toBe(false);
+      expect(await call('contactVerification', 'verifyLoginCode', code, email)).toBe(true);
+      const token = await call('contactVerification', 'getAuthToken', uuid);
+      expect(token).toMatch(/^\S{20,}$/);
+      // The token is an app code of the contact's: at the counter it identifies them, proven.
+      const session = await call('portalSessions', 'create', SHOP);
+      const scan = await ctx.t.call({
+        method: 'POST',
+        url: `/portal/api/sessions/${session.getUuid}/identify`,
+        token: null,
+        payload: { value: token },
+      });
+      expect(scan.json().data).toMatchObject({
+        result: 'identified',
+        contact: { uuid },
+        proof: { proven: true },
       });
     });
 

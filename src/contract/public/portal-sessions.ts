@@ -51,14 +51,41 @@ export const redeemGiftcardsSessionBody = portalSessionSettingsBody.extend({
   allow_multiple_giftcards: booleanField().default(true),
 });
 
-/** Body of POST /portal-sessions/pay-prepaid and /top-up-prepaid: shared settings + optional amount. */
+/** Body of POST /portal-sessions/pay-prepaid: shared settings + optional amount. */
 export const prepaidSessionBody = portalSessionSettingsBody.extend({ amount_in_cents: extensionAmount });
+
+const requirePaymentConfirmation = booleanField()
+  .default(false)
+  .describe(
+    'Extension: each top-up waits until the POS confirms that the till received its money ' +
+      '(POST /portal-sessions/{uuid}/confirm-payment); nothing moves before. Default false.',
+  );
+
+/** Body of POST /portal-sessions/top-up-prepaid: shared settings + optional amount, payment confirmation. */
+export const topUpPrepaidSessionBody = prepaidSessionBody.extend({
+  require_payment_confirmation: requirePaymentConfirmation,
+});
+
+/**
+ * Body of POST /portal-sessions/top-up-giftcards: shared settings + our extensions: the amount of
+ * each top-up, more than one card, payment confirmation.
+ */
+export const topUpGiftcardsSessionBody = portalSessionSettingsBody.extend({
+  amount_in_cents: positiveCents()
+    .optional()
+    .describe('Extension: the amount each top-up adds (else chosen at the screen).'),
+  allow_multiple_giftcards: booleanField()
+    .default(false)
+    .describe('Extension: the session may top up more than one card (default: one top-up).'),
+  require_payment_confirmation: requirePaymentConfirmation,
+});
 
 /** Everything a create variant may carry, after validation. */
 export type CreatePortalSessionInput = PortalSessionSettingsBody & {
   amount_in_cents?: number | undefined;
   allow_multiple_giftcards?: boolean | undefined;
   pos_transaction_uuid?: string | undefined;
+  require_payment_confirmation?: boolean | undefined;
 };
 
 /** Spec "Portal Session" as the get response shows it (no `events`). */

@@ -24,6 +24,8 @@ import * as mediaFiles from './migrations/0006_media_files';
 import * as sessionExpiry from './migrations/0009_session_expiry';
 import * as rateLimitCounters from './migrations/0010_rate_limit_counters';
 import * as contactTotals from './migrations/0011_contact_totals';
+import * as sessionProof from './migrations/0012_session_proof';
+import * as termsAcceptances from './migrations/0013_terms_acceptances';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -51,6 +53,8 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0009_session_expiry': sessionExpiry,
   '0010_rate_limit_counters': rateLimitCounters,
   '0011_contact_totals': contactTotals,
+  '0012_session_proof': sessionProof,
+  '0013_terms_acceptances': termsAcceptances,
 };
 
 /**

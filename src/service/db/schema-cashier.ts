@@ -24,7 +24,14 @@ export interface CashierDeviceSessionTable {
 export interface CashierActionTable {
   id: Generated<number>;
   cashier_device_id: number;
-  action: 'paired' | 'unpaired' | 'contact_found' | 'session_started' | 'session_cancelled' | 'purchase_sent';
+  action:
+    | 'paired'
+    | 'unpaired'
+    | 'contact_found'
+    | 'session_started'
+    | 'session_cancelled'
+    | 'purchase_sent'
+    | 'payment_received';
   portal_session_id: number | null;
   data: string;
   created_at: string;

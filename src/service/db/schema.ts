@@ -199,6 +199,40 @@ export interface PortalSessionTable {
   expires_at: string;
   created_at: string;
   ended_at: string | null;
+  /** How the customer became known (migration 0012); null while there is none. */
+  contact_source: ContactSource | null;
+  /** When the customer proved it is them (a POS, a scan, a code); null: known by e-mail alone. */
+  contact_proven_at: string | null;
+  /** Verification codes tried in the session (five at most). */
+  verification_attempts: Generated<number>;
+}
+
+/** How a portal session's customer became known. */
+export type ContactSource = 'pos' | 'card' | 'app_token' | 'email' | 'registration';
+
+/** A six-digit code sent to a contact's e-mail address (migration 0012), stored hashed. */
+export interface ContactVerificationCodeTable {
+  id: Generated<number>;
+  contact_id: number;
+  /** The session it was sent from; null when asked for through the public API. */
+  portal_session_id: number | null;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Tries of a public API code (a session counts its own). */
+  attempts: Generated<number>;
+  verified_at: string | null;
+  used_at: string | null;
+}
+
+/** An acceptance of the account's terms (migration 0013), with the addresses accepted. */
+export interface TermsAcceptanceTable {
+  id: Generated<number>;
+  contact_id: number;
+  portal_session_id: number | null;
+  accepted_at: string;
+  terms_url: string | null;
+  privacy_url: string | null;
 }
 
 export interface PortalSessionEventTable {
@@ -363,6 +397,8 @@ export interface Database extends CatalogTables, CashierTables {
   pos_transactions: PosTransactionTable;
   portal_sessions: PortalSessionTable;
   portal_session_events: PortalSessionEventTable;
+  contact_verification_codes: ContactVerificationCodeTable;
+  terms_acceptances: TermsAcceptanceTable;
   devices: DeviceTable;
   rewards: RewardTable;
   giftcard_programs: GiftcardProgramTable;

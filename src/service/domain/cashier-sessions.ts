@@ -1,10 +1,12 @@
 import type {
+  CashierContact,
   CashierSession,
   CashierSessionSummary,
   PurchaseRequest,
   StartSessionRequest,
 } from '../../contract/cashier';
-import type { PortalContact, PortalEvent } from '../../contract/portal';
+import type { PortalEvent } from '../../contract/portal';
+import { TOP_UP_TYPES } from '../../contract/session-amounts';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -13,16 +15,17 @@ import { activeIdentifierByValue } from './contact-identifiers';
 import { contactByEmail } from './contacts';
 import { deliverPosTransaction } from './end-screen';
 import { ServiceError } from './errors';
+import { confirmHeldTopUp } from './portal-money';
 import { giftcardPaymentState, sessionGiftcardTransactions } from './portal-payments';
 import { sessionEvents } from './portal-session-events';
 import {
+  assertSessionOfActor,
   type PortalSessionRow,
   portalSessionByUuid,
-  REFUSALS,
   sessionForAction,
   sessionRefusal,
 } from './portal-session-guards';
-import { portalContact } from './portal-session-views';
+import { contactSummary } from './portal-session-views';
 import {
   createPortalSession,
   endSession,
@@ -30,6 +33,7 @@ import {
   type SessionOptions,
   sessionSettings,
 } from './portal-sessions';
+import { paymentDueOf } from './portal-top-ups';
 import { createPosTransaction, posTransactionByUuid } from './pos-transactions';
 import { isoTimestamp } from './values';
 
@@ -45,8 +49,7 @@ import { isoTimestamp } from './values';
  * @throws ServiceError 1003 (HTTP 404) unknown or of another shop.
  */
 export async function shopSession(tx: Tx, actor: Actor, uuid: string): Promise<PortalSessionRow> {
-  const row = await portalSessionByUuid(tx.db, uuid);
-  if (row.shop_id !== actor.shopId) throw REFUSALS.notFound();
+  assertSessionOfActor(await portalSessionByUuid(tx.db, uuid), actor);
   return loadSession(tx, uuid);
 }
 
@@ -54,7 +57,8 @@ export async function shopSession(tx: Tx, actor: Actor, uuid: string): Promise<P
  * Starts a portal session of `input.type` at the actor's shop, as the public API's create does
  * (createPortalSession: the shop's standby screens switch to it). Switches the cashier leaves out
  * take the account's session defaults; without e-mail identification the screen starts on the scan.
- * Records `session_started`.
+ * A top-up waits for the cashier's "Received" (require_payment_confirmation); a gift-card top-up
+ * session takes one card unless the cashier allows more. Records `session_started`.
  * @throws ServiceError 55031 unknown contact, and createPortalSession's errors.
  */
 export async function startCashierSession(
@@ -81,7 +85,10 @@ export async function startCashierSession(
         ? defaults.primary_identification_method
         : 'identifier',
       amount_in_cents: input.amount_in_cents,
-      allow_multiple_giftcards: input.allow_multiple_giftcards ?? defaults.allow_multiple_giftcards,
+      allow_multiple_giftcards:
+        input.allow_multiple_giftcards ??
+        (input.type === 'top_up_giftcards' ? false : defaults.allow_multiple_giftcards),
+      require_payment_confirmation: (TOP_UP_TYPES as readonly string[]).includes(input.type),
     },
     options,
   );
@@ -100,10 +107,24 @@ export async function startCashierSession(
  * @throws ServiceError 1003 with HTTP 404 unknown or another shop's, 410 expired, 409 already ended.
  */
 export async function cancelCashierSession(tx: Tx, actor: Actor, uuid: string): Promise<PortalSessionRow> {
-  if ((await portalSessionByUuid(tx.db, uuid)).shop_id !== actor.shopId) throw REFUSALS.notFound();
-  const ended = await endSession(tx, await sessionForAction(tx, uuid, 'end'), 'cancelled');
+  assertSessionOfActor(await portalSessionByUuid(tx.db, uuid), actor);
+  const ended = await endSession(tx, await sessionForAction(tx, uuid, 'end'), 'cancelled', 'cashier');
   await recordCashierAction(tx, actor, 'session_cancelled', ended.id, {});
   return ended;
+}
+
+/**
+ * The cashier's "Received € 50.00": the till has the money of the session's held top-up, which
+ * moves now (confirmHeldTopUp). Records `payment_received`.
+ * @throws ServiceError 1003 with HTTP 404 unknown or another shop's, 410 expired, 409 ended or
+ *   nothing waits (no_payment_awaited), 403 not a top-up session; the top-up's own refusals.
+ */
+export async function receivePayment(tx: Tx, actor: Actor, uuid: string): Promise<PortalSessionRow> {
+  assertSessionOfActor(await portalSessionByUuid(tx.db, uuid), actor);
+  const session = await sessionForAction(tx, uuid, 'confirm_payment');
+  await confirmHeldTopUp(tx, session, 'cashier');
+  await recordCashierAction(tx, actor, 'payment_received', session.id, {});
+  return portalSessionByUuid(tx.db, uuid);
 }
 
 /**
@@ -120,7 +141,7 @@ export async function sendPurchase(
   uuid: string,
   input: PurchaseRequest,
 ): Promise<PortalSessionRow> {
-  if ((await portalSessionByUuid(tx.db, uuid)).shop_id !== actor.shopId) throw REFUSALS.notFound();
+  assertSessionOfActor(await portalSessionByUuid(tx.db, uuid), actor);
   const session = await sessionForAction(tx, uuid, 'credit_reception');
   if (
     session.credit_reception_id !== null ||
@@ -149,7 +170,7 @@ export async function sendPurchase(
  * @throws ServiceError 55031 no contact with that e-mail or card not linked; 60003 unknown card;
  *   60004 inactive card.
  */
-export async function findContactForCashier(tx: Tx, actor: Actor, query: string): Promise<PortalContact> {
+export async function findContactForCashier(tx: Tx, actor: Actor, query: string): Promise<CashierContact> {
   const byEmail = query.includes('@');
   let contactId: number;
   if (byEmail) {
@@ -166,7 +187,7 @@ export async function findContactForCashier(tx: Tx, actor: Actor, query: string)
     }
     contactId = card.contact_id;
   }
-  const contact = await portalContact(tx.db, contactId);
+  const contact = await contactSummary(tx.db, contactId);
   await recordCashierAction(tx, actor, 'contact_found', null, {
     by: byEmail ? 'email' : 'card',
     contact_uuid: contact.uuid,
@@ -256,7 +277,7 @@ export async function cashierSessionSummaries(
   const [events, starters, purchases, giftcardRows, contacts, payments] = await Promise.all([
     db
       .selectFrom('portal_session_events')
-      .select(['portal_session_id', 'type', 'data'])
+      .select(['portal_session_id', 'uuid', 'type', 'data', 'created_at'])
       .where('portal_session_id', 'in', ids)
       .orderBy('id')
       .execute(),
@@ -275,13 +296,13 @@ export async function cashierSessionSummaries(
           .where('id', 'in', posIds)
           .execute(),
     sessionGiftcardTransactions(db, ids),
-    Promise.all(contactIds.map(async (id) => [id, await portalContact(db, id)] as const)),
+    Promise.all(contactIds.map(async (id) => [id, await contactSummary(db, id)] as const)),
     Promise.all(rows.map((row) => giftcardPaymentState(db, row))),
   ]);
-  const eventsOf = new Map<number, { type: string; data: unknown }[]>();
+  const eventsOf = new Map<number, Pick<PortalEvent, 'uuid' | 'type' | 'data' | 'created_at'>[]>();
   for (const e of events) {
     const list = eventsOf.get(e.portal_session_id) ?? [];
-    list.push({ type: e.type, data: JSON.parse(e.data) });
+    list.push({ uuid: e.uuid, type: e.type, data: JSON.parse(e.data), created_at: e.created_at });
     eventsOf.set(e.portal_session_id, list);
   }
   const starterOf = new Map(starters.map((s) => [s.portal_session_id, s.name]));
@@ -291,7 +312,8 @@ export async function cashierSessionSummaries(
   const at = isoTimestamp(now);
 
   return rows.map((row, i) => {
-    const outcome = eventOutcome(eventsOf.get(row.id) ?? []);
+    const rowEvents = eventsOf.get(row.id) ?? [];
+    const outcome = eventOutcome(rowEvents);
     const lines = outcome.giftcardTransactions.flatMap((uuid) => giftcardLine.get(uuid) ?? []);
     const amount = row.amount_in_cents === null ? null : Number(row.amount_in_cents);
     const purchase =
@@ -335,6 +357,7 @@ export async function cashierSessionSummaries(
             },
       vouchers: outcome.vouchers,
       rewards: outcome.rewards,
+      payment_due: paymentDueOf(rowEvents, row.status === 'open' && row.expires_at > at),
     };
   });
 }

@@ -15,7 +15,12 @@ import { refusal, ServiceError } from './errors';
 import { sessionGiftcardTransactions } from './portal-payments';
 import { portalCard } from './portal-profile';
 import { recordEvent } from './portal-session-events';
-import { type PortalSessionRow, requireContact, sessionActor } from './portal-session-guards';
+import {
+  type PortalSessionRow,
+  requireContact,
+  requireProvenContact,
+  sessionActor,
+} from './portal-session-guards';
 import { portalContact } from './portal-session-views';
 import { createRewardReception } from './reward-receptions';
 import { rewardView } from './rewards';
@@ -27,27 +32,58 @@ import {
   unsubscribeContact,
 } from './subscriptions';
 import { fromCenti } from './values';
-import { listVouchers, redeemVoucher, voucherByCode } from './vouchers';
+import { assertRedeemableNow, listVouchers, redeemVoucher, voucherByCode } from './vouchers';
 
 /*
  * What the identified customer does at the kiosk (DESIGN.md "Kiosk flows"): vouchers, and in the
  * customer's own portal (identify sessions) rewards, recent activity, subscriptions and cards.
- * Every function needs the session's identified contact (1003, HTTP 409 otherwise).
+ * Every function needs the session's identified contact (1003, HTTP 409 otherwise); all but the
+ * rewards list need their proof too (1003, HTTP 403, proof_required: docs/trust-model.md).
  */
 
 /**
- * Vouchers as the kiosk shows them (contract/portal.ts PortalVoucher), in their order, each with its
- * promotion's picture (`media`, like a reward's; one query for all).
+ * Why a voucher cannot be used at `now` (contract/portal.ts PortalVoucher `unusable`), with the
+ * date that tells it; null when it can. `lockedUntil`: the end of a lock held elsewhere.
  */
-export async function portalVouchers(db: Db, vouchers: Voucher[]): Promise<PortalVoucher[]> {
+function unusable(voucher: Voucher, lockedUntil: string | null, now: Date): PortalVoucher['unusable'] {
+  switch (voucher.status) {
+    case 'REDEEMED':
+      return { reason: 'redeemed', date: voucher.redeemed_at };
+    case 'EXPIRED':
+      return { reason: 'expired', date: voucher.expiration_date };
+    case 'DEACTIVATED':
+      return { reason: 'deactivated', date: null };
+    case 'INACTIVE':
+      return { reason: 'not_yet_active', date: voucher.activation_date };
+    case 'LOCKED':
+      return { reason: 'locked', date: lockedUntil };
+    case 'ACTIVE':
+      return voucher.activation_date !== null && Date.parse(voucher.activation_date) > now.getTime()
+        ? { reason: 'not_yet_active', date: voucher.activation_date }
+        : null;
+  }
+}
+
+/**
+ * Vouchers as the kiosk shows them (contract/portal.ts PortalVoucher), in their order, each with its
+ * promotion's picture (`media`, like a reward's) and, judged at `now`, why it cannot be used (one
+ * query for the pictures, one for the locks).
+ */
+export async function portalVouchers(db: Db, vouchers: Voucher[], now: Date): Promise<PortalVoucher[]> {
   const uuids = [...new Set(vouchers.map((voucher) => voucher.promotion.uuid))];
-  const promotions =
+  const lockedUuids = vouchers.filter((v) => v.status === 'LOCKED').map((v) => v.uuid);
+  const [promotions, locks] = await Promise.all([
     uuids.length === 0
       ? []
-      : await db.selectFrom('promotions').select(['uuid', 'media']).where('uuid', 'in', uuids).execute();
+      : db.selectFrom('promotions').select(['uuid', 'media']).where('uuid', 'in', uuids).execute(),
+    lockedUuids.length === 0
+      ? []
+      : db.selectFrom('vouchers').select(['uuid', 'locked_until']).where('uuid', 'in', lockedUuids).execute(),
+  ]);
   const media = new Map(
     promotions.map((p) => [p.uuid, p.media ? (JSON.parse(p.media) as PortalVoucher['media']) : null]),
   );
+  const lockedUntil = new Map(locks.map((l) => [l.uuid, l.locked_until]));
   return vouchers.map((voucher) => ({
     uuid: voucher.uuid,
     code: voucher.code,
@@ -56,6 +92,7 @@ export async function portalVouchers(db: Db, vouchers: Voucher[]): Promise<Porta
     expiration_date: voucher.expiration_date,
     status: voucher.status,
     media: media.get(voucher.promotion.uuid) ?? null,
+    unusable: unusable(voucher, lockedUntil.get(voucher.uuid) ?? null, now),
   }));
 }
 
@@ -65,40 +102,45 @@ export async function sessionVouchers(
   session: PortalSessionRow,
   now: Date,
 ): Promise<PortalVoucher[]> {
-  const contact = await contactById(db, requireContact(session));
+  const contact = await contactById(db, requireProvenContact(session));
   const { items } = await listVouchers(
     db,
     { contact_uuid: contact.uuid, status: 'ACTIVE', page: 1, limit: 500 },
     now,
   );
-  return portalVouchers(db, items);
+  return portalVouchers(db, items, now);
 }
 
 /**
- * Redeems a voucher by code for the identified customer at the session's shop (portal API
- * vouchers/redeem): a voucher of nobody is linked to them. Records `voucher_redeemed` with the spec
- * Voucher as data.
- * @throws ServiceError 1003 (HTTP 403) another contact's voucher; 80004, 80005, 80006, 80012, 80014,
- *   80017 (locked); 1003 naming contact_uuid when the customer holds the promotion's limit already.
+ * Redeems a voucher by code for the identified, proven customer at the session's shop (portal API
+ * vouchers/redeem): a voucher of nobody is linked to them. Its status is judged first, its owner
+ * after. Records `voucher_redeemed` with the spec Voucher as data.
+ * @throws ServiceError 1003 (HTTP 403) proof_required; 80004, 80017 (locked), 80005, 80006, 80012,
+ *   80014; 1003 (HTTP 403, voucher_someone_else) another contact's voucher; 1003 naming
+ *   contact_uuid when the customer holds the promotion's limit already.
  */
 export async function redeemVoucherInSession(
   tx: Tx,
   session: PortalSessionRow,
   code: string,
 ): Promise<{ voucher: PortalVoucher }> {
-  const contact = await contactById(tx.db, requireContact(session));
+  const contact = await contactById(tx.db, requireProvenContact(session));
   const found = await voucherByCode(tx.db, code);
+  assertRedeemableNow(found, tx.now);
   // A voucher is linked only when redeemed, so this holds for the redemption below.
   if (found.contact_id !== null && found.contact_id !== contact.id) {
     throw refusal(
       'voucher_someone_else',
-      { en: 'This voucher belongs to someone else', nl: 'Deze voucher is van iemand anders' },
+      {
+        en: 'This voucher is linked to another account',
+        nl: 'Deze voucher is aan een ander account gekoppeld',
+      },
       { status: 403 },
     );
   }
   const voucher = await redeemVoucher(tx, sessionActor(session), { code, contact_uuid: contact.uuid });
   await recordEvent(tx, session, 'voucher_redeemed', voucher);
-  const [shown] = await portalVouchers(tx.db, [voucher]);
+  const [shown] = await portalVouchers(tx.db, [voucher], tx.now);
   return { voucher: shown! };
 }
 
@@ -144,7 +186,7 @@ export async function claimRewardInSession(
   session: PortalSessionRow,
   rewardUuid: string,
 ): Promise<RewardClaimResult> {
-  const contactId = requireContact(session);
+  const contactId = requireProvenContact(session);
   const [contact, shop] = await Promise.all([
     contactById(tx.db, contactId),
     shopById(tx.db, session.shop_id),
@@ -179,7 +221,7 @@ const ACTIVITY_LIMIT = 50;
  * shop's name. Titles are English; the kiosk may word them by `type` and sign.
  */
 export async function sessionActivity(db: Db, session: PortalSessionRow): Promise<PortalActivity[]> {
-  const contactId = requireContact(session);
+  const contactId = requireProvenContact(session);
   const [credits, rewards, prepaid, sessions] = await Promise.all([
     db
       .selectFrom('credit_receptions as c')
@@ -274,7 +316,7 @@ function portalSubscription(s: ContactSubscriptionView): PortalSubscription {
 
 /** The identified customer's e-mail subscriptions, one per active subscription type. */
 export async function sessionSubscriptions(db: Db, session: PortalSessionRow): Promise<PortalSubscription[]> {
-  return (await listContactSubscriptions(db, requireContact(session))).map(portalSubscription);
+  return (await listContactSubscriptions(db, requireProvenContact(session))).map(portalSubscription);
 }
 
 /**
@@ -288,7 +330,7 @@ export async function changeSubscriptionInSession(
   session: PortalSessionRow,
   input: { subscription_type_id: number; subscribed: boolean },
 ): Promise<PortalSubscription> {
-  const contactId = requireContact(session);
+  const contactId = requireProvenContact(session);
   const type = { id: input.subscription_type_id };
   const changed = input.subscribed
     ? await subscribeContact(tx, contactId, type)
@@ -305,7 +347,7 @@ export async function sessionCards(db: Db, session: PortalSessionRow): Promise<P
   const rows = await db
     .selectFrom('contact_identifiers')
     .select(['id', 'value', 'name', 'active'])
-    .where('contact_id', '=', requireContact(session))
+    .where('contact_id', '=', requireProvenContact(session))
     .orderBy('id')
     .execute();
   return rows.map(portalCard);
@@ -322,7 +364,7 @@ export async function addCardInSession(
   session: PortalSessionRow,
   value: string,
 ): Promise<PortalCard> {
-  const contactId = requireContact(session);
+  const contactId = requireProvenContact(session);
   const existing = await identifierByValue(tx.db, value);
   if (existing && existing.active !== 1) throw new ServiceError(60004);
   if (existing?.contact_id === contactId) return portalCard(existing);

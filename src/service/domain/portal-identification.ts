@@ -1,25 +1,51 @@
-import type { IdentifyRequest, IdentifyResult, PortalContact, RegisterRequest } from '../../contract/portal';
+import type {
+  ContactProof,
+  IdentifyRequest,
+  IdentifyResult,
+  PortalContact,
+  RegisterRequest,
+} from '../../contract/portal';
+import type { ContactSource } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { identifierByValue, linkIdentifier } from './contact-identifiers';
 import { useContactSessionToken } from './contact-session-tokens';
 import { contactByEmail, contactById, createContact } from './contacts';
 import { invalidField, ServiceError } from './errors';
 import { codeOfNobody } from './portal-scan';
-import { recordEvent } from './portal-session-events';
+import { recordEvent, sessionEvents } from './portal-session-events';
 import { type PortalSessionRow, sessionRefusal } from './portal-session-guards';
-import { portalContact } from './portal-session-views';
+import {
+  accountLook,
+  type PortalViewOptions,
+  portalContact,
+  sessionContactProof,
+} from './portal-session-views';
 import { sessionSettings, setSessionContact } from './portal-sessions';
+import { assertNoTopUpHeld } from './portal-top-ups';
 import { subscribeContact, unsubscribeContact } from './subscriptions';
+import { isoTimestamp } from './values';
 
-type IdentifyMethod = 'card' | 'app_token' | 'email' | 'registration';
-
-// Once the session has credited someone, it stays with them.
-function assertContactMayChange(session: PortalSessionRow): void {
+// Once the session has credited someone, it stays with them; a customer the POS set stays too,
+// and so does one whose top-up waits for its payment.
+async function assertContactMayChange(tx: Tx, session: PortalSessionRow): Promise<void> {
   if (session.credit_reception_id !== null) {
     throw sessionRefusal(
       'customer_already_credited',
       'The customer of this session has already received credits',
       'De klant van deze sessie heeft al punten ontvangen',
+    );
+  }
+  await assertNoTopUpHeld(tx.db, session);
+}
+
+// The POS's customer is the session's: only they may be identified again (a scan of their card is
+// theirs to give), nobody else.
+function assertPosContactKept(session: PortalSessionRow, contactId: number | null): void {
+  if (session.contact_source === 'pos' && session.contact_id !== contactId) {
+    throw sessionRefusal(
+      'contact_set_by_pos',
+      'The cashier chose the customer of this session',
+      'De kassa heeft de klant van deze sessie gekozen',
     );
   }
 }
@@ -28,26 +54,38 @@ async function identified(
   tx: Tx,
   session: PortalSessionRow,
   contactId: number,
-  method: IdentifyMethod,
-): Promise<PortalContact> {
-  await setSessionContact(tx, session, contactId);
+  source: ContactSource,
+  proven: boolean,
+  options: PortalViewOptions,
+): Promise<{ contact: PortalContact; proof: ContactProof }> {
+  assertPosContactKept(session, contactId);
+  const changed = await setSessionContact(tx, session, contactId, source, proven);
   const contact = await contactById(tx.db, contactId);
   await recordEvent(tx, session, 'contact_identified', {
-    method,
+    method: source,
     contact: { uuid: contact.uuid, email: contact.email },
   });
-  return portalContact(tx.db, contactId);
+  return {
+    contact: await portalContact(tx.db, contactId),
+    proof: (await sessionContactProof(tx.db, changed, { ...options, now: tx.now }))!,
+  };
 }
 
-async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string): Promise<IdentifyResult> {
+async function byScannedValue(
+  tx: Tx,
+  session: PortalSessionRow,
+  value: string,
+  options: PortalViewOptions,
+): Promise<IdentifyResult> {
   const card = await identifierByValue(tx.db, value);
   if (card) {
     if (card.active !== 1) throw new ServiceError(60004);
+    assertPosContactKept(session, card.contact_id);
     if (card.contact_id === null) return { result: 'unregistered_card', value };
     return {
       result: 'identified',
       method: 'card',
-      contact: await identified(tx, session, card.contact_id, 'card'),
+      ...(await identified(tx, session, card.contact_id, 'card', true, options)),
     };
   }
   let contactId: number;
@@ -64,27 +102,45 @@ async function byScannedValue(tx: Tx, session: PortalSessionRow, value: string):
   return {
     result: 'identified',
     method: 'app_token',
-    contact: await identified(tx, session, contactId, 'app_token'),
+    ...(await identified(tx, session, contactId, 'app_token', true, options)),
   };
+}
+
+/** Whether the session takes an e-mail address: e-mail identification on, or the primary method. */
+function emailEnabled(session: PortalSessionRow): boolean {
+  const settings = sessionSettings(session);
+  return settings.enable_email_identification || settings.primary_identification_method === 'email';
 }
 
 /**
  * Identifies the session's customer (portal API identify) by a scanned value — a contact
  * identifier (card) first, else a contact session token from the customer's app, used once — or
- * by e-mail. On success sets the session's contact and records `contact_identified`
- * `{method, contact: {uuid, email}}`. An unlinked card of the account and an unknown e-mail are
- * results, not errors (the kiosk may register); so is a scanned value that identifies nobody
- * (`other_code`: a gift card, a voucher code, or unknown — never offered for linking).
- * @throws ServiceError 60004 inactive card, 1003 app token already used, 1003 (HTTP 409) once the
- *   session has a credit reception.
+ * by e-mail, where the session takes one (`enable_email_identification`, or e-mail as the primary
+ * method). On success sets the session's contact, how they became known and whether that proves
+ * it is them (a scan does; an e-mail alone does not: docs/trust-model.md), and records
+ * `contact_identified` `{method, contact: {uuid, email}}`. An unlinked card of the account and an
+ * unknown e-mail are results, not errors (the kiosk may register); so is a scanned value that
+ * identifies nobody (`other_code`: a gift card, a voucher code, or unknown — never offered for
+ * linking). A customer the POS set stays: only they may identify again.
+ * @throws ServiceError 60004 inactive card, 1003 app token already used, 1003 (HTTP 403)
+ *   email_identification_disabled, 1003 (HTTP 409) contact_set_by_pos, customer_already_credited,
+ *   payment_awaited.
  */
 export async function identifyInSession(
   tx: Tx,
   session: PortalSessionRow,
   input: IdentifyRequest,
+  options: PortalViewOptions,
 ): Promise<IdentifyResult> {
-  assertContactMayChange(session);
-  if ('value' in input) return byScannedValue(tx, session, input.value);
+  await assertContactMayChange(tx, session);
+  if ('value' in input) return byScannedValue(tx, session, input.value, options);
+  if (!emailEnabled(session)) {
+    throw sessionRefusal(
+      'email_identification_disabled',
+      'E-mail identification is not enabled in this session',
+      'Identificeren met e-mail staat in deze sessie niet aan',
+    );
+  }
   let contactId: number;
   try {
     contactId = (await contactByEmail(tx.db, input.email)).id;
@@ -96,24 +152,27 @@ export async function identifyInSession(
   return {
     result: 'identified',
     method: 'email',
-    contact: await identified(tx, session, contactId, 'email'),
+    ...(await identified(tx, session, contactId, 'email', false, options)),
   };
 }
 
 /**
  * Registers a new contact at the kiosk (portal API register; needs the session's
- * `enable_registration`): creates the contact (channel `portal`), links the unlinked card of the
- * account scanned before, subscribes to the ticked subscription types (double opt-in ones
- * become pending) and unsubscribes from unticked opt-out ones, sets the session's contact and
- * records `contact_registered` and `contact_identified`. All or nothing, in `tx`.
- * @throws ServiceError 1003 with HTTP 403 (registration disabled) or 409 (credit reception exists),
- *   1003 naming card_value (not a card of the account), 60005 e-mail registered, 60014 card linked,
- *   60004 card inactive, 55030 unknown type.
+ * `enable_registration`; one per session): creates the contact (channel `portal`), links the
+ * unlinked card of the account scanned before (which proves it is them; an e-mail alone does not),
+ * subscribes to the ticked subscription types (double opt-in ones become pending) and
+ * unsubscribes from unticked opt-out ones, keeps the terms acceptance (its time and the account's
+ * terms and privacy addresses), sets the session's contact and records `contact_registered` (with
+ * `terms`) and `contact_identified`. All or nothing, in `tx`.
+ * @throws ServiceError 1003 with HTTP 403 (registration disabled) or 409 (credit reception exists,
+ *   registration_done, contact_set_by_pos, payment_awaited), 1003 naming card_value (not a card of
+ *   the account), 60005 e-mail registered, 60014 card linked, 60004 card inactive, 55030 unknown type.
  */
 export async function registerInSession(
   tx: Tx,
   session: PortalSessionRow,
   input: RegisterRequest,
+  options: PortalViewOptions,
 ): Promise<{ contact: PortalContact }> {
   if (!sessionSettings(session).enable_registration) {
     throw sessionRefusal(
@@ -122,7 +181,15 @@ export async function registerInSession(
       'Registreren is niet ingeschakeld in deze sessie',
     );
   }
-  assertContactMayChange(session);
+  await assertContactMayChange(tx, session);
+  assertPosContactKept(session, null);
+  if ((await sessionEvents(tx.db, session.id)).some((e) => e.type === 'contact_registered')) {
+    throw sessionRefusal(
+      'registration_done',
+      'This session has registered its customer already',
+      'In deze sessie is al een klant geregistreerd',
+    );
+  }
   const created = await createContact(tx, { email: input.email, locale: input.locale ?? null }, 'portal');
   if (input.card_value !== undefined) {
     // Only a card of the account is linked: a code it does not know is no loyalty card.
@@ -143,6 +210,16 @@ export async function registerInSession(
   for (const { id } of optOut) {
     if (!ticked.has(id)) subscriptions.push(await unsubscribeContact(tx, created.id, { id }));
   }
+  const { kiosk } = await accountLook(tx.db);
+  const terms = {
+    accepted_at: isoTimestamp(tx.now),
+    terms_url: kiosk.terms_url,
+    privacy_url: kiosk.privacy_url,
+  };
+  await tx.db
+    .insertInto('terms_acceptances')
+    .values({ contact_id: created.id, portal_session_id: session.id, ...terms })
+    .execute();
   await recordEvent(tx, session, 'contact_registered', {
     contact: { uuid: created.uuid, email: input.email },
     contact_identifier: input.card_value ?? null,
@@ -150,6 +227,15 @@ export async function registerInSession(
       subscription_type: { id: s.subscription_type.id },
       status: s.status,
     })),
+    terms,
   });
-  return { contact: await identified(tx, session, created.id, 'registration') };
+  const { contact } = await identified(
+    tx,
+    session,
+    created.id,
+    'registration',
+    input.card_value !== undefined,
+    options,
+  );
+  return { contact };
 }

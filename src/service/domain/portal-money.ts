@@ -1,20 +1,29 @@
 import type {
+  AwaitingPayment,
   GiftcardRedeemResult,
   GiftcardTopUpResult,
+  PortalEvent,
   PortalGiftcard,
   PrepaidResult,
 } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { contactById } from './contacts';
-import { invalidField } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
 import { createGiftcardTransaction } from './giftcard-transactions';
 import { findGiftcard, type GiftcardRow, giftcardByUuid, giftcardView, isExpired } from './giftcards';
 import { giftcardPaymentState, hint } from './portal-payments';
-import { recordEvent } from './portal-session-events';
-import { type PortalSessionRow, requireContact, sessionActor, sessionRefusal } from './portal-session-guards';
+import { recordEvent, sessionEvents } from './portal-session-events';
+import {
+  type PortalSessionRow,
+  requireContact,
+  requireProvenContact,
+  sessionActor,
+  sessionRefusal,
+} from './portal-session-guards';
 import { accountLook, portalContact } from './portal-session-views';
 import { sessionSettings } from './portal-sessions';
+import { assertNoTopUpHeld, giftcardTopUps, pendingTopUp, recordPaymentDue } from './portal-top-ups';
 import { createPrepaidTransaction } from './prepaid';
 import { lockByUuid } from './row-lock';
 
@@ -99,38 +108,105 @@ export async function redeemGiftcardInSession(
 }
 
 /**
- * Refuses an amount typed at the kiosk below the account's minimum (setting `min_amount_in_cents`,
- * € 1 by default); the session's own amount, set by the POS, is taken as it is.
- * @throws ServiceError 1003 naming amount_in_cents.
+ * The amount a call may move (docs/trust-model.md): the session's own, set by the POS, when it has
+ * one (a call may repeat it, never change it); else the amount typed at the screen, which must be
+ * at least the account's minimum (setting `min_amount_in_cents`, € 1 by default).
+ * @throws ServiceError 1003 naming amount_in_cents: another than the session's
+ *   (amount_set_by_session), none, or below the minimum (amount_below_minimum).
  */
-async function assertTypedAmountAllowed(db: Db, amountInCents: number | undefined): Promise<void> {
-  if (amountInCents === undefined) return;
+async function sessionAmount(db: Db, session: PortalSessionRow, typed: number | undefined): Promise<number> {
+  if (session.amount_in_cents !== null) {
+    const fixed = Number(session.amount_in_cents);
+    if (typed !== undefined && typed !== fixed) {
+      invalidField('amount_in_cents', `The amount is set by the session: ${fixed} cents.`, {
+        reason: 'amount_set_by_session',
+      });
+    }
+    return fixed;
+  }
+  if (typed === undefined) {
+    invalidField('amount_in_cents', 'The amount in cents field is required when the session has no amount.');
+  }
   const min = (await accountLook(db)).kiosk.min_amount_in_cents;
-  if (amountInCents < min) {
+  if (typed < min) {
     invalidField('amount_in_cents', `The amount in cents field must be at least ${min}.`, {
       reason: 'amount_below_minimum',
     });
   }
+  return typed;
+}
+
+const held = (session: PortalSessionRow) => sessionSettings(session).require_payment_confirmation;
+
+function awaiting(event: PortalEvent & { data: unknown }): AwaitingPayment {
+  return {
+    awaiting_payment: {
+      amount_in_cents: (event.data as { amount_in_cents: number }).amount_in_cents,
+      requested_at: event.created_at,
+    },
+  };
 }
 
 /**
- * Tops up a gift card by `amount` cents (portal API giftcards/top-up; top_up_giftcards sessions)
- * at the session's shop and records `giftcard_transaction` with the spec Giftcard Transaction.
+ * Refuses a gift card that cannot be topped up by `amount` now, with the transaction's own refusals
+ * (a held top-up is checked when asked, and again when its payment is confirmed).
+ * @throws ServiceError 1003 inactive (giftcard_inactive), 5002 expired, 5006 digital card topped up
+ *   already, 5008 above the program's maximum.
+ */
+async function assertCanTopUp(db: Db, card: GiftcardRow, amount: number, now: Date): Promise<void> {
+  const view = await giftcardView(db, card);
+  if (!view.active) throw refusal('giftcard_inactive', 'Giftcard is inactive');
+  if (isExpired(card, now)) throw new ServiceError(5002);
+  if (!view.upgradeable) throw new ServiceError(5006);
+  const max = view.giftcard_program.max_amount_in_cents;
+  if (max !== null && view.amount_in_cents + amount > max) throw new ServiceError(5008);
+}
+
+// Moves a gift card top-up at the session's shop, recorded as `giftcard_transaction`.
+async function topUpGiftcard(tx: Tx, session: PortalSessionRow, giftcardUuid: string, amount: number) {
+  const transaction = await createGiftcardTransaction(tx, sessionActor(session), {
+    giftcard_uuid: giftcardUuid,
+    amount_in_cents: amount,
+  });
+  return { transaction, event: await recordEvent(tx, session, 'giftcard_transaction', transaction) };
+}
+
+/**
+ * Tops up a gift card (portal API giftcards/top-up; top_up_giftcards sessions) by the session's
+ * amount, else the amount typed, at the session's shop: records `payment_due` (the till collects
+ * it), then `giftcard_transaction` with the spec Giftcard Transaction; with the session's
+ * `require_payment_confirmation` only `payment_due`, and the top-up waits (AwaitingPayment). One
+ * top-up per session unless it allows several cards.
  * @throws ServiceError 5001 unknown card, 1003 inactive card, 5002 expired, 5006 digital card
- *   already topped up, 5008 above the program's maximum, 1003 naming amount_in_cents below the
- *   account's minimum.
+ *   already topped up, 5008 above the program's maximum, 1003 naming amount_in_cents (another than
+ *   the session's, or below the account's minimum), 1003 (HTTP 409) a top-up waits for its payment
+ *   (payment_awaited) or the session has made its one (giftcard_top_up_done).
  */
 export async function topUpGiftcardInSession(
   tx: Tx,
   session: PortalSessionRow,
   input: { giftcard_uuid: string; amount_in_cents: number },
-): Promise<GiftcardTopUpResult> {
-  await assertTypedAmountAllowed(tx.db, input.amount_in_cents);
-  const transaction = await createGiftcardTransaction(tx, sessionActor(session), input);
-  await recordEvent(tx, session, 'giftcard_transaction', transaction);
-  const card = await giftcardByUuid(tx.db, input.giftcard_uuid);
+): Promise<GiftcardTopUpResult | AwaitingPayment> {
+  const amount = await sessionAmount(tx.db, session, input.amount_in_cents);
+  await assertNoTopUpHeld(tx.db, session);
+  if (
+    !sessionSettings(session).allow_multiple_giftcards &&
+    ((await giftcardTopUps(tx.db, session)) ?? []).length > 0
+  ) {
+    throw sessionRefusal(
+      'giftcard_top_up_done',
+      'This session has made its gift card top-up',
+      'Deze sessie heeft haar cadeaukaart al opgewaardeerd',
+    );
+  }
+  const card = await lockByUuid(tx, 'giftcards', input.giftcard_uuid, giftcardByUuid);
+  await assertCanTopUp(tx.db, card, amount, tx.now);
+  const target = { type: 'giftcard' as const, giftcard: { uuid: card.uuid, hash_hint: hint(card.hash) } };
+  const due = await recordPaymentDue(tx, session, amount, target, held(session));
+  if (held(session)) return awaiting(due);
+  const { transaction } = await topUpGiftcard(tx, session, card.uuid, amount);
   return {
-    giftcard: await portalGiftcard(tx.db, card, tx.now),
+    giftcard: await portalGiftcard(tx.db, await giftcardByUuid(tx.db, card.uuid), tx.now),
     transaction_uuid: transaction.uuid,
     amount_in_cents: transaction.amount_in_cents,
   };
@@ -142,9 +218,10 @@ async function assertNoPrepaidYet(db: Db, session: PortalSessionRow): Promise<vo
     .selectFrom('portal_session_events')
     .select('id')
     .where('portal_session_id', '=', session.id)
-    .where('type', '=', 'prepaid_transaction')
+    .where('type', 'in', ['prepaid_transaction', 'payment_due'])
     .executeTakeFirst();
   if (done) {
+    await assertNoTopUpHeld(db, session);
     throw sessionRefusal(
       'prepaid_transaction_done',
       'This session has already made its prepaid transaction',
@@ -153,76 +230,111 @@ async function assertNoPrepaidYet(db: Db, session: PortalSessionRow): Promise<vo
   }
 }
 
-function prepaidAmount(session: PortalSessionRow, amount: number | undefined): number {
-  const cents = amount ?? (session.amount_in_cents === null ? undefined : Number(session.amount_in_cents));
-  if (cents === undefined) {
-    invalidField('amount_in_cents', 'The amount in cents field is required when the session has no amount.');
-  }
-  return cents;
-}
-
 /**
  * Pays from the identified customer's prepaid balance (portal API prepaid/pay; pay_prepaid
- * sessions): charges min(amount, balance), the amount being `amount` or else the session's
- * `amount_in_cents`; `unpaid_in_cents` is what is left to pay at the till. Records
- * `prepaid_transaction` with the prepaid transaction as data. Once per session.
- * @throws ServiceError 1003 (HTTP 409) no identified customer or already paid; 1003 naming
- *   amount_in_cents when there is no amount or a typed one is below the account's minimum; 1003
- *   "Insufficient prepaid balance" (HTTP 422) when the balance is 0.
+ * sessions), who must have proved it is them: charges min(amount, balance), the amount being the
+ * session's `amount_in_cents` when it has one (else the amount typed); `unpaid_in_cents` is what
+ * that amount leaves to pay at the till. Records `prepaid_transaction` with the prepaid transaction
+ * as data. Once per session.
+ * @throws ServiceError 1003 (HTTP 409) no identified customer or already paid; 1003 (HTTP 403)
+ *   proof_required; 1003 naming amount_in_cents (none, another than the session's, or a typed one
+ *   below the account's minimum); 1003 "Insufficient prepaid balance" (HTTP 422) when the balance is 0.
  */
 export async function payPrepaidInSession(
   tx: Tx,
   session: PortalSessionRow,
   amount: number | undefined,
 ): Promise<PrepaidResult> {
-  const contactId = requireContact(session);
+  const contactId = requireProvenContact(session);
   await assertNoPrepaidYet(tx.db, session);
-  await assertTypedAmountAllowed(tx.db, amount);
-  const asked = prepaidAmount(session, amount);
+  const asked = await sessionAmount(tx.db, session, amount);
   await tx.lock('contacts', contactId);
   const contact = await contactById(tx.db, contactId);
   // An empty balance is asked for the whole amount, so that the transaction refuses it (1003).
   const balance = Number(contact.prepaid_balance_in_cents);
   const charge = balance > 0 ? Math.min(asked, balance) : asked;
-  return prepaidInSession(tx, session, contact.uuid, -charge, asked - charge);
+  const { transaction } = await prepaidInSession(tx, session, contact.uuid, -charge);
+  return prepaidResult(tx, session, transaction.uuid, charge, asked - charge);
 }
 
 /**
- * Tops up the identified customer's prepaid balance by `amount`, or else the session's
- * `amount_in_cents` (portal API prepaid/top-up; top_up_prepaid sessions). Records
- * `prepaid_transaction`. Once per session.
- * @throws ServiceError 1003 (HTTP 409) no identified customer or already topped up; 1003 naming
- *   amount_in_cents when there is no amount or a typed one is below the account's minimum.
+ * Tops up the identified customer's prepaid balance (portal API prepaid/top-up; top_up_prepaid
+ * sessions) by the session's amount, else the amount typed: records `payment_due` (the till
+ * collects it), then `prepaid_transaction`; with the session's `require_payment_confirmation` only
+ * `payment_due`, and the top-up waits (AwaitingPayment). Once per session. A customer known by
+ * e-mail alone may top up (the money comes from the till).
+ * @throws ServiceError 1003 (HTTP 409) no identified customer, already topped up, or a top-up
+ *   waits (payment_awaited); 1003 naming amount_in_cents (none, another than the session's, or
+ *   below the account's minimum).
  */
 export async function topUpPrepaidInSession(
   tx: Tx,
   session: PortalSessionRow,
   amount: number | undefined,
-): Promise<PrepaidResult> {
+): Promise<PrepaidResult | AwaitingPayment> {
   const contactId = requireContact(session);
   await assertNoPrepaidYet(tx.db, session);
-  await assertTypedAmountAllowed(tx.db, amount);
-  const cents = prepaidAmount(session, amount);
+  const cents = await sessionAmount(tx.db, session, amount);
+  const due = await recordPaymentDue(tx, session, cents, { type: 'prepaid', giftcard: null }, held(session));
+  if (held(session)) return awaiting(due);
   const contact = await contactById(tx.db, contactId);
-  return prepaidInSession(tx, session, contact.uuid, cents, 0);
+  const { transaction } = await prepaidInSession(tx, session, contact.uuid, cents);
+  return prepaidResult(tx, session, transaction.uuid, cents, 0);
 }
 
-async function prepaidInSession(
-  tx: Tx,
-  session: PortalSessionRow,
-  contactUuid: string,
-  cents: number,
-  unpaid: number,
-): Promise<PrepaidResult> {
+// Moves prepaid money for the session's customer at its shop, recorded as `prepaid_transaction`.
+async function prepaidInSession(tx: Tx, session: PortalSessionRow, contactUuid: string, cents: number) {
   const transaction = await createPrepaidTransaction(tx, sessionActor(session), {
     contact_uuid: contactUuid,
     amount_in_cents: cents,
   });
-  await recordEvent(tx, session, 'prepaid_transaction', transaction);
+  return { transaction, event: await recordEvent(tx, session, 'prepaid_transaction', transaction) };
+}
+
+async function prepaidResult(
+  tx: Tx,
+  session: PortalSessionRow,
+  transactionUuid: string,
+  charged: number,
+  unpaid: number,
+): Promise<PrepaidResult> {
   return {
-    transaction_uuid: transaction.uuid,
-    charged_in_cents: Math.abs(cents),
+    transaction_uuid: transactionUuid,
+    charged_in_cents: charged,
     unpaid_in_cents: unpaid,
     contact: await portalContact(tx.db, requireContact(session)),
   };
+}
+
+/**
+ * Confirms that the till received the money of the session's held top-up (public API
+ * confirm-payment, the cashier console's Received): records `payment_received` `{amount_in_cents,
+ * payment_due, by}`, then moves the top-up as it was asked (`prepaid_transaction` or
+ * `giftcard_transaction`) and answers that event.
+ * @throws ServiceError 1003 (HTTP 409, reason no_payment_awaited) nothing waits; the top-up's own
+ *   refusals (gift card: 1003 inactive, 5002, 5006, 5008).
+ */
+export async function confirmHeldTopUp(
+  tx: Tx,
+  session: PortalSessionRow,
+  by: 'pos' | 'cashier',
+): Promise<PortalEvent> {
+  const pending = pendingTopUp(await sessionEvents(tx.db, session.id));
+  if (!pending) {
+    throw sessionRefusal(
+      'no_payment_awaited',
+      'No top-up is waiting for its payment',
+      'Er wacht geen opwaardering op betaling',
+    );
+  }
+  await recordEvent(tx, session, 'payment_received', {
+    amount_in_cents: pending.amount_in_cents,
+    payment_due: pending.event,
+    by,
+  });
+  if (pending.top_up.type === 'giftcard') {
+    return (await topUpGiftcard(tx, session, pending.top_up.giftcard.uuid, pending.amount_in_cents)).event;
+  }
+  const contact = await contactById(tx.db, requireContact(session));
+  return (await prepaidInSession(tx, session, contact.uuid, pending.amount_in_cents)).event;
 }

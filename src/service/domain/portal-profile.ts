@@ -1,18 +1,17 @@
-import type { KioskEditableField, PortalCard, PortalProfile, PortalStats } from '../../contract/portal';
+import type { PortalCard, PortalStats } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import { updateContact } from './contact-profile';
 import { contactById } from './contacts';
-import { invalidField, ServiceError } from './errors';
+import { invalidField } from './errors';
 import { hint } from './portal-payments';
 import { recordEvent } from './portal-session-events';
-import { type PortalSessionRow, requireContact } from './portal-session-guards';
-import { accountLook } from './portal-session-views';
-import { bool, fromCenti, jsonObject } from './values';
+import { type PortalSessionRow, requireProvenContact } from './portal-session-guards';
+import { bool, fromCenti } from './values';
 
 /*
- * The customer portal's own page (identify sessions): visit stats, cards to remove, and the
- * profile fields the account marks as editable (`settings.editable_contact_fields`).
+ * The customer portal's own page (identify sessions): visit stats and cards to remove, for a
+ * customer who has proved it is them. Nothing of the profile: the counter shows none of it
+ * (docs/trust-model.md).
  */
 
 /** A card as the portal shows it: its id (to remove it), last 4 characters, name and state. */
@@ -25,7 +24,7 @@ export function portalCard(row: { id: number; value: string; name: string; activ
  * each recorded visit; the last of them; and every credit earned (reversals left out).
  */
 export async function sessionStats(db: Db, session: PortalSessionRow): Promise<PortalStats> {
-  const contactId = requireContact(session);
+  const contactId = requireProvenContact(session);
   const [receptions, visits] = await Promise.all([
     db
       .selectFrom('credit_receptions')
@@ -76,7 +75,7 @@ export async function removeCardInSession(
   session: PortalSessionRow,
   cardId: number,
 ): Promise<PortalCard> {
-  const contactId = requireContact(session);
+  const contactId = requireProvenContact(session);
   const card = await tx.db
     .selectFrom('contact_identifiers')
     .select(['id', 'value', 'name', 'active'])
@@ -96,53 +95,4 @@ export async function removeCardInSession(
     contact_identifier: { name: removed.name, value_hint: removed.value_hint },
   });
   return removed;
-}
-
-/** The account's editable profile fields, in its order. */
-async function editableFields(db: Db): Promise<KioskEditableField[]> {
-  return (await accountLook(db)).kiosk.editable_contact_fields;
-}
-
-/** The identified customer's editable profile fields and their values (null when unset). */
-export async function sessionProfile(db: Db, session: PortalSessionRow): Promise<PortalProfile> {
-  const contact = await contactById(db, requireContact(session));
-  const attributes = jsonObject(contact.attributes);
-  const fields = await editableFields(db);
-  return {
-    fields: fields.map((name) => {
-      const value = name === 'firstname' || name === 'lastname' ? contact[name] : attributes[name];
-      return { name, value: typeof value === 'string' && value !== '' ? value : null };
-    }),
-  };
-}
-
-/**
- * Changes the customer's editable profile fields (portal API POST profile): only the fields the
- * account marks as editable, each checked as the public API's contact update checks it (null or ''
- * clears). Records `profile_changed` `{contact: {uuid}, fields: [names]}`.
- * @throws ServiceError 1003 naming `attributes.<field>` for a field that is not editable here or a
- * value that is not valid; nothing changes then.
- */
-export async function updateProfileInSession(
-  tx: Tx,
-  session: PortalSessionRow,
-  attributes: Record<string, string | null>,
-): Promise<PortalProfile> {
-  const contactId = requireContact(session);
-  const editable = new Set<string>(await editableFields(tx.db));
-  const refused = Object.keys(attributes).filter((key) => !editable.has(key));
-  if (refused.length > 0) {
-    throw new ServiceError(1003, {
-      fields: Object.fromEntries(
-        refused.map((key) => [`attributes.${key}`, [`The ${key} field cannot be changed here.`]]),
-      ),
-    });
-  }
-  const contact = await contactById(tx.db, contactId);
-  await updateContact(tx, contact.uuid, attributes);
-  await recordEvent(tx, session, 'profile_changed', {
-    contact: { uuid: contact.uuid },
-    fields: Object.keys(attributes),
-  });
-  return sessionProfile(tx.db, session);
 }

@@ -42,7 +42,7 @@ export async function codeOfNobody(
   if (await orNull(findGiftcard(db, value))) return { kind: 'giftcard' };
   const voucher = await db.selectFrom('vouchers').selectAll().where('code', '=', value).executeTakeFirst();
   if (voucher) {
-    const [shown] = await portalVouchers(db, [await voucherView(db, voucher, now)]);
+    const [shown] = await portalVouchers(db, [await voucherView(db, voucher, now)], now);
     return { kind: 'voucher', voucher: shown! };
   }
   return { kind: 'unknown' };

@@ -52,6 +52,8 @@ export type PortalAction =
   | 'voucher_redeem'
   | 'customer_portal'
   | 'scan_lookup'
+  | 'verify'
+  | 'confirm_payment'
   | 'end';
 
 const IDENTIFYING_TYPES: PortalSessionType[] = [
@@ -75,6 +77,8 @@ const ALLOWED: Record<Exclude<PortalAction, 'end'>, PortalSessionType[]> = {
   voucher_redeem: ['vouchers', 'identify'],
   customer_portal: ['identify'],
   scan_lookup: [...IDENTIFYING_TYPES, 'redeem_giftcards', 'top_up_giftcards'],
+  verify: IDENTIFYING_TYPES,
+  confirm_payment: ['top_up_prepaid', 'top_up_giftcards'],
 };
 
 function allows(type: PortalSessionType, action: PortalAction): boolean {
@@ -86,6 +90,15 @@ export async function portalSessionByUuid(db: Db, uuid: string): Promise<PortalS
   const row = await db.selectFrom('portal_sessions').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   if (!row) throw REFUSALS.notFound();
   return row;
+}
+
+/**
+ * Refuses a session the actor may not see: a credential or device bound to a shop sees that
+ * shop's sessions only; another shop's answers as if it did not exist (so it tells nothing).
+ * @throws ServiceError 1003 (HTTP 404).
+ */
+export function assertSessionOfActor(row: PortalSessionRow, actor: Actor): void {
+  if (actor.shopId !== null && row.shop_id !== actor.shopId) throw REFUSALS.notFound();
 }
 
 /**
@@ -120,6 +133,25 @@ export function requireContact(session: PortalSessionRow): number {
     );
   }
   return session.contact_id;
+}
+
+/**
+ * The id of the session's identified customer, for calls that spend or change their account or
+ * read more than their name, balances and rewards (docs/trust-model.md): they must have proved it
+ * is them — set by the POS, a scan of their card or app code, or the code sent to their e-mail.
+ * @throws ServiceError 1003 (HTTP 409) no customer; 1003 (HTTP 403, reason proof_required) a
+ *   customer known by e-mail alone.
+ */
+export function requireProvenContact(session: PortalSessionRow): number {
+  const contactId = requireContact(session);
+  if (session.contact_proven_at === null) {
+    throw sessionRefusal(
+      'proof_required',
+      'Confirm it is you first: scan your card or app code, or enter the code we e-mailed you',
+      'Bevestig eerst dat u het bent: scan uw kaart of app-code, of typ de code die we u mailden',
+    );
+  }
+  return contactId;
 }
 
 /** Who acts for a session in the domain's write calls: the shop's register, as a key bound to it. */

@@ -3,25 +3,39 @@
  * identified customer, the account's look, and a credit reception with the next reward.
  */
 import type {
-  KioskEditableField,
+  ContactProof,
   PortalContact,
   PortalCreditReception,
   PortalSessionState,
 } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import { brandKitFrom } from './brand-kit';
+import { contactProofView } from './contact-verification';
+import { counterEvent, maskEmail } from './counter-view';
 import { giftcardPaymentState } from './portal-payments';
 import { sessionEvents } from './portal-session-events';
 import type { PortalSessionRow } from './portal-session-guards';
 import { sessionSettings } from './portal-sessions';
+import { giftcardTopUps, paymentHold } from './portal-top-ups';
 import { shopById } from './shops';
 import { fromCenti, jsonObject } from './values';
 
 /**
- * The identified customer as the kiosk shows them: names, locale, tier name, credit balance
- * (credits, a number) and prepaid balance (cents).
+ * What the kiosk's views need beside the database: the origins that may embed the kiosk, whether
+ * a mail server is configured (else codes go to the log), and the time.
  */
-export async function portalContact(db: Db, contactId: number): Promise<PortalContact> {
+export interface PortalViewOptions {
+  allowedOrigins: string[];
+  mailConfigured: boolean;
+  now: Date;
+}
+
+/**
+ * A contact as the service's screens read them: names, e-mail, locale, tier name, credit balance
+ * (credits, a number) and prepaid balance (cents). The counter shows less of it (portalContact);
+ * the cashier console, behind the counter, all of it.
+ */
+export async function contactSummary(db: Db, contactId: number) {
   const row = await db
     .selectFrom('contacts')
     .leftJoin('tiers', 'tiers.id', 'contacts.tier_id')
@@ -49,6 +63,15 @@ export async function portalContact(db: Db, contactId: number): Promise<PortalCo
   };
 }
 
+/**
+ * The identified customer as the counter may show them (docs/trust-model.md): first name, the
+ * e-mail address masked, locale, tier name and balances.
+ */
+export async function portalContact(db: Db, contactId: number): Promise<PortalContact> {
+  const { email, lastname: _lastname, ...shown } = await contactSummary(db, contactId);
+  return { ...shown, email_hint: maskEmail(email) };
+}
+
 /** The account's name and brand kit and its kiosk settings (contract/portal.ts `kiosk`). */
 export async function accountLook(db: Db) {
   const account = await db.selectFrom('account').select(['name', 'brand', 'settings']).executeTakeFirst();
@@ -68,44 +91,65 @@ export async function accountLook(db: Db) {
       min_amount_in_cents: positive(settings.min_amount_in_cents, 100),
       terms_url: text(settings.terms_url),
       privacy_url: text(settings.privacy_url),
-      // Validated when the fixture loads.
-      editable_contact_fields: (settings.editable_contact_fields ?? []) as KioskEditableField[],
     },
+    /** A demo account (settings.demo): the counter may say where a code went without a mail server. */
+    demo: settings.demo === true,
   };
 }
 
 /**
+ * Whether the session's customer has proved it is them (contract/portal.ts ContactProof); null
+ * without a customer.
+ */
+export async function sessionContactProof(
+  db: Db,
+  session: PortalSessionRow,
+  options: Pick<PortalViewOptions, 'mailConfigured' | 'now'>,
+): Promise<ContactProof | null> {
+  const codeInLog = !options.mailConfigured && (await accountLook(db)).demo;
+  return contactProofView(db, session, options.now, codeInLog);
+}
+
+/**
  * The kiosk's view of a session (contract/portal.ts PortalSessionState): settings, shop, account
- * brand, contact, pushed POS transaction, credit reception, gift-card payment (redeem_giftcards),
- * subscription types offered at
- * registration, kiosk timings, allowed embedding origins and the events. Works for ended sessions.
+ * brand, contact and their proof, pushed POS transaction, credit reception, gift-card payment
+ * (redeem_giftcards) or top-ups (top_up_giftcards), a top-up waiting for its payment,
+ * subscription types offered at registration, kiosk timings, allowed embedding origins and the
+ * events, as the counter may read them (counter-view.ts). Works for ended sessions, without
+ * anything of their customer.
  */
 export async function portalSessionState(
   db: Db,
   row: PortalSessionRow,
-  allowedOrigins: string[],
+  options: PortalViewOptions,
 ): Promise<PortalSessionState> {
-  const [shop, look, contact, pos, reception, types, events, payment] = await Promise.all([
-    shopById(db, row.shop_id),
-    accountLook(db),
-    row.contact_id === null ? null : portalContact(db, row.contact_id),
-    row.pos_transaction_id === null
-      ? undefined
-      : db
-          .selectFrom('pos_transactions')
-          .select(['uuid', 'amount_in_cents'])
-          .where('id', '=', row.pos_transaction_id)
-          .executeTakeFirst(),
-    row.credit_reception_id === null ? null : portalCreditReception(db, row.credit_reception_id),
-    db
-      .selectFrom('subscription_types')
-      .select(['id', 'name', 'description', 'strategy'])
-      .where('active', '=', 1)
-      .orderBy('id')
-      .execute(),
-    sessionEvents(db, row.id),
-    giftcardPaymentState(db, row),
-  ]);
+  const ended = row.status !== 'open';
+  const customer = ended ? null : row.contact_id;
+  const [shop, look, contact, proof, pos, reception, types, events, payment, topUps, hold] =
+    await Promise.all([
+      shopById(db, row.shop_id),
+      accountLook(db),
+      customer === null ? null : portalContact(db, customer),
+      ended ? null : sessionContactProof(db, row, options),
+      row.pos_transaction_id === null
+        ? undefined
+        : db
+            .selectFrom('pos_transactions')
+            .select(['uuid', 'amount_in_cents'])
+            .where('id', '=', row.pos_transaction_id)
+            .executeTakeFirst(),
+      row.credit_reception_id === null || ended ? null : portalCreditReception(db, row.credit_reception_id),
+      db
+        .selectFrom('subscription_types')
+        .select(['id', 'name', 'description', 'strategy'])
+        .where('active', '=', 1)
+        .orderBy('id')
+        .execute(),
+      sessionEvents(db, row.id),
+      giftcardPaymentState(db, row),
+      giftcardTopUps(db, row),
+      paymentHold(db, row),
+    ]);
   return {
     uuid: row.uuid,
     type: row.type,
@@ -116,13 +160,16 @@ export async function portalSessionState(
     shop: { uuid: shop.uuid, name: shop.name },
     account: look.account,
     contact,
+    contact_proof: proof,
     pos_transaction: pos ? { uuid: pos.uuid, amount_in_cents: Number(pos.amount_in_cents) } : null,
     credit_reception: reception,
     giftcard_payment: payment,
+    giftcard_top_ups: topUps,
+    payment_hold: hold,
     subscription_types: types,
     kiosk: look.kiosk,
-    allowed_origins: allowedOrigins,
-    events,
+    allowed_origins: options.allowedOrigins,
+    events: events.map((event) => counterEvent(event, ended)),
   };
 }
 

@@ -11,7 +11,7 @@ import type {
   PortalSession,
 } from '../../contract/public/portal-sessions';
 import type { DialectName } from '../db/database';
-import type { Db } from '../db/schema';
+import type { ContactSource, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactById, contactByUuid } from './contacts';
@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   facing_mode: 'user',
   primary_identification_method: 'identifier',
   allow_multiple_giftcards: true,
+  require_payment_confirmation: false,
 };
 
 /** The topic of a shop's session changes (standby screens listen to it). */
@@ -46,7 +47,8 @@ export interface SessionOptions {
 
 /**
  * Inserts an open session of `type` for a shop, expiring `ttlMinutes` from now, and tells the
- * shop's standby screens. Shared by the create calls and end-screen pushes.
+ * shop's standby screens. Shared by the create calls and end-screen pushes. A contact given here
+ * is the POS's: set by it, proven, and nobody at the screen can replace them.
  */
 export async function insertSession(
   tx: Tx,
@@ -76,6 +78,8 @@ export async function insertSession(
       expires_at: isoTimestamp(new Date(tx.now.getTime() + ttlMinutes * 60_000)),
       created_at: isoTimestamp(tx.now),
       ended_at: null,
+      contact_source: input.contactId === null ? null : 'pos',
+      contact_proven_at: input.contactId === null ? null : isoTimestamp(tx.now),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -117,7 +121,9 @@ export async function createPortalSession(
         camera_service: input.camera_service,
         facing_mode: input.facing_mode,
         primary_identification_method: input.primary_identification_method,
-        allow_multiple_giftcards: input.allow_multiple_giftcards ?? true,
+        // A gift-card payment takes several cards unless told otherwise; a top-up session one card.
+        allow_multiple_giftcards: input.allow_multiple_giftcards ?? type !== 'top_up_giftcards',
+        require_payment_confirmation: input.require_payment_confirmation ?? false,
       },
       amountInCents: input.amount_in_cents ?? null,
       posTransactionId: pos?.id ?? null,
@@ -236,15 +242,20 @@ async function markExpired(tx: Tx, ids: number[]): Promise<PortalSessionRow[]> {
   return expired;
 }
 
+/** Who ended a session: its screen, the POS (public API) or the cashier console. */
+export type EndedBy = 'screen' | 'pos' | 'cashier';
+
 /**
  * Ends an open session as completed or cancelled (`ended_at` now), records `session_completed` /
- * `session_cancelled` (data `{status}`; a redeem_giftcards session adds `paid_in_cents`,
- * `remaining_in_cents` and `payments`) and tells the shop's standby screens.
+ * `session_cancelled` (data `{status, by}`; a redeem_giftcards session adds `paid_in_cents`,
+ * `remaining_in_cents` and `payments`) and tells the shop's standby screens. A top-up waiting for
+ * its payment is dropped with it (nothing of it moved).
  */
 export async function endSession(
   tx: Tx,
   row: PortalSessionRow,
   status: 'completed' | 'cancelled',
+  by: EndedBy,
 ): Promise<PortalSessionRow> {
   const ended = await tx.db
     .updateTable('portal_sessions')
@@ -258,22 +269,33 @@ export async function endSession(
   const payment = await giftcardPaymentState(tx.db, ended);
   await recordEvent(tx, ended, status === 'completed' ? 'session_completed' : 'session_cancelled', {
     status,
+    by,
     ...payment,
   });
   tx.publish(shopTopic(row.shop_id), { session: row.uuid, status });
   return ended;
 }
 
-/** Sets the session's identified contact. */
+/**
+ * Sets the session's identified contact, how they became known, and whether that proves it is
+ * them (`proven`: a scan of their card or app code). The same contact, proven before, stays proven
+ * (their e-mail typed after their card scan takes nothing away).
+ */
 export async function setSessionContact(
   tx: Tx,
   row: PortalSessionRow,
   contactId: number,
+  source: ContactSource,
+  proven: boolean,
 ): Promise<PortalSessionRow> {
-  await tx.db
-    .updateTable('portal_sessions')
-    .set({ contact_id: contactId })
-    .where('id', '=', row.id)
-    .execute();
-  return { ...row, contact_id: contactId };
+  const keep = row.contact_id === contactId && row.contact_proven_at !== null && !proven;
+  const set = keep
+    ? { contact_id: contactId }
+    : {
+        contact_id: contactId,
+        contact_source: source,
+        contact_proven_at: proven ? isoTimestamp(tx.now) : null,
+      };
+  await tx.db.updateTable('portal_sessions').set(set).where('id', '=', row.id).execute();
+  return { ...row, ...set };
 }

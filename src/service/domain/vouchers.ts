@@ -222,6 +222,17 @@ function assertUsable(row: VoucherRow, status: VoucherStatus, now: Date): void {
 }
 
 /**
+ * Refuses a voucher that cannot be redeemed now without a release key, with redeem's own codes and
+ * in its order: 80017 locked, 80005 redeemed, 80006 expired, 80012 deactivated, 80014 inactive or
+ * not active yet. Reads only (the redemption checks again under its lock).
+ */
+export function assertRedeemableNow(row: VoucherRow, now: Date): void {
+  const status = voucherStatusAt(row, now);
+  if (status === 'LOCKED') throw new ServiceError(80017);
+  assertUsable(row, status, now);
+}
+
+/**
  * Locks a voucher for one hour (extensions.md "Vouchers"): while locked it can be redeemed or
  * released only with the returned release key (stored as a hash only). Answers the key and the end
  * of the lock, and the real platform's `{voucher, lock}`.

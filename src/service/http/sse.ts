@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PortalEvent } from '../../contract/portal';
 import { sessionEventPosition, sessionEventsAfter, sessionTopic } from '../domain/portal-session-events';
 import type { PortalSessionRow } from '../domain/portal-session-guards';
 import { toJson } from './json';
@@ -87,12 +88,14 @@ export function lastEventId(request: FastifyRequest): string | undefined {
  * of the session), then, at each wake-up of the session's topic, those after the last one sent.
  * A wake-up that carries nothing (the PostgreSQL listener reconnected) reads just the same, so no
  * event is lost or repeated; a read that fails (database away) is retried at the next one.
+ * `view` shapes each event for its reader (the counter reads less than the POS).
  */
 export async function streamSessionEvents(
   app: FastifyInstance,
   stream: EventStream,
   session: PortalSessionRow,
   request: FastifyRequest,
+  view: (event: PortalEvent) => PortalEvent = (event) => event,
 ): Promise<void> {
   const resumeFrom = lastEventId(request);
   let position = resumeFrom ? await sessionEventPosition(app.db, session.id, resumeFrom) : 0;
@@ -108,7 +111,7 @@ export async function streamSessionEvents(
         do {
           again = false;
           for (const { id, event } of await sessionEventsAfter(app.db, session.id, position)) {
-            stream.send('portal_event', event, event.uuid);
+            stream.send('portal_event', view(event), event.uuid);
             position = id;
           }
         } while (again);

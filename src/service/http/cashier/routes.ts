@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  cashierContact,
   cashierDevice,
   cashierSession,
   cashierSessionSummary,
@@ -12,7 +13,6 @@ import {
 } from '../../../contract/cashier';
 import { envelope } from '../../../contract/envelope';
 import { idField } from '../../../contract/fields';
-import { portalContact } from '../../../contract/portal';
 import type { Tx } from '../../db/transaction';
 import type { Actor } from '../../domain/actor';
 import {
@@ -27,6 +27,7 @@ import {
   cashierSessionSummaries,
   cashierSessionView,
   findContactForCashier,
+  receivePayment,
   sendPurchase,
   shopSession,
   shopSessionsSince,
@@ -192,7 +193,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         description: describe('A query with `@` is an e-mail address, else a card value.'),
         errors: [{ code: 55031, when: 'no such customer, or the card is not linked' }, 60003, 60004],
         body: findContactRequest,
-        response: { 200: envelope(portalContact) },
+        response: { 200: envelope(cashierContact) },
       },
     },
     async (req) =>
@@ -345,5 +346,40 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
     },
     (req, reply) =>
       act(req, reply, req.params.uuid, (tx, actor) => sendPurchase(tx, actor, req.params.uuid, req.body)),
+  );
+
+  app.post(
+    '/sessions/:uuid/payment-received',
+    {
+      config: { ...config, idempotent: true },
+      schema: {
+        tags: [TAG],
+        summary: "The cashier's Received: the till has the money of the top-up the screen waits for",
+        exampleAfter: {
+          operationId: 'topUpPortalApiSessionPrepaid',
+          parameters: { uuid: '$request.path.uuid' },
+        },
+        description: describe(
+          'The console’s top-ups wait for it (`payment_due.held`): the money moves now and the screen shows ' +
+            `the new balance. ${IDEMPOTENCY}`,
+        ),
+        errors: [
+          UNKNOWN_SESSION,
+          EXPIRED,
+          { reason: 'portal_session_ended' },
+          { reason: 'not_allowed_in_session' },
+          { reason: 'no_payment_awaited' },
+          { reason: 'giftcard_inactive' },
+          5002,
+          5006,
+          5008,
+        ],
+        params,
+        body: noBody,
+        response: { 200: envelope(cashierSession) },
+      },
+    },
+    (req, reply) =>
+      act(req, reply, req.params.uuid, (tx, actor) => receivePayment(tx, actor, req.params.uuid)),
   );
 }

@@ -21,6 +21,7 @@ const ACTIONS: Record<string, string> = {
   collect: 'collect',
   complete: 'complete',
   confirm: 'confirm',
+  'confirm-payment': 'confirmPayment',
   find: 'find',
   'find-one-by': 'find',
   'find-or-create': 'findOrCreate',
@@ -29,6 +30,7 @@ const ACTIONS: Record<string, string> = {
   lock: 'lock',
   pair: 'pair',
   pay: 'pay',
+  'payment-received': 'receivePayment',
   purchase: 'purchase',
   push: 'push',
   redeem: 'redeem',
@@ -36,6 +38,7 @@ const ACTIONS: Record<string, string> = {
   release: 'release',
   reverse: 'reverse',
   scan: 'scan',
+  send: 'send',
   'send-by-email': 'sendByEmail',
   stream: 'stream',
   subscribe: 'subscribe',
@@ -44,6 +47,7 @@ const ACTIONS: Record<string, string> = {
   unpair: 'unpair',
   unsubscribe: 'unsubscribe',
   use: 'use',
+  verify: 'verify',
 };
 
 const pascal = (word: string) =>

@@ -7,12 +7,10 @@ import {
   cardRemoveRequest,
   portalActivity,
   portalCard,
-  portalProfile,
   portalReward,
   portalStats,
   portalSubscription,
   portalVoucher,
-  profileUpdateRequest,
   rewardClaimRequest,
   rewardClaimResult,
   scanRequest,
@@ -30,28 +28,27 @@ import {
   sessionSubscriptions,
   sessionVouchers,
 } from '../../domain/portal-customer';
-import {
-  removeCardInSession,
-  sessionProfile,
-  sessionStats,
-  updateProfileInSession,
-} from '../../domain/portal-profile';
+import { removeCardInSession, sessionStats } from '../../domain/portal-profile';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
-import { IDEMPOTENCY, REFUSED, sessionCalls, sessionRoute } from './session-calls';
+import {
+  IDEMPOTENCY,
+  IDENTIFIED,
+  PROOF_REFUSALS,
+  REFUSED,
+  sessionCalls,
+  sessionRoute,
+} from './session-calls';
 
-/** "Try it out": a session at the demo shop in which Anna identified with her card (identify's example). */
-const IDENTIFIED = {
-  operationId: 'identifyPortalApiSession',
-  parameters: { uuid: '$request.path.uuid' },
-};
-
-/** Every customer-portal call refuses before identification, besides the session's own refusals. */
+/** The rewards list refuses before identification, besides the session's own refusals. */
 const CUSTOMER_REFUSED: readonly RouteError[] = [...REFUSED, { reason: 'customer_not_identified' }];
+/** Every other customer-portal call also refuses a customer known by e-mail alone (proof_required). */
+const PROOF_NEEDED: readonly RouteError[] = [...REFUSED, ...PROOF_REFUSALS];
 
 /**
  * The identified customer's own things (contract/portal.ts "the customer portal"): vouchers
  * (vouchers and identify sessions), rewards, activity, subscriptions and cards (identify sessions).
+ * No profile: the counter shows none of it (docs/trust-model.md).
  */
 export default async function customerPortalRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
@@ -62,7 +59,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "The customer's active vouchers; vouchers and identify",
       exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
-      errors: CUSTOMER_REFUSED,
+      errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalVoucher)) },
     }),
     (req) => read(req.params.uuid, 'voucher_list', (tx, session) => sessionVouchers(tx.db, session, tx.now)),
@@ -71,11 +68,12 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/vouchers/redeem',
     sessionRoute({
-      summary: 'Redeem a voucher by code for the customer (links a voucher of nobody); vouchers, identify',
+      summary:
+        'Redeem a voucher by code for the customer (links a voucher of nobody); its status is judged before its owner; vouchers, identify',
       exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
       description: IDEMPOTENCY,
       errors: [
-        ...CUSTOMER_REFUSED,
+        ...PROOF_NEEDED,
         { reason: 'voucher_someone_else', status: 403 },
         ...VOUCHER_REDEEM_REFUSALS,
         { reason: 'voucher_limit_reached' },
@@ -106,7 +104,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       summary: 'Claim a reward with credits (a reward reception at this shop); identify',
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
-      errors: [...CUSTOMER_REFUSED, 6003, 1052, 1018, 1019, 1017],
+      errors: [...PROOF_NEEDED, 6003, 1052, 1018, 1019, 1017],
       body: rewardClaimRequest,
       response: { 200: envelope(rewardClaimResult) },
     }),
@@ -121,7 +119,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "The customer's recent activity, newest first (at most 50); identify",
       exampleAfter: IDENTIFIED,
-      errors: CUSTOMER_REFUSED,
+      errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalActivity)) },
     }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionActivity(tx.db, session)),
@@ -132,7 +130,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "The customer's e-mail subscriptions; identify",
       exampleAfter: IDENTIFIED,
-      errors: CUSTOMER_REFUSED,
+      errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalSubscription)) },
     }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionSubscriptions(tx.db, session)),
@@ -144,7 +142,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       summary: 'Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); identify',
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
-      errors: [...CUSTOMER_REFUSED, 55030],
+      errors: [...PROOF_NEEDED, 55030],
       body: subscriptionChangeRequest,
       response: { 200: envelope(portalSubscription) },
     }),
@@ -159,7 +157,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "The customer's cards (values as their last 4 characters); identify",
       exampleAfter: IDENTIFIED,
-      errors: CUSTOMER_REFUSED,
+      errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalCard)) },
     }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionCards(tx.db, session)),
@@ -171,7 +169,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       summary: 'Add a scanned card to the customer (new, or unlinked); identify',
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
-      errors: [...CUSTOMER_REFUSED, 60004, { code: 60014, when: "someone else's card" }],
+      errors: [...PROOF_NEEDED, 60004, { code: 60014, when: "someone else's card" }],
       body: scanRequest.meta({ example: { value: DEMO.freeCard } }),
       response: { 200: envelope(portalCard) },
     }),
@@ -188,7 +186,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
       errors: [
-        ...CUSTOMER_REFUSED,
+        ...PROOF_NEEDED,
         { code: 1003, status: 404, when: 'naming card_id: not one of the customer’s cards' },
       ],
       body: cardRemoveRequest,
@@ -205,42 +203,9 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "The customer's visits, last visit and credits earned; identify",
       exampleAfter: IDENTIFIED,
-      errors: CUSTOMER_REFUSED,
+      errors: PROOF_NEEDED,
       response: { 200: envelope(portalStats) },
     }),
     (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionStats(tx.db, session)),
-  );
-
-  app.get(
-    '/sessions/:uuid/profile',
-    sessionRoute({
-      summary: 'The profile fields the account lets the customer change, with their values; identify',
-      exampleAfter: IDENTIFIED,
-      errors: CUSTOMER_REFUSED,
-      response: { 200: envelope(portalProfile) },
-    }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionProfile(tx.db, session)),
-  );
-
-  app.post(
-    '/sessions/:uuid/profile',
-    sessionRoute({
-      summary: 'Change editable profile fields (settings.editable_contact_fields); identify',
-      exampleAfter: IDENTIFIED,
-      description: IDEMPOTENCY,
-      errors: [
-        ...CUSTOMER_REFUSED,
-        {
-          code: 1003,
-          when: 'naming attributes.<field>: not editable here, or not valid (as PUT /contacts/{uuid} checks it)',
-        },
-      ],
-      body: profileUpdateRequest,
-      response: { 200: envelope(portalProfile) },
-    }),
-    (req, reply) =>
-      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
-        updateProfileInSession(tx, session, req.body.attributes),
-      ),
   );
 }

@@ -4,6 +4,7 @@ import { envelope } from '../../../contract/envelope';
 import { DEMO } from '../../../contract/examples';
 import {
   amountRequest,
+  awaitingPayment,
   giftcardRedeemResult,
   giftcardRequest,
   giftcardTopUpRequest,
@@ -22,7 +23,14 @@ import {
 } from '../../domain/portal-money';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
-import { IDEMPOTENCY, REFUSED, sessionCalls, sessionRoute } from './session-calls';
+import { IDEMPOTENCY, PROOF_REFUSALS, REFUSED, sessionCalls, sessionRoute } from './session-calls';
+
+/** What a top-up's description says of its money (docs/trust-model.md). */
+const TOP_UP =
+  "The amount is the session's when it has one (another is refused), else `amount_in_cents`. " +
+  'Records `payment_due` ("Collect € 50.00") before the money moves; with the session\'s ' +
+  '`require_payment_confirmation` the answer is `{awaiting_payment}` and nothing moves until the POS ' +
+  'confirms the payment (or the session ends, which drops it).';
 
 /**
  * Money at the counter (contract/portal.ts "Money at the counter"): scan, redeem and top up gift
@@ -75,7 +83,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: 'Top up a gift card; top_up_giftcards',
       exampleAfter: madeBy('createPortalSessionTopUpGiftcard', 'uuid'),
-      description: IDEMPOTENCY,
+      description: `${TOP_UP} One top-up per session unless \`allow_multiple_giftcards\`. ${IDEMPOTENCY}`,
       errors: [
         ...REFUSED,
         5001,
@@ -83,9 +91,13 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
         5002,
         { code: 5006, when: 'a digital card topped up already' },
         { code: 5008, when: "above the program's maximum" },
+        { reason: 'amount_set_by_session' },
+        { reason: 'amount_below_minimum' },
+        { reason: 'giftcard_top_up_done' },
+        { reason: 'payment_awaited' },
       ],
       body: giftcardTopUpRequest,
-      response: { 200: envelope(giftcardTopUpResult) },
+      response: { 200: envelope(z.union([giftcardTopUpResult, awaitingPayment])) },
     }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'top_up_giftcards', (tx, session) =>
@@ -98,11 +110,14 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "Pay min(amount, balance) from the customer's prepaid balance; pay_prepaid",
       exampleAfter: madeBy('createPortalSessionPayPrepaid', 'uuid'),
-      description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
+      description:
+        "The amount is the session's when it has one (another is refused), else `amount_in_cents`; " +
+        `\`unpaid_in_cents\` is what it leaves for the till. Once per session. ${IDEMPOTENCY}`,
       errors: [
         ...REFUSED,
-        { reason: 'customer_not_identified' },
+        ...PROOF_REFUSALS,
         { reason: 'prepaid_transaction_done' },
+        { reason: 'amount_set_by_session' },
         { code: 1003, when: 'naming amount_in_cents without an amount' },
         { reason: 'amount_below_minimum' },
         { reason: 'prepaid_balance_insufficient' },
@@ -121,16 +136,18 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "Top up the customer's prepaid balance; top_up_prepaid",
       exampleAfter: madeBy('createPortalSessionTopUpPrepaid', 'uuid'),
-      description: `The amount is \`amount_in_cents\`, else the session's. Once per session. ${IDEMPOTENCY}`,
+      description: `${TOP_UP} Once per session. ${IDEMPOTENCY}`,
       errors: [
         ...REFUSED,
         { reason: 'customer_not_identified' },
         { reason: 'prepaid_transaction_done' },
         { code: 1003, when: 'naming amount_in_cents without an amount' },
+        { reason: 'amount_set_by_session' },
         { reason: 'amount_below_minimum' },
+        { reason: 'payment_awaited' },
       ],
       body: optionalBody(amountRequest),
-      response: { 200: envelope(prepaidResult) },
+      response: { 200: envelope(z.union([prepaidResult, awaitingPayment])) },
     }),
     (req, reply) =>
       act(req, reply, req.params.uuid, 'top_up_prepaid', (tx, session) =>

@@ -9,6 +9,7 @@ import {
   type PortalSessionRow,
   sessionForAction,
 } from '../../domain/portal-session-guards';
+import type { PortalViewOptions } from '../../domain/portal-session-views';
 import { loadSession } from '../../domain/portal-sessions';
 import { withIdempotency } from '../idempotency';
 import { ok } from '../route';
@@ -40,6 +41,23 @@ export const REFUSED: readonly RouteError[] = [
   { reason: 'portal_session_ended' },
   { reason: 'not_allowed_in_session' },
 ];
+
+/** "Try it out": a session at the demo shop in which Anna identified with her card (identify's example). */
+export const IDENTIFIED = {
+  operationId: 'identifyPortalApiSession',
+  parameters: { uuid: '$request.path.uuid' },
+};
+
+/** What a customer's call refuses once a session is open: no customer yet, or one not proven (docs/trust-model.md). */
+export const PROOF_REFUSALS: readonly RouteError[] = [
+  { reason: 'customer_not_identified' },
+  { reason: 'proof_required' },
+];
+
+/** What the kiosk's views need of the app at `now`: embedding origins, whether mail goes out. */
+export function viewOptions(app: FastifyInstance, now: Date): PortalViewOptions {
+  return { allowedOrigins: app.config.allowedOrigins, mailConfigured: Boolean(app.config.smtpUrl), now };
+}
 
 /**
  * The two ways a kiosk call runs against its session. Both first mark an overdue session expired

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { DEMO } from '../../../contract/examples';
 import {
+  contactProof,
   identifyRequest,
   identifyResult,
   portalContact,
@@ -11,39 +12,52 @@ import {
   registerRequest,
   scannedCode,
   scanRequest,
+  verifyCodeRequest,
 } from '../../../contract/portal';
 import type { Tx } from '../../db/transaction';
+import {
+  type CodeDelivery,
+  countCodeAttempt,
+  sendCodeInSession,
+  verifyCodeInSession,
+} from '../../domain/contact-verification';
+import { counterEvent } from '../../domain/counter-view';
 import { creditInSession } from '../../domain/end-screen';
 import { identifyInSession, registerInSession } from '../../domain/portal-identification';
 import { classifyScannedValue } from '../../domain/portal-scan';
-import type { PortalSessionRow } from '../../domain/portal-session-guards';
-import { portalSessionState as stateOf } from '../../domain/portal-session-views';
+import { type PortalSessionRow, sessionForAction } from '../../domain/portal-session-guards';
+import { sessionContactProof, portalSessionState as stateOf } from '../../domain/portal-session-views';
 import { endSession, loadSession } from '../../domain/portal-sessions';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
+import { deliverCode } from '../verification-mail';
 import {
   IDEMPOTENCY,
+  IDENTIFIED,
   noBody,
   REFUSED,
   sessionCalls,
   sessionRoute,
   TAG,
   UNKNOWN_SESSION,
+  viewOptions,
 } from './session-calls';
 
 /**
  * The kiosk's session calls (contract/portal.ts): state, event stream, identify, scan lookup,
- * register, credit reception, complete, cancel. Actions are refused (1003) for an unknown (404), expired
- * (410) or ended (409) session and outside the session's type (403); reading the state always works.
+ * register, verification, credit reception, complete, cancel. Actions are refused (1003) for an
+ * unknown (404), expired (410) or ended (409) session and outside the session's type (403); reading
+ * the state always works, as the counter may read it (docs/trust-model.md).
  */
 export default async function portalSessionRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const streams = eventStreams(fastify);
   const { act, read } = sessionCalls(fastify);
+  const options = (tx: Tx) => viewOptions(app, tx.now);
 
   const endWith = (status: 'completed' | 'cancelled') => async (tx: Tx, session: PortalSessionRow) =>
-    stateOf(tx.db, await endSession(tx, session, status), app.config.allowedOrigins);
+    stateOf(tx.db, await endSession(tx, session, status, 'screen'), options(tx));
 
   app.get(
     '/sessions/:uuid',
@@ -54,11 +68,7 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(portalSessionState) },
     }),
     async (req) =>
-      ok(
-        await app.tx(async (tx) =>
-          stateOf(tx.db, await loadSession(tx, req.params.uuid), app.config.allowedOrigins),
-        ),
-      ),
+      ok(await app.tx(async (tx) => stateOf(tx.db, await loadSession(tx, req.params.uuid), options(tx)))),
   );
 
   app.get(
@@ -71,7 +81,10 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
     }),
     async (req, reply) => {
       const session = await app.tx((tx) => loadSession(tx, req.params.uuid));
-      await streamSessionEvents(app, streams.open(reply), session, req);
+      const ended = session.status !== 'open';
+      await streamSessionEvents(app, streams.open(reply), session, req, (event) =>
+        counterEvent(event, ended),
+      );
     },
   );
 
@@ -80,18 +93,25 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: 'Identify the customer by a scanned card or app token, or by e-mail',
       exampleAfter: madeBy('createPortalSession', 'uuid'),
-      description: IDEMPOTENCY,
+      description:
+        'A scan proves it is them; an e-mail alone does not (see `proof`, and verification/send). ' +
+        `E-mail only where the session enables it. ${IDEMPOTENCY}`,
       errors: [
         ...REFUSED,
         60004,
         { reason: 'contact_session_token_used' },
         { reason: 'customer_already_credited' },
+        { reason: 'email_identification_disabled' },
+        { reason: 'contact_set_by_pos' },
+        { reason: 'payment_awaited' },
       ],
       body: identifyRequest.meta({ example: { value: DEMO.annaCard } }),
       response: { 200: envelope(identifyResult) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'identify', (tx, session) => identifyInSession(tx, session, req.body)),
+      act(req, reply, req.params.uuid, 'identify', (tx, session) =>
+        identifyInSession(tx, session, req.body, options(tx)),
+      ),
   );
 
   app.post(
@@ -115,9 +135,9 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/register',
     sessionRoute({
-      summary: 'Register a new contact (sessions with enable_registration)',
+      summary: 'Register a new contact (sessions with enable_registration; one per session)',
       exampleAfter: madeBy('createPortalSession', 'uuid'),
-      description: IDEMPOTENCY,
+      description: `The terms acceptance is kept with its time and the account's terms address. ${IDEMPOTENCY}`,
       errors: [
         ...REFUSED,
         60005,
@@ -126,12 +146,79 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
         55030,
         { reason: 'registration_disabled' },
         { reason: 'customer_already_credited' },
+        { reason: 'registration_done' },
+        { reason: 'contact_set_by_pos' },
+        { reason: 'payment_awaited' },
       ],
       body: registerRequest.meta({ example: { email: 'new.customer@example.com', accept_terms: true } }),
       response: { 200: envelope(z.object({ contact: portalContact })) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'register', (tx, session) => registerInSession(tx, session, req.body)),
+      act(req, reply, req.params.uuid, 'register', (tx, session) =>
+        registerInSession(tx, session, req.body, options(tx)),
+      ),
+  );
+
+  app.post(
+    '/sessions/:uuid/verification/send',
+    sessionRoute({
+      tags: [TAG, 'Extension'],
+      summary: "Send a six-digit code to the address of the session's customer (valid 10 minutes)",
+      exampleAfter: IDENTIFIED,
+      description:
+        'Extension (ours). A customer known by e-mail alone proves it is them with it (verification/verify). ' +
+        'Three codes per session at most; nothing is sent to a customer proven already. Without a mail ' +
+        `server the code goes to the service's log. ${IDEMPOTENCY}`,
+      errors: [...REFUSED, { reason: 'customer_not_identified' }, { reason: 'verification_locked' }],
+      body: noBody,
+      response: { 200: envelope(contactProof) },
+    }),
+    async (req, reply) => {
+      const sent: { delivery: CodeDelivery | null } = { delivery: null };
+      const body = await act(req, reply, req.params.uuid, 'verify', async (tx, session) => {
+        sent.delivery = await sendCodeInSession(tx, session);
+        return (await sessionContactProof(tx.db, session, options(tx)))!;
+      });
+      if (sent.delivery) await deliverCode(app, req, sent.delivery);
+      return body;
+    },
+  );
+
+  app.post(
+    '/sessions/:uuid/verification/verify',
+    sessionRoute({
+      tags: [TAG, 'Extension'],
+      summary: 'Check the code the customer typed: once right, they are proven for the session',
+      exampleAfter: IDENTIFIED,
+      description:
+        'Extension (ours). Five tries per session, right or wrong; then the session takes no more codes. ' +
+        IDEMPOTENCY,
+      errors: [
+        ...REFUSED,
+        { reason: 'customer_not_identified' },
+        { reason: 'verification_code_wrong' },
+        { reason: 'verification_code_expired' },
+        { reason: 'verification_locked' },
+      ],
+      body: verifyCodeRequest,
+      response: { 200: envelope(contactProof) },
+    }),
+    async (req, reply) => {
+      // The try is counted in a transaction of its own: a wrong code's refusal keeps it counted.
+      await app.tx(async (tx) => countCodeAttempt(tx, await sessionForAction(tx, req.params.uuid, 'verify')));
+      return act(
+        req,
+        reply,
+        req.params.uuid,
+        'verify',
+        async (tx, session) =>
+          (await sessionContactProof(
+            tx.db,
+            await verifyCodeInSession(tx, session, req.body.code),
+            options(tx),
+          ))!,
+      );
+    },
   );
 
   app.post(

@@ -6,6 +6,7 @@ import collectableRewardRoutes from './collectable-rewards';
 import contactIdentifierRoutes from './contact-identifiers';
 import contactSessionTokenRoutes from './contact-session-tokens';
 import contactSubscriptionRoutes from './contact-subscriptions';
+import contactVerificationRoutes from './contact-verification';
 import contactRoutes from './contacts';
 import creditReceptionRoutes from './credit-receptions';
 import customAttributeRoutes from './custom-attributes';
@@ -55,6 +56,7 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     visitRoutes,
     productRoutes,
     categoryRoutes,
+    contactVerificationRoutes,
   ]) {
     await app.register(routes);
   }

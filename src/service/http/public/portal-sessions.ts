@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import type { RouteError } from '../../../contract/errors';
@@ -7,15 +7,32 @@ import { type PortalSessionType, portalEvent } from '../../../contract/portal';
 import {
   createdPortalSession,
   creditReceptionSessionBody,
+  optionalBody,
   portalSession,
   portalSessionSettingsBody,
   portalSessionUuidParams,
   prepaidSessionBody,
   redeemGiftcardsSessionBody,
+  topUpGiftcardsSessionBody,
+  topUpPrepaidSessionBody,
 } from '../../../contract/public/portal-sessions';
+import type { Tx } from '../../db/transaction';
+import type { Actor } from '../../domain/actor';
+import { confirmHeldTopUp } from '../../domain/portal-money';
 import { sessionEvents } from '../../domain/portal-session-events';
-import { portalSessionByUuid } from '../../domain/portal-session-guards';
-import { createPortalSession, portalSessionView } from '../../domain/portal-sessions';
+import {
+  assertSessionOfActor,
+  type PortalAction,
+  type PortalSessionRow,
+  portalSessionByUuid,
+  sessionForAction,
+} from '../../domain/portal-session-guards';
+import {
+  createPortalSession,
+  endSession,
+  loadSession,
+  portalSessionView,
+} from '../../domain/portal-sessions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { eventStreams, streamSessionEvents } from '../sse';
@@ -28,10 +45,25 @@ const CREATE_ERRORS: readonly RouteError[] = [
   55031,
   { code: 1003, when: 'invalid settings' },
 ];
-const UNKNOWN_SESSION = { code: 1003, status: 404, when: 'unknown session' } as const;
+const UNKNOWN_SESSION = {
+  code: 1003,
+  status: 404,
+  when: "unknown session, or another shop's for a register key",
+} as const;
+const ENDING_REFUSALS: readonly RouteError[] = [
+  UNKNOWN_SESSION,
+  { reason: 'portal_session_expired' },
+  { reason: 'portal_session_ended' },
+];
 
 const PREPAID_AMOUNT =
-  '**Extension**: optional `amount_in_cents`, the amount the screen pays or tops up (else typed there).';
+  '**Extension**: optional `amount_in_cents`, the amount the screen pays or tops up (else typed there); ' +
+  'it is then the only amount the screen can move.';
+const TOP_UP =
+  '**Extension**: a top-up is money the till has not received yet: each one records `payment_due` ' +
+  '(`{amount_in_cents, held, message: "Collect € 50.00"}`) before its money moves. With ' +
+  '`require_payment_confirmation` it waits for POST /portal-sessions/{uuid}/confirm-payment. One top-up ' +
+  'per session, unless `allow_multiple_giftcards` (gift cards).';
 
 /** The seven create variants (spec "Portal sessions (A)"): path, session type, body. */
 const VARIANTS: {
@@ -72,8 +104,9 @@ const VARIANTS: {
   {
     path: '/portal-sessions/top-up-giftcards',
     type: 'top_up_giftcards',
-    body: portalSessionSettingsBody,
+    body: topUpGiftcardsSessionBody,
     summary: 'Create a portal session that tops up gift cards',
+    description: TOP_UP,
   },
   {
     path: '/portal-sessions/pay-prepaid',
@@ -85,11 +118,11 @@ const VARIANTS: {
   },
   {
     path: '/portal-sessions/top-up-prepaid',
-    example: { contact_uuid: DEMO.anna },
+    example: { contact_uuid: DEMO.anna, require_payment_confirmation: true },
     type: 'top_up_prepaid',
-    body: prepaidSessionBody,
+    body: topUpPrepaidSessionBody,
     summary: 'Create a portal session that tops up the prepaid balance',
-    description: PREPAID_AMOUNT,
+    description: `${PREPAID_AMOUNT}\n\n${TOP_UP}`,
   },
   {
     path: '/portal-sessions/vouchers',
@@ -108,6 +141,12 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const streams = eventStreams(fastify);
   const options = () => ({ portalUrl: app.config.portalUrl, ttlMinutes: app.config.sessionTtlMinutes });
+  // A session the caller may see: a register key sees its own shop's only.
+  const visible = async (actor: Actor, uuid: string): Promise<PortalSessionRow> => {
+    const row = await portalSessionByUuid(app.db, uuid);
+    assertSessionOfActor(row, actor);
+    return row;
+  };
 
   for (const variant of VARIANTS) {
     app.post(
@@ -146,10 +185,14 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(portalSession) },
       },
     },
-    async (req) => {
-      const row = await portalSessionByUuid(app.db, req.params.portal_session_uuid);
-      return ok(await portalSessionView(app.db, row, app.config.portalUrl));
-    },
+    async (req) =>
+      ok(
+        await portalSessionView(
+          app.db,
+          await visible(req.actor, req.params.portal_session_uuid),
+          app.config.portalUrl,
+        ),
+      ),
   );
 
   app.get(
@@ -167,10 +210,8 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(z.array(portalEvent)) },
       },
     },
-    async (req) => {
-      const row = await portalSessionByUuid(app.db, req.params.portal_session_uuid);
-      return ok(await sessionEvents(app.db, row.id));
-    },
+    async (req) =>
+      ok(await sessionEvents(app.db, (await visible(req.actor, req.params.portal_session_uuid)).id)),
   );
 
   app.get(
@@ -191,8 +232,84 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const row = await portalSessionByUuid(app.db, req.params.portal_session_uuid);
+      const row = await visible(req.actor, req.params.portal_session_uuid);
       await streamSessionEvents(app, streams.open(reply), row, req);
     },
+  );
+
+  /**
+   * An action of the POS on one of its sessions: the session is marked expired first when overdue
+   * (kept even if the action is then refused), then checked for `action` (410 expired, 409 ended)
+   * and `work` runs once per Idempotency-Key.
+   */
+  const act = async <T>(
+    req: FastifyRequest,
+    uuid: string,
+    action: PortalAction,
+    work: (tx: Tx, session: PortalSessionRow) => Promise<T>,
+  ) => {
+    await visible(req.actor, uuid);
+    await app.tx((tx) => loadSession(tx, uuid));
+    return ok(await req.tx(async (tx) => work(tx, await sessionForAction(tx, uuid, action))));
+  };
+
+  app.post(
+    '/portal-sessions/:portal_session_uuid/cancel',
+    {
+      config: { auth: 'A' },
+      schema: {
+        tags: [TAG, EXTENSION_TAG],
+        summary: 'Extension: end a portal session as cancelled',
+        exampleAfter: madeBy('createPortalSession', 'portal_session_uuid'),
+        description:
+          'The screen accepts nothing more and shows that it was cancelled; a standby screen leaves it at once. ' +
+          'Records `session_cancelled` (`data: {status, by: "pos"}`); a top-up waiting for its payment is ' +
+          'dropped. A register key ends its own shop’s sessions only.',
+        errors: ENDING_REFUSALS,
+        params: portalSessionUuidParams,
+        body: optionalBody(z.object({})),
+        response: { 200: envelope(portalSession) },
+      },
+    },
+    (req) =>
+      act(req, req.params.portal_session_uuid, 'end', async (tx, session) =>
+        portalSessionView(tx.db, await endSession(tx, session, 'cancelled', 'pos'), app.config.portalUrl),
+      ),
+  );
+
+  app.post(
+    '/portal-sessions/:portal_session_uuid/confirm-payment',
+    {
+      config: { auth: 'A' },
+      schema: {
+        tags: [TAG, EXTENSION_TAG],
+        summary: 'Extension: confirm that the till received the money of a held top-up',
+        exampleAfter: {
+          operationId: 'topUpPortalApiSessionPrepaid',
+          parameters: { portal_session_uuid: '$request.path.uuid' },
+        },
+        description:
+          'For sessions created with `require_payment_confirmation`: the top-up the screen asked for ' +
+          '(`payment_due` with `held: true`) moves now. Records `payment_received` `{amount_in_cents, ' +
+          'payment_due, by: "pos"}` and the transaction’s event, which it answers. A register key confirms ' +
+          'its own shop’s sessions only.',
+        errors: [
+          ...ENDING_REFUSALS,
+          { reason: 'not_allowed_in_session' },
+          { reason: 'no_payment_awaited' },
+          { reason: 'giftcard_inactive' },
+          5002,
+          5006,
+          5008,
+        ],
+        params: portalSessionUuidParams,
+        body: optionalBody(z.object({})),
+        response: { 200: envelope(portalEvent) },
+      },
+    },
+    (req) =>
+      act(req, req.params.portal_session_uuid, 'confirm_payment', (tx, session) =>
+        confirmHeldTopUp(tx, session, 'pos'),
+      ),
   );
 }

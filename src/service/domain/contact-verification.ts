@@ -1,0 +1,312 @@
+/*
+ * Proof that a customer is who their e-mail address says (docs/trust-model.md "Proof before
+ * spending"): a six-digit code sent to the address, valid 10 minutes. At the counter a portal
+ * session takes five tries and sends three codes at most; the public API (the real platform's
+ * ContactVerificationResource) takes five tries per code and gives, for a verified code, one auth
+ * token: an app code of the contact's, usable once. One code store for both; codes are stored hashed.
+ */
+import { randomInt } from 'node:crypto';
+import type { ContactProof } from '../../contract/portal';
+import type { Db } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { OutgoingMail } from '../mail/mailer';
+import { type ContactRow, contactByEmail, contactById, contactByUuid } from './contacts';
+import { maskEmail } from './counter-view';
+import { refusal, type ServiceError } from './errors';
+import { recordEvent } from './portal-session-events';
+import { type PortalSessionRow, requireContact } from './portal-session-guards';
+import { hashToken, newSecret } from './tokens';
+import { isoTimestamp } from './values';
+
+/** How long a code works (ms). */
+export const CODE_TTL_MS = 10 * 60_000;
+/** Tries per portal session, and per code asked for through the public API. */
+export const MAX_CODE_ATTEMPTS = 5;
+/** Codes one portal session sends at most. */
+export const MAX_SESSION_CODES = 3;
+
+/** A code to deliver: the e-mail that carries it, and the code itself (for the log without a mail server). */
+export interface CodeDelivery {
+  mail: OutgoingMail;
+  code: string;
+  /** The address as the counter shows it. */
+  sentTo: string;
+}
+
+const codeHash = (contactId: number, code: string) => hashToken(`${contactId}:${code}`);
+
+const field = (message: string) => ({ fields: { code: [message] } });
+const wrongCode = () =>
+  refusal(
+    'verification_code_wrong',
+    { en: 'That is not the code we sent', nl: 'Dat is niet de code die we stuurden' },
+    field('The code is not the one we sent.'),
+  );
+const expiredCode = () =>
+  refusal(
+    'verification_code_expired',
+    { en: 'The code has expired; ask for a new one', nl: 'De code is verlopen; vraag een nieuwe aan' },
+    field('The code has expired, or none was sent.'),
+  );
+const locked = (): ServiceError =>
+  refusal('verification_locked', {
+    en: 'No more codes can be tried here; please ask at the till',
+    nl: 'Hier kunnen geen codes meer worden geprobeerd; vraag het aan de kassa',
+  });
+
+// The e-mail in the contact's language (Dutch, else English).
+function codeMail(contact: ContactRow, accountName: string, code: string): OutgoingMail {
+  const name = contact.firstname?.trim();
+  const text =
+    contact.locale === 'nl'
+      ? {
+          subject: `Uw code voor ${accountName}`,
+          text:
+            `${name ? `Hallo ${name},` : 'Hallo,'}\n\nUw code: ${code}\n\n` +
+            'Typ hem waar erom gevraagd werd, om te bevestigen dat u het bent. Hij werkt 10 minuten.\n' +
+            'Niet aangevraagd? Dan kunt u deze e-mail negeren.\n',
+        }
+      : {
+          subject: `Your code for ${accountName}`,
+          text:
+            `${name ? `Hello ${name},` : 'Hello,'}\n\nYour code: ${code}\n\n` +
+            'Type it where you were asked for it, to confirm it is you. It works for 10 minutes.\n' +
+            'Did not ask for it? Then you can ignore this e-mail.\n',
+        };
+  return { to: contact.email, fromName: accountName, ...text };
+}
+
+// A new code for the contact (from a session, or the public API when `sessionId` is null).
+async function newCode(tx: Tx, contact: ContactRow, sessionId: number | null): Promise<CodeDelivery> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await tx.db
+    .insertInto('contact_verification_codes')
+    .values({
+      contact_id: contact.id,
+      portal_session_id: sessionId,
+      code_hash: codeHash(contact.id, code),
+      created_at: isoTimestamp(tx.now),
+      expires_at: isoTimestamp(new Date(tx.now.getTime() + CODE_TTL_MS)),
+      verified_at: null,
+      used_at: null,
+    })
+    .execute();
+  const account = await tx.db.selectFrom('account').select('name').executeTakeFirst();
+  return { mail: codeMail(contact, account?.name ?? '', code), code, sentTo: maskEmail(contact.email) };
+}
+
+// The newest code of a session's customer (sessionId given) or of the public API (null).
+function lastCode(db: Db, contactId: number, sessionId: number | null) {
+  let query = db
+    .selectFrom('contact_verification_codes')
+    .selectAll()
+    .where('contact_id', '=', contactId)
+    .orderBy('id', 'desc')
+    .limit(1);
+  query =
+    sessionId === null
+      ? query.where('portal_session_id', 'is', null)
+      : query.where('portal_session_id', '=', sessionId);
+  return query.executeTakeFirst();
+}
+
+// Checks `code` against the newest code; marks it verified. Expired, or none sent: 1003.
+async function checkCode(tx: Tx, contactId: number, sessionId: number | null, code: string) {
+  const last = await lastCode(tx.db, contactId, sessionId);
+  if (!last || Date.parse(last.expires_at) <= tx.now.getTime()) throw expiredCode();
+  if (last.code_hash !== codeHash(contactId, code)) throw wrongCode();
+  await tx.db
+    .updateTable('contact_verification_codes')
+    .set({ verified_at: isoTimestamp(tx.now) })
+    .where('id', '=', last.id)
+    .execute();
+}
+
+/**
+ * Whether the session's customer has proved it is them (contract/portal.ts ContactProof), as of
+ * `now`; null without a customer. `codeInLog`: codes go to the service's log and the counter may
+ * say so (no mail server, a demo account).
+ */
+export async function contactProofView(
+  db: Db,
+  session: PortalSessionRow,
+  now: Date,
+  codeInLog: boolean,
+): Promise<ContactProof | null> {
+  if (session.contact_id === null) return null;
+  const proven = session.contact_proven_at !== null;
+  const [last, sent] = await Promise.all([
+    lastCode(db, session.contact_id, session.id),
+    db
+      .selectFrom('contact_verification_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('portal_session_id', '=', session.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const attempts = Number(session.verification_attempts);
+  const lastRunsOut = !last || Date.parse(last.expires_at) <= now.getTime();
+  return {
+    identified_by: session.contact_source ?? 'email',
+    proven,
+    code:
+      last && !proven
+        ? {
+            sent_to: maskEmail((await contactById(db, session.contact_id)).email),
+            expires_at: last.expires_at,
+            code_in_log: codeInLog,
+          }
+        : null,
+    attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - attempts),
+    locked:
+      !proven && (attempts >= MAX_CODE_ATTEMPTS || (Number(sent.count) >= MAX_SESSION_CODES && lastRunsOut)),
+  };
+}
+
+/**
+ * Sends a code to the address of the session's customer (portal API verification/send), valid 10
+ * minutes, and records `verification_code_sent` `{contact: {uuid}, expires_at}`. Nothing is sent
+ * for a customer who has proved it already (null). The caller hands the e-mail to the mailer.
+ * @throws ServiceError 1003 (HTTP 409) no customer; 1003 (HTTP 409, reason verification_locked)
+ *   five tries or three codes spent.
+ */
+export async function sendCodeInSession(tx: Tx, session: PortalSessionRow): Promise<CodeDelivery | null> {
+  const contactId = requireContact(session);
+  if (session.contact_proven_at !== null) return null;
+  const sent = await tx.db
+    .selectFrom('contact_verification_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('portal_session_id', '=', session.id)
+    .executeTakeFirstOrThrow();
+  if (Number(session.verification_attempts) >= MAX_CODE_ATTEMPTS || Number(sent.count) >= MAX_SESSION_CODES) {
+    throw locked();
+  }
+  const contact = await contactById(tx.db, contactId);
+  const delivery = await newCode(tx, contact, session.id);
+  await recordEvent(tx, session, 'verification_code_sent', {
+    contact: { uuid: contact.uuid },
+    expires_at: isoTimestamp(new Date(tx.now.getTime() + CODE_TTL_MS)),
+  });
+  return delivery;
+}
+
+/**
+ * Counts one try of a code in the session, before it is checked and in a transaction of its own
+ * (a wrong code's refusal rolls its own transaction back; the try stays counted). Nothing for a
+ * customer proven already.
+ * @throws ServiceError 1003 (HTTP 409) no customer; verification_locked after five tries.
+ */
+export async function countCodeAttempt(tx: Tx, session: PortalSessionRow): Promise<void> {
+  requireContact(session);
+  if (session.contact_proven_at !== null) return;
+  const counted = await tx.db
+    .updateTable('portal_sessions')
+    .set((eb) => ({ verification_attempts: eb('verification_attempts', '+', 1) }))
+    .where('id', '=', session.id)
+    .where('verification_attempts', '<', MAX_CODE_ATTEMPTS)
+    .returning('id')
+    .executeTakeFirst();
+  if (!counted) throw locked();
+}
+
+/**
+ * Checks a code typed at the counter (portal API verification/verify; its try counted by
+ * countCodeAttempt first): the session's newest code for its customer, not expired. The customer
+ * is then proven for the rest of the session; records `contact_verified` `{method: 'code'}`.
+ * @throws ServiceError 1003 (HTTP 409) no customer; 1003 naming code: verification_code_wrong,
+ *   verification_code_expired (or none sent).
+ */
+export async function verifyCodeInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  code: string,
+): Promise<PortalSessionRow> {
+  const contactId = requireContact(session);
+  if (session.contact_proven_at !== null) return session;
+  await checkCode(tx, contactId, session.id, code);
+  const proven = isoTimestamp(tx.now);
+  await tx.db
+    .updateTable('portal_sessions')
+    .set({ contact_proven_at: proven })
+    .where('id', '=', session.id)
+    .execute();
+  await recordEvent(tx, session, 'contact_verified', { method: 'code' });
+  return { ...session, contact_proven_at: proven };
+}
+
+/**
+ * The real platform's `POST contact-verification/send {email}`: a new code to the contact's
+ * address, valid 10 minutes (the caller mails it).
+ * @throws ServiceError 55031 no contact with that address.
+ */
+export async function sendContactCode(tx: Tx, email: string): Promise<CodeDelivery> {
+  return newCode(tx, await contactByEmail(tx.db, email), null);
+}
+
+/**
+ * Counts one try of the contact's newest public code (before it is checked, in a transaction of
+ * its own, as countCodeAttempt does for a session).
+ * @throws ServiceError 55031 no contact; verification_locked after five tries of that code.
+ */
+export async function countContactCodeAttempt(tx: Tx, email: string): Promise<void> {
+  const contact = await contactByEmail(tx.db, email);
+  const last = await lastCode(tx.db, contact.id, null);
+  if (!last) return;
+  const counted = await tx.db
+    .updateTable('contact_verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', last.id)
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .returning('id')
+    .executeTakeFirst();
+  if (!counted) throw locked();
+}
+
+/**
+ * The real platform's `POST contact-verification/verify {code, email}`: checks the contact's
+ * newest public code.
+ * @throws ServiceError 55031 no contact; 1003 naming code: verification_code_wrong,
+ *   verification_code_expired (or none sent).
+ */
+export async function verifyContactCode(tx: Tx, email: string, code: string): Promise<void> {
+  const contact = await contactByEmail(tx.db, email);
+  await checkCode(tx, contact.id, null, code);
+}
+
+/**
+ * The real platform's `GET contact-verification/auth-token/{contact_uuid}`: for the contact's
+ * verified public code (once, while it is valid), a new contact session token — an app code of
+ * theirs that identifies them at the counter once, as a proof.
+ * @throws ServiceError 55031 unknown contact; 1003 (HTTP 403, reason contact_not_verified) no
+ *   verified code left.
+ */
+export async function contactAuthToken(tx: Tx, contactUuid: string): Promise<string> {
+  const contact = await contactByUuid(tx.db, contactUuid);
+  const used = await tx.db
+    .updateTable('contact_verification_codes')
+    .set({ used_at: isoTimestamp(tx.now) })
+    .where('contact_id', '=', contact.id)
+    .where('portal_session_id', 'is', null)
+    .where('verified_at', 'is not', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', isoTimestamp(tx.now))
+    .returning('id')
+    .execute();
+  if (used.length === 0) {
+    throw refusal('contact_not_verified', {
+      en: 'The contact has no verified code; send one and verify it first',
+      nl: 'Het contact heeft geen bevestigde code; stuur er eerst een en bevestig die',
+    });
+  }
+  const token = newSecret();
+  await tx.db
+    .insertInto('contact_session_tokens')
+    .values({
+      token,
+      contact_id: contact.id,
+      status: 'active',
+      created_at: isoTimestamp(tx.now),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
