@@ -7,9 +7,8 @@ const reception = {
   created_at: '2026-01-01T10:00:00Z',
   contact: {
     uuid: 'c1',
-    email: 'a@example.com',
     firstname: null,
-    lastname: null,
+    email_hint: 'a***@example.com',
     locale: null,
     tier: null,
     credit_balance: 132,

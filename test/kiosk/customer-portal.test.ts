@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PortalActivity, PortalReward } from '../../src/contract/portal';
-import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
 import { activityTitleKey } from '../../src/kiosk/lib/activity';
-import {
-  changedAttributes,
-  profileValues,
-  refusedFieldKey,
-  refusedFields,
-} from '../../src/kiosk/lib/profile';
-import { profileKeyboard } from '../../src/kiosk/lib/profile-keyboard';
 import { rewardState, sortRewards } from '../../src/kiosk/lib/rewards';
 
 const reward = (title: string, over: Partial<PortalReward>): PortalReward => ({
@@ -58,39 +50,5 @@ describe('customer portal: activity titles in the screen language', () => {
     expect(activityTitleKey(line('prepaid_transaction', null, 2000))).toBe('activity.prepaidTopUp');
     expect(activityTitleKey(line('giftcard_transaction', null, -2500))).toBe('activity.giftcardPayment');
     expect(activityTitleKey(line('giftcard_transaction', null, 1000))).toBe('activity.giftcardTopUp');
-  });
-});
-
-describe('customer portal: the profile form', () => {
-  const fields = [
-    { name: 'firstname' as const, value: 'Anna' },
-    { name: 'city' as const, value: null },
-    { name: 'birthdate' as const, value: '1990-04-01' },
-  ];
-
-  it('sends only what the customer changed, trimmed; a cleared field as empty', () => {
-    const values = profileValues(fields);
-    expect(values).toEqual({ firstname: 'Anna', city: '', birthdate: '1990-04-01' });
-    expect(changedAttributes(fields, values)).toEqual({});
-    expect(changedAttributes(fields, { ...values, firstname: ' Anne ', birthdate: '' })).toEqual({
-      firstname: 'Anne',
-      birthdate: '',
-    });
-    expect(changedAttributes(fields, { ...values, city: '   ' })).toEqual({});
-  });
-
-  it('marks the fields a 1003 refusal names, in words for each', () => {
-    const refusal = new PortalApiError(1003, 422, undefined, [
-      'attributes.birthdate',
-      'attributes.email',
-      'code',
-    ]);
-    expect([...refusedFields(refusal)]).toEqual(['birthdate', 'email']);
-    expect(refusedFields(new PortalApiError(0, 0)).size).toBe(0);
-    expect(refusedFields(null).size).toBe(0);
-    expect(refusedFieldKey('birthdate')).toBe('profile.invalid.birthdate');
-    expect(refusedFieldKey('city')).toBe('profile.invalid.other');
-    expect(profileKeyboard('phonenumber')).toBe('number');
-    expect(profileKeyboard('lastname')).toBe('text');
   });
 });

@@ -11,12 +11,12 @@ const settings: PortalSettings = {
   facing_mode: 'user',
   primary_identification_method: 'identifier',
   allow_multiple_giftcards: true,
+  require_payment_confirmation: false,
 };
 const contact: PortalContact = {
   uuid: 'c1',
-  email: 'anna@example.com',
   firstname: 'Anna',
-  lastname: null,
+  email_hint: 'a***@example.com',
   locale: 'nl',
   tier: null,
   credit_balance: 120,
@@ -44,7 +44,14 @@ describe('identification: what follows an answer', () => {
   const withRegistration = { ...settings, enable_registration: true };
 
   it('identified → the flow goes on', () => {
-    expect(stepAfterIdentify({ result: 'identified', method: 'card', contact }, settings)).toEqual({
+    const proof = {
+      identified_by: 'card' as const,
+      proven: true,
+      code: null,
+      attempts_left: 5,
+      locked: false,
+    };
+    expect(stepAfterIdentify({ result: 'identified', method: 'card', contact, proof }, settings)).toEqual({
       step: 'identified',
     });
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PortalSessionState } from '../../contract/portal';
 import { useSession } from '../api/get-session';
 import { toPortalApiError } from '../api/portal-api-error';
@@ -11,7 +11,7 @@ import { useContactLanguage } from '../hooks/use-contact-language';
 import { usePostMessageEvents } from '../hooks/use-post-message-events';
 import { useSessionExpiry } from '../hooks/use-session-expiry';
 import { resetLanguage } from '../i18n/i18n';
-import { madeChanges } from '../lib/session-outcome';
+import { cancelledElsewhere, madeChanges } from '../lib/session-outcome';
 import { CancelledScreen } from '../screens/cancelled-screen';
 import { CompletedScreen } from '../screens/completed-screen';
 import { ErrorScreen } from '../screens/error-screen';
@@ -32,8 +32,9 @@ const FALLBACK_END_SECONDS = 10;
 /**
  * One portal session on screen: loads it, follows its live stream (polling while the stream is
  * down), forwards its events to an embedding POS page, and renders its flow, or its end screen.
- * `onFinished` (standby screens) is called when the end screen has been dismissed; without it the
- * screen stays on a neutral thank-you.
+ * `onFinished` (standby screens) is called when the end screen has been dismissed, and at once
+ * when the POS or the cashier cancelled the session; without it the screen stays on a neutral
+ * thank-you.
  */
 export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: () => void }) {
   const [connected, setConnected] = useState(false);
@@ -52,6 +53,14 @@ export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: (
     else setDismissed(true);
   };
   const error = query.isError ? toPortalApiError(query.error) : null;
+  // Cancelled at the till: a standby screen leaves it at once, back to its welcome.
+  const leaveAtOnce =
+    onFinished !== undefined && session?.status === 'cancelled' && cancelledElsewhere(session.events);
+  const leave = useRef(dismiss);
+  leave.current = dismiss;
+  useEffect(() => {
+    if (leaveAtOnce) leave.current();
+  }, [leaveAtOnce]);
 
   return (
     <KioskFrame

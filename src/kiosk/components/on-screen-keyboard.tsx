@@ -8,11 +8,8 @@ export interface OnScreenKeyboardProps {
   maxLength?: number;
   /** Accessible name of the keyboard. */
   label: string;
-  /**
-   * `email` (default): letters, digits, @ and domains; `code`: capitals, digits and the dash;
-   * `text`: letters, digits and a space (names, addresses); `number`: a phone number or a date.
-   */
-  layout?: 'email' | 'code' | 'text' | 'number';
+  /** `email` (default): letters, digits, @ and domains; `code`: capitals, digits and the dash. */
+  layout?: 'email' | 'code';
 }
 
 const SimpleKeyboard = lazy(() => import('./simple-keyboard'));

@@ -11,14 +11,11 @@ import {
   EMAIL_LAYOUT,
   layoutAfterKey,
 } from '../lib/email-keyboard';
-import { NUMBER_BUTTONS, NUMBER_LAYOUT, TEXT_BUTTONS, TEXT_LAYOUT } from '../lib/profile-keyboard';
 import type { OnScreenKeyboardProps } from './on-screen-keyboard';
 
 const LAYOUTS = {
   email: { layout: EMAIL_LAYOUT, buttons: EMAIL_BUTTONS },
   code: { layout: CODE_LAYOUT, buttons: CODE_BUTTONS },
-  text: { layout: TEXT_LAYOUT, buttons: TEXT_BUTTONS },
-  number: { layout: NUMBER_LAYOUT, buttons: NUMBER_BUTTONS },
 };
 
 // The e-mail keyboard's bottom row gets its own widths (kiosk.css), not the library's narrow @ and .com.
@@ -28,7 +25,7 @@ const BUTTON_THEME = [
 ];
 
 /**
- * react-simple-keyboard with the e-mail, code, text or number layout, kept in sync both ways with its field:
+ * react-simple-keyboard with the e-mail or code layout, kept in sync both ways with its field:
  * its presses change `value` through onChange, and a `value` typed elsewhere (a real keyboard) is
  * pushed into it. Loaded lazily (on-screen-keyboard.tsx): only sessions that enable it pay for it.
  */
@@ -66,7 +63,7 @@ export default function OnScreenKeys({
         }}
         layout={keys.layout}
         layoutName={layoutName}
-        display={{ ...EMAIL_DISPLAY, '{space}': t('profile.space') }}
+        display={EMAIL_DISPLAY}
         maxLength={maxLength}
         useButtonTag
         buttonTheme={layout === 'email' ? BUTTON_THEME : []}

@@ -6,8 +6,8 @@ import { MediaPicture } from './picture';
 
 /**
  * One voucher as a card: its promotion's picture (or the drawn fallback, as a reward's), name,
- * description and expiry. With `onSelect` the whole card is one
- * large button (tap to redeem); without, it is a plain list item.
+ * description and expiry (not for a voucher that cannot be used: its screen says why). With
+ * `onSelect` the whole card is one large button (tap to redeem); without, it is a plain list item.
  */
 export function VoucherCard({ voucher, onSelect }: { voucher: PortalVoucher; onSelect?: () => void }) {
   const { t, i18n } = useTranslation();
@@ -17,11 +17,13 @@ export function VoucherCard({ voucher, onSelect }: { voucher: PortalVoucher; onS
       <span className="tile-body">
         <span className="tile-title">{voucher.name}</span>
         {voucher.description ? <span className="tile-text">{voucher.description}</span> : null}
-        <span className="tile-note">
-          {voucher.expiration_date
-            ? t('voucher.validUntil', { date: formatDate(voucher.expiration_date, i18n.language) })
-            : t('voucher.noExpiry')}
-        </span>
+        {voucher.unusable ? null : (
+          <span className="tile-note">
+            {voucher.expiration_date
+              ? t('voucher.validUntil', { date: formatDate(voucher.expiration_date, i18n.language) })
+              : t('voucher.noExpiry')}
+          </span>
+        )}
       </span>
     </>
   );

@@ -21,6 +21,16 @@ const BY_REASON: Partial<Record<ErrorReason, KioskKey>> = {
   prepaid_transaction_done: 'errors.prepaidDone',
   voucher_someone_else: 'errors.voucherSomeoneElse',
   voucher_limit_reached: 'errors.voucherLimit',
+  proof_required: 'errors.proofRequired',
+  email_identification_disabled: 'errors.emailNotEnabled',
+  contact_set_by_pos: 'errors.customerChosen',
+  amount_set_by_session: 'errors.amountFixed',
+  giftcard_top_up_done: 'errors.topUpDone',
+  registration_done: 'errors.registrationDone',
+  payment_awaited: 'errors.paymentAwaited',
+  verification_code_wrong: 'errors.codeWrong',
+  verification_code_expired: 'errors.codeExpired',
+  verification_locked: 'errors.verifyLocked',
 };
 
 const BY_CODE: Record<number, KioskKey> = {

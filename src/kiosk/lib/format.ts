@@ -44,11 +44,9 @@ export function formatCredits(credits: number, language: string): string {
   return numberFormat(language, CREDITS).format(credits);
 }
 
-/** The name to greet a contact by: first name, else full name, else null (then greet without one). */
-export function greetingName(contact: { firstname: string | null; lastname: string | null }): string | null {
-  const first = contact.firstname?.trim();
-  if (first) return first;
-  return contact.lastname?.trim() || null;
+/** The name to greet a contact by: their first name, else null (then greet without one). */
+export function greetingName(contact: { firstname: string | null }): string | null {
+  return contact.firstname?.trim() || null;
 }
 
 /** Money with its sign always written: -500 → "-€ 5,00", 1000 → "+€ 10,00" (nl). */

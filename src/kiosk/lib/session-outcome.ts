@@ -13,3 +13,13 @@ const EFFECT_EVENTS = new Set([
 export function madeChanges(events: readonly Pick<PortalEvent, 'type'>[]): boolean {
   return events.some((event) => EFFECT_EVENTS.has(event.type));
 }
+
+/**
+ * Whether the session was cancelled by the POS or the cashier console rather than at this screen
+ * (its `session_cancelled` event's `by`): a standby screen then leaves it at once.
+ */
+export function cancelledElsewhere(events: readonly Pick<PortalEvent, 'type' | 'data'>[]): boolean {
+  const by = (events.findLast((event) => event.type === 'session_cancelled')?.data as { by?: unknown } | null)
+    ?.by;
+  return by === 'pos' || by === 'cashier';
+}

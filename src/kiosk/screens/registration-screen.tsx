@@ -7,7 +7,7 @@ import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';
 import type { ReadableDocument } from '../components/terms-codes';
 import { looksLikeEmail } from '../lib/email';
-import { initialSubscriptionIds, toggleSubscription } from '../lib/subscriptions';
+import { toggleSubscription } from '../lib/subscriptions';
 import { EmailField } from './email-field';
 
 // The QR codes load only when the customer asks to read the terms.
@@ -21,9 +21,10 @@ export interface RegistrationForm {
 
 /**
  * Create an account (or link the scanned card to a new one): e-mail, the account's subscription
- * types (opt-out ones pre-ticked; double opt-in says a confirmation mail follows) and the
- * required terms checkbox, with "Read them" showing the account's terms and privacy policy as QR
- * codes to read on one's phone (when the account names them: settings `terms_url`, `privacy_url`).
+ * types (none ticked, whatever its strategy: a box ticked beforehand is no consent; double opt-in
+ * says a confirmation mail follows) and the required terms checkbox, with "Read them" showing the
+ * account's terms and privacy policy as QR codes to read on one's phone (when the account names
+ * them: settings `terms_url`, `privacy_url`).
  */
 export function RegistrationScreen({
   reason,
@@ -53,7 +54,7 @@ export function RegistrationScreen({
 }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
-  const [ids, setIds] = useState(() => initialSubscriptionIds(subscriptionTypes));
+  const [ids, setIds] = useState<number[]>([]);
   const [terms, setTerms] = useState(false);
   const [tried, setTried] = useState(false);
   const [reading, setReading] = useState(false);

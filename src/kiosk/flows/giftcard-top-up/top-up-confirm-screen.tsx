@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
+import { Button } from '../../components/button';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { Stat } from '../../components/stat';
 import { formatMoney } from '../../lib/format';
 
-/** "Top up € X?": the card, its balance now and after; refusals (5006, 5008) show here in words. */
+/**
+ * "Top up € X?": the card, its balance now and after, and that the amount is paid at the till;
+ * refusals (5006, 5008) show here in words. Without `onChangeAmount` (the session's own amount)
+ * the amount cannot be changed here.
+ */
 export function TopUpConfirmScreen({
   giftcard,
   amountInCents,
@@ -22,7 +27,7 @@ export function TopUpConfirmScreen({
   onConfirm: () => void;
   confirming: boolean;
   error?: ReactNode;
-  onChangeAmount: () => void;
+  onChangeAmount?: () => void;
   footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
@@ -41,16 +46,27 @@ export function TopUpConfirmScreen({
           <Money cents={giftcard.balance_in_cents + amountInCents} />
         </Stat>
       </dl>
+      <p className="notice" data-testid="pay-at-till">
+        {t('payment.atTill', { amount: money })}
+      </p>
       {error}
-      <ConfirmActions
-        back={t('topUp.changeAmount')}
-        backTestId="change-amount"
-        onBack={onChangeAmount}
-        confirm={t('topUp.confirm', { amount: money })}
-        busyLabel={t('topUp.confirming')}
-        onConfirm={onConfirm}
-        confirming={confirming}
-      />
+      {onChangeAmount ? (
+        <ConfirmActions
+          back={t('topUp.changeAmount')}
+          backTestId="change-amount"
+          onBack={onChangeAmount}
+          confirm={t('topUp.confirm', { amount: money })}
+          busyLabel={t('topUp.confirming')}
+          onConfirm={onConfirm}
+          confirming={confirming}
+        />
+      ) : (
+        <div className="form-actions">
+          <Button busy={confirming} onClick={onConfirm} data-testid="confirm-button">
+            {confirming ? t('topUp.confirming') : t('topUp.confirm', { amount: money })}
+          </Button>
+        </div>
+      )}
     </Screen>
   );
 }

@@ -10,11 +10,13 @@ import type {
 import { addCardAction } from '../../api/add-card';
 import { claimRewardAction } from '../../api/claim-reward';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
+import { Button } from '../../components/button';
 import { IdleGuard } from '../../components/idle-guard';
 import { Tabs } from '../../components/tabs';
 import { useAction } from '../../hooks/use-action';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { usePainted } from '../../hooks/use-painted';
+import { VerifyStep } from '../../identification/verify-step';
 import { CodeCapture } from '../../screens/code-capture';
 import { VoucherConfirmScreen } from '../../screens/voucher-confirm-screen';
 import { VoucherRedeemedScreen } from '../../screens/voucher-redeemed-screen';
@@ -22,8 +24,6 @@ import { WelcomeScreen } from '../../screens/welcome-screen';
 import { ActivityTab } from './activity-tab';
 import { CardsTab } from './cards-tab';
 import { PORTAL_START, PORTAL_TABS, type PortalStep, type PortalTab, type TabNote } from './portal-step';
-import { ProfileScreen } from './profile-screen';
-import { ProfileTab } from './profile-tab';
 import { RewardClaimedScreen } from './reward-claimed-screen';
 import { RewardConfirmScreen } from './reward-confirm-screen';
 import { RewardsTab } from './rewards-tab';
@@ -32,14 +32,16 @@ import { VisitStats } from './visit-stats';
 import { VouchersTab } from './vouchers-tab';
 
 /**
- * The customer's own portal (identify sessions), after identification: the welcome (name, tier,
- * credits, prepaid, visit stats) with tabs — rewards to claim with credits, vouchers, recent
- * activity, e-mail subscriptions, cards (and adding one), and the profile fields the account lets
- * the customer change (only when it lets some). A voucher tapped in its tab is used there, after a
- * confirmation, as in a vouchers session. Loaded lazily by identify-flow.tsx. The welcome's name
- * and balances show first; the visit stats and the tabs (each with a request to make) join them
- * once that is painted, a frame later: on a slow tablet they would hold the welcome back by tens of
- * milliseconds.
+ * The customer's own portal (identify sessions), after identification: the welcome (first name,
+ * tier, credits, prepaid, visit stats) with tabs — rewards to claim with credits, vouchers, recent
+ * activity, e-mail subscriptions, cards (and adding one). A voucher tapped in its tab is used
+ * there, after a confirmation, as in a vouchers session. A customer known by e-mail alone sees
+ * their name, balances and rewards; the rest, and whatever spends or changes their account, first
+ * asks them to confirm it is them (identification/verify-step.tsx), then goes back to where they
+ * were. Nothing of the profile: the counter shows none of it. Loaded lazily by identify-flow.tsx.
+ * The welcome's name and balances show first; the visit stats and the tabs (each with a request to
+ * make) join them once that is painted, a frame later: on a slow tablet they would hold the
+ * welcome back by tens of milliseconds.
  */
 export default function CustomerPortal({
   session,
@@ -57,12 +59,15 @@ export default function CustomerPortal({
   footer: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { state, go } = useFlowStore<PortalStep>(() => PORTAL_START);
+  const { state: step, go } = useFlowStore<PortalStep>(() => PORTAL_START);
   const painted = usePainted();
+  const proven = session.contact_proof?.proven ?? false;
+  // Once proven, the customer is back where they asked to confirm it.
+  const state = step.view === 'verify' && proven ? step.back : step;
   const toTab = (tab: PortalTab, note: TabNote = null) => go({ view: 'tabs', tab, note });
-  const tabs = PORTAL_TABS.filter(
-    (tab) => tab !== 'profile' || session.kiosk.editable_contact_fields.length > 0,
-  );
+  /** Runs `action`, or first asks the customer to confirm it is them (then back to this view). */
+  const proving = (action: () => void) => () =>
+    proven ? action() : go({ view: 'verify', back: state as Exclude<PortalStep, { view: 'verify' }> });
   const claim = useAction(claimRewardAction, (result: RewardClaimResult) => go({ view: 'claimed', result }));
   const addCard = useAction(addCardAction, (_card: PortalCard) => toTab('cards', 'card_added'));
   const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
@@ -76,7 +81,7 @@ export default function CustomerPortal({
         <RewardConfirmScreen
           reward={state.reward}
           balanceCredits={contact.credit_balance}
-          onConfirm={() => claim.run({ reward_uuid: state.reward.uuid })}
+          onConfirm={proving(() => claim.run({ reward_uuid: state.reward.uuid }))}
           confirming={claim.pending}
           error={claim.error}
           onBack={() => {
@@ -91,7 +96,7 @@ export default function CustomerPortal({
       screen = (
         <VoucherConfirmScreen
           voucher={state.voucher}
-          onConfirm={() => redeem.run({ code: state.voucher.code })}
+          onConfirm={proving(() => redeem.run({ code: state.voucher.code }))}
           confirming={redeem.pending}
           error={redeem.error}
           onBack={() => {
@@ -143,22 +148,14 @@ export default function CustomerPortal({
         />
       );
       break;
-    case 'profile':
-      screen = (
-        <ProfileScreen
-          fields={state.fields}
-          keyboard={session.settings.enable_on_screen_keyboard}
-          onSaved={(changed) => toTab('profile', changed ? 'profile_saved' : null)}
-          onBack={() => toTab('profile')}
-          footer={footer}
-        />
-      );
+    case 'verify':
+      screen = <VerifyStep session={session} onBack={() => go(state.back)} footer={footer} />;
       break;
     case 'tabs':
       screen = (
         <WelcomeScreen
           contact={contact}
-          visits={painted ? <VisitStats sessionUuid={session.uuid} /> : null}
+          visits={painted && proven ? <VisitStats sessionUuid={session.uuid} /> : null}
           onDone={onDone}
           finishing={finishing}
           error={error}
@@ -166,13 +163,22 @@ export default function CustomerPortal({
         >
           {painted ? (
             <Tabs
-              tabs={tabs.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
+              tabs={PORTAL_TABS.map((id) => ({ id, label: t(`portal.tabs.${id}`) }))}
               selected={state.tab}
               onSelect={(tab) => toTab(tab)}
               label={t('portal.tabsLabel')}
             >
               {state.tab === 'rewards' ? (
                 <RewardsTab sessionUuid={session.uuid} onClaim={(reward) => go({ view: 'claim', reward })} />
+              ) : !proven ? (
+                <div className="tab-stack" data-testid="proof-needed">
+                  <p className="lead">{t('verify.needed')}</p>
+                  <div className="form-actions">
+                    <Button onClick={proving(() => undefined)} data-testid="confirm-it-is-me">
+                      {t('verify.confirm')}
+                    </Button>
+                  </div>
+                </div>
               ) : state.tab === 'vouchers' ? (
                 <VouchersTab
                   sessionUuid={session.uuid}
@@ -182,17 +188,11 @@ export default function CustomerPortal({
                 <ActivityTab sessionUuid={session.uuid} />
               ) : state.tab === 'email' ? (
                 <SubscriptionsTab sessionUuid={session.uuid} />
-              ) : state.tab === 'cards' ? (
+              ) : (
                 <CardsTab
                   sessionUuid={session.uuid}
                   cardAdded={state.note === 'card_added'}
                   onAdd={() => go({ view: 'add_card', capture: 'scan' })}
-                />
-              ) : (
-                <ProfileTab
-                  sessionUuid={session.uuid}
-                  saved={state.note === 'profile_saved'}
-                  onChange={(fields) => go({ view: 'profile', fields })}
                 />
               )}
             </Tabs>

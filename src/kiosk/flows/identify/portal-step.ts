@@ -1,12 +1,12 @@
-import type { PortalProfile, PortalReward, PortalVoucher, RewardClaimResult } from '../../../contract/portal';
+import type { PortalReward, PortalVoucher, RewardClaimResult } from '../../../contract/portal';
 import type { CaptureMode } from '../../lib/capture';
 
-/** The customer portal's tabs, in the order shown (`profile` only when the account lets some field change). */
-export const PORTAL_TABS = ['rewards', 'vouchers', 'activity', 'email', 'cards', 'profile'] as const;
+/** The customer portal's tabs, in the order shown. */
+export const PORTAL_TABS = ['rewards', 'vouchers', 'activity', 'email', 'cards'] as const;
 export type PortalTab = (typeof PORTAL_TABS)[number];
 
-/** What a tab says on arrival: a card was just added, the profile just saved. */
-export type TabNote = 'card_added' | 'profile_saved' | null;
+/** What a tab says on arrival: a card was just added. */
+export type TabNote = 'card_added' | null;
 
 /**
  * Where the customer portal stands once the customer is identified:
@@ -16,7 +16,7 @@ export type TabNote = 'card_added' | 'profile_saved' | null;
  * - `add_card`: scan (or type) a card to add;
  * - `voucher`: "Use this voucher now?" for a voucher tapped in the vouchers tab;
  * - `voucher_redeemed`: used — show it to the cashier;
- * - `profile`: change the profile's editable fields (`fields` as the profile tab showed them).
+ * - `verify`: "Confirm it is you" before what needs it, then `back` where the customer was.
  */
 export type PortalStep =
   | { view: 'tabs'; tab: PortalTab; note: TabNote }
@@ -25,6 +25,6 @@ export type PortalStep =
   | { view: 'add_card'; capture: CaptureMode }
   | { view: 'voucher'; voucher: PortalVoucher }
   | { view: 'voucher_redeemed'; voucher: PortalVoucher }
-  | { view: 'profile'; fields: PortalProfile['fields'] };
+  | { view: 'verify'; back: Exclude<PortalStep, { view: 'verify' }> };
 
 export const PORTAL_START: PortalStep = { view: 'tabs', tab: 'rewards', note: null };

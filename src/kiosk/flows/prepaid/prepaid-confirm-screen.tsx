@@ -10,7 +10,7 @@ import { prepaidCharge } from '../../lib/prepaid';
 
 /**
  * "Pay € X from your balance?" (saying up front when the balance covers only part of it, and what
- * is then left for the till) or "Add € X to your balance?".
+ * is then left for the till) or "Add € X to your balance?" (saying it is paid at the till).
  */
 export function PrepaidConfirmScreen({
   type,
@@ -55,6 +55,11 @@ export function PrepaidConfirmScreen({
       {unpaidInCents > 0 ? (
         <p className="notice" data-testid="prepaid-partly">
           {t('prepaid.pay_prepaid.partly', { charge: money(chargeInCents), rest: money(unpaidInCents) })}
+        </p>
+      ) : null}
+      {type === 'top_up_prepaid' ? (
+        <p className="notice" data-testid="pay-at-till">
+          {t('payment.atTill', { amount: money(amountInCents) })}
         </p>
       ) : null}
       {error}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PortalSessionState, PrepaidResult } from '../../../contract/portal';
+import type { AwaitingPayment, PortalSessionState, PrepaidResult } from '../../../contract/portal';
 import { type PrepaidSessionType, prepaidAction } from '../../api/prepaid-transaction';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
@@ -7,10 +7,12 @@ import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
+import { VerifyStep } from '../../identification/verify-step';
 import { identificationIdleRule } from '../../lib/identification';
 import type { IdleRule } from '../../lib/idle-rule';
 import { prepaidDoneFromEvents } from '../../lib/prepaid';
 import { LoadingScreen } from '../../screens/loading-screen';
+import { WaitingForPaymentScreen } from '../../screens/waiting-for-payment-screen';
 import { PrepaidAmountScreen } from './prepaid-amount-screen';
 import { PrepaidConfirmScreen } from './prepaid-confirm-screen';
 import { PrepaidEmptyScreen } from './prepaid-empty-screen';
@@ -18,11 +20,14 @@ import { type PrepaidOutcome, PrepaidResultScreen } from './prepaid-result-scree
 import { firstPrepaidStep, type PrepaidStep } from './prepaid-step';
 
 /**
- * The `pay_prepaid` and `top_up_prepaid` sessions: identification, then the amount (the session's,
- * or typed on the keypad), confirm, and the new balance. A payment charges min(amount, balance)
- * and says what is left to pay at the till; an empty balance is refused kindly before anything
- * is asked. The session's transaction (its event) shows as the result after a reload. Left alone:
- * identification starts over, the customer's screens end the session, the result completes it.
+ * The `pay_prepaid` and `top_up_prepaid` sessions: identification (a payment then needs the
+ * customer to confirm it is them when their e-mail alone identified them), then the amount (the
+ * session's, or typed on the keypad), confirm, and the new balance. A payment charges min(amount,
+ * balance) and says what is left to pay at the till; an empty balance is refused kindly before
+ * anything is asked. A top-up says it is paid at the till; a session that holds it waits for the
+ * cashier's "Received" (nothing moves before). The session's transaction (its event) shows as the
+ * result after a reload. Left alone: identification starts over, the customer's screens end the
+ * session, the result completes it; the wait for the payment has no timer.
  */
 export default function PrepaidFlow({
   session,
@@ -34,7 +39,10 @@ export default function PrepaidFlow({
   const identification = useIdentificationFlow(session);
   const { state, go, reset } = useFlowStore<PrepaidStep>(() => firstPrepaidStep(session.amount_in_cents));
   const { finish, footer } = useFlowFinish();
-  const transaction = useAction(prepaidAction(type), (result: PrepaidResult) => go({ step: 'done', result }));
+  const transaction = useAction(prepaidAction(type), (result: PrepaidResult | AwaitingPayment) => {
+    // A held top-up: the session's payment hold shows the wait.
+    if (!('awaiting_payment' in result)) go({ step: 'done', result });
+  });
   const outcome = prepaidOutcome(session, type, state);
   const identified = identification.state.step === 'identified';
   const startOver = () => {
@@ -48,6 +56,9 @@ export default function PrepaidFlow({
   if (outcome) {
     screen = <PrepaidResultScreen type={type} outcome={outcome} {...finish} />;
     rule = 'result';
+  } else if (session.payment_hold) {
+    screen = <WaitingForPaymentScreen amountInCents={session.payment_hold.amount_in_cents} footer={footer} />;
+    rule = 'busy';
   } else if (!identified) {
     rule = identificationIdleRule(identification.state, session.settings);
     screen = (
@@ -62,6 +73,8 @@ export default function PrepaidFlow({
   } else if (!contact) {
     screen = <LoadingScreen />;
     rule = 'busy';
+  } else if (type === 'pay_prepaid' && !session.contact_proof?.proven) {
+    screen = <VerifyStep session={session} onBack={startOver} footer={footer} />;
   } else if (type === 'pay_prepaid' && contact.prepaid_balance_in_cents <= 0) {
     screen = <PrepaidEmptyScreen footer={footer} />;
   } else if (state.step === 'amount') {
@@ -105,9 +118,11 @@ export default function PrepaidFlow({
         screen={
           outcome
             ? 'result'
-            : identified
-              ? state.step
-              : `${identification.state.step}-${identification.round}`
+            : session.payment_hold
+              ? 'waiting'
+              : identified
+                ? state.step
+                : `${identification.state.step}-${identification.round}`
         }
         onReset={startOver}
       />

@@ -10,6 +10,7 @@ import { type FinishProps, useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { IdentificationSteps } from '../../identification/identification-steps';
 import { useIdentificationFlow } from '../../identification/use-identification-flow';
+import { VerifyStep } from '../../identification/verify-step';
 import { identificationIdleRule } from '../../lib/identification';
 import { CodeCapture } from '../../screens/code-capture';
 import { LoadingScreen } from '../../screens/loading-screen';
@@ -19,13 +20,14 @@ import { VoucherListScreen } from './voucher-list-screen';
 import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
 
 /**
- * The `vouchers` session: identification, then the customer's active vouchers as cards; tap one
- * (or scan a voucher code), confirm, and it is redeemed. A voucher scanned on the first screen
- * instead of a card opens that voucher, then identification, then its confirmation. A scanned code
- * is looked up first (scan-lookup): a card, a gift card or an unknown code is said for what it is.
- * Refusals (already redeemed, expired, being redeemed elsewhere, someone else's) are explained on
- * the confirmation. Left alone: identification starts over, the customer's screens end the
- * session, the redeemed one completes it.
+ * The `vouchers` session: identification (a customer known by e-mail alone then confirms it is
+ * them), then the customer's active vouchers as cards; tap one (or scan a voucher code), confirm,
+ * and it is redeemed. A voucher scanned on the first screen instead of a card opens that voucher,
+ * then identification, then its confirmation. A scanned code is looked up first (scan-lookup): a
+ * card, a gift card or an unknown code is said for what it is; a voucher that cannot be used
+ * (expired, used, in use elsewhere…) says why on that first screen and is never offered. Another
+ * customer's voucher is refused on the confirmation. Left alone: identification starts over, the
+ * customer's screens end the session, the redeemed one completes it.
  */
 export default function VouchersFlow({ session }: { session: PortalSessionState }) {
   const identification = useIdentificationFlow(session);
@@ -63,6 +65,8 @@ export default function VouchersFlow({ session }: { session: PortalSessionState 
     );
   } else if (!session.contact) {
     screen = <LoadingScreen />;
+  } else if (!session.contact_proof?.proven) {
+    screen = <VerifyStep session={session} onBack={startOver} footer={footer} />;
   } else {
     screen = <IdentifiedVouchers session={session} state={state} go={go} finish={finish} footer={footer} />;
   }
