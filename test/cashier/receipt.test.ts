@@ -52,6 +52,7 @@ function session(overrides: Partial<CashierSessionSummary>): CashierSessionSumma
     prepaid: null,
     vouchers: [],
     rewards: [],
+    payment_due: null,
     ...overrides,
   };
 }
@@ -109,15 +110,20 @@ describe('receiptLine', () => {
 });
 
 describe('dayTotals', () => {
-  it('adds credits (no float noise), gift cards paid, prepaid paid and what is left at the till', () => {
+  it('adds credits (no float noise), gift cards paid, prepaid paid and what the till takes', () => {
     const totals = dayTotals([
       session({ credits: 0.1 }),
       session({ credits: 0.2 }),
       session({ prepaid: { amount_in_cents: -500, unpaid_in_cents: 200 } }),
-      session({ prepaid: { amount_in_cents: 1000, unpaid_in_cents: null } }),
+      session({
+        prepaid: { amount_in_cents: 1000, unpaid_in_cents: null },
+        payment_due: { amount_in_cents: 1000, held: false },
+      }),
       session({ giftcard_payment: { payments: [], paid_in_cents: 2500, remaining_in_cents: 500 } }),
+      // A top-up still waiting for its money is not taken yet.
+      session({ payment_due: { amount_in_cents: 5000, held: true } }),
     ]);
-    expect(totals).toEqual({ credits: 0.3, giftcardsInCents: 2500, prepaidInCents: 500, tillInCents: 700 });
+    expect(totals).toEqual({ credits: 0.3, giftcardsInCents: 2500, prepaidInCents: 500, tillInCents: 1700 });
   });
 });
 

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type {
+  CashierContact,
   CashierDevice,
   CashierSession,
   CashierSessionSummary,
   StartSessionRequest,
 } from '../../contract/cashier';
-import type { PortalContact } from '../../contract/portal';
 import { newActionKey } from '../../kiosk/api/client';
 import { openLiveStream } from '../../kiosk/api/live-stream';
 import { PortalApiError } from '../../kiosk/api/portal-api-error';
@@ -137,10 +137,19 @@ export function useSendPurchase(uuid: string) {
   );
 }
 
+/** The cashier's Received: the till has the money of the top-up the counter screen waits for. */
+export function useReceivePayment(uuid: string) {
+  const client = useQueryClient();
+  return useAction(
+    (_: null, key) => cashierRequest<CashierSession>('POST', sessionPath(uuid, '/payment-received'), {}, key),
+    (session) => client.setQueryData(sessionKey(uuid), session),
+  );
+}
+
 /** Finds a customer by e-mail or card. */
 export function useFindContact() {
   return useMutation({
-    mutationFn: (query: string) => cashierRequest<PortalContact>('POST', '/contacts/find', { query }),
+    mutationFn: (query: string) => cashierRequest<CashierContact>('POST', '/contacts/find', { query }),
   });
 }
 

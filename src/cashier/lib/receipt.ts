@@ -45,6 +45,8 @@ export function receiptLine(session: CashierSessionSummary, t: Translate, langua
   for (const topUp of session.giftcard_top_ups) {
     parts.push(t('receipt.topUp', { hint: topUp.giftcard.hash_hint, amount: money(topUp.amount_in_cents) }));
   }
+  if (session.payment_due)
+    parts.push(t('receipt.collect', { amount: money(session.payment_due.amount_in_cents) }));
   if (session.prepaid) {
     const cents = session.prepaid.amount_in_cents;
     parts.push(
@@ -59,7 +61,10 @@ export function receiptLine(session: CashierSessionSummary, t: Translate, langua
   return parts.join(' · ');
 }
 
-/** What today's sessions add up to: credits given, gift cards paid, prepaid paid, left to pay at the till. */
+/**
+ * What today's sessions add up to: credits given, gift cards paid, prepaid paid, and what the till
+ * takes (left to pay, and the top-ups whose money it received or collects).
+ */
 export function dayTotals(sessions: readonly CashierSessionSummary[]) {
   let credits = 0;
   let giftcardsInCents = 0;
@@ -70,6 +75,7 @@ export function dayTotals(sessions: readonly CashierSessionSummary[]) {
     giftcardsInCents += s.giftcard_payment?.paid_in_cents ?? 0;
     if (s.prepaid && s.prepaid.amount_in_cents < 0) prepaidInCents -= s.prepaid.amount_in_cents;
     tillInCents += (s.giftcard_payment?.remaining_in_cents ?? 0) + (s.prepaid?.unpaid_in_cents ?? 0);
+    if (s.payment_due && !s.payment_due.held) tillInCents += s.payment_due.amount_in_cents;
   }
   // Credits have at most two decimals: round away the float sum's noise.
   return { credits: Math.round(credits * 100) / 100, giftcardsInCents, prepaidInCents, tillInCents };

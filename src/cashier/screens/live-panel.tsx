@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierSession } from '../../contract/cashier';
 import { formatCredits, formatMoney } from '../../kiosk/lib/format';
-import { useCancelSession, useFollowedSession, useSendPurchase, useSessionStream } from '../api/queries';
+import {
+  useCancelSession,
+  useFollowedSession,
+  useReceivePayment,
+  useSendPurchase,
+  useSessionStream,
+} from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { ReceiptLine } from '../components/receipt-line';
 import { StatusPill } from '../components/status-pill';
@@ -15,8 +21,9 @@ const IDENTIFYING = ['identify', 'credit_reception', 'pay_prepaid', 'top_up_prep
 
 /**
  * The followed session, live: status, who was identified and how, and what it did so far (credits,
- * each gift card and what is left to pay at the till, prepaid, vouchers, rewards), its steps, the
- * receipt line; cancel while open, and the purchase amount for a credit reception that waits.
+ * each gift card and what is left to pay at the till, prepaid, vouchers, rewards, the money of a
+ * top-up to collect), its steps, the receipt line; cancel while open, the purchase amount for a
+ * credit reception that waits, and Received for a top-up that waits for its payment.
  */
 export function LivePanel({ uuid, onNew }: { uuid: string | null; onNew: () => void }) {
   const { t } = useTranslation('cashier');
@@ -160,6 +167,7 @@ function Outcome({ session }: { session: CashierSession }) {
       {session.waiting_for_purchase && session.status === 'open' ? (
         <PurchaseEntry uuid={session.uuid} />
       ) : null}
+      {session.payment_due ? <PaymentDue session={session} /> : null}
       {session.type === 'credit_reception' &&
       session.credits === null &&
       session.purchase_in_cents !== null &&
@@ -266,6 +274,41 @@ function Outcome({ session }: { session: CashierSession }) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A top-up's money, which the till collects: "Collect € 50.00"; while the counter screen waits for
+ * it (the console's top-ups wait), "Received € 50.00" adds the top-up.
+ */
+function PaymentDue({ session }: { session: CashierSession }) {
+  const { t, i18n } = useTranslation('cashier');
+  const due = session.payment_due!;
+  const amount = formatMoney(due.amount_in_cents, i18n.language);
+  const receive = useReceivePayment(session.uuid);
+  return (
+    <div className={due.held ? 'card card-attention' : 'card'} data-testid="live-collect">
+      <p className="card-title">{t('live.collect', { amount })}</p>
+      {due.held ? (
+        <>
+          <p>{t('live.collectHeld')}</p>
+          {receive.isError ? (
+            <p className="form-error" role="alert">
+              {t(errorMessageKey(receive.error, 'errors.noPayment'))}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button-primary button-large"
+            disabled={receive.isPending}
+            data-testid="live-received"
+            onClick={() => receive.mutate(null)}
+          >
+            {receive.isPending ? t('live.receiving') : t('live.received', { amount })}
+          </button>
+        </>
+      ) : null}
+    </div>
   );
 }
 

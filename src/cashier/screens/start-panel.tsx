@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashierDevice, CashierSession } from '../../contract/cashier';
-import type { PortalContact, PortalSessionType } from '../../contract/portal';
+import type { CashierContact, CashierDevice, CashierSession } from '../../contract/cashier';
+import type { PortalSessionType } from '../../contract/portal';
 import { AMOUNT_TYPES } from '../../contract/session-amounts';
 import { formatMoney } from '../../kiosk/lib/format';
 import { useFindContact, useStartSession } from '../api/queries';
@@ -47,7 +47,7 @@ export function StartPanel({
   const [type, setType] = useState<PortalSessionType>('credit_reception');
   const [amount, setAmount] = useState<PadState>(PAD_START);
   const [query, setQuery] = useState('');
-  const [contact, setContact] = useState<PortalContact | null>(null);
+  const [contact, setContact] = useState<CashierContact | null>(null);
   const [scanner, setScanner] = useState(defaults.scanner_type);
   const [email, setEmail] = useState(defaults.enable_email_identification);
   const [registration, setRegistration] = useState(defaults.enable_registration);
