@@ -5,9 +5,11 @@ import { expect, screenshots, test } from './support/kiosk-test';
 
 /*
  * Vouchers at the kiosk: the customer's active vouchers as cards, redeemed by a tap or by scanning
- * a voucher code, with every refusal explained. Fixture vouchers: anna (CARD-0001) holds
- * MUFFIN-0001, TWOFORONE-0001, MUFFIN-USED (redeemed), MUFFIN-EXPIRED; MUFFIN-FREE belongs to
- * nobody; dirk (CARD-0005) holds none. Both speak Dutch (their locale), so the screens do too.
+ * a voucher code, with every refusal explained; one that cannot be used is said so at the scan.
+ * Fixture vouchers: anna (CARD-0001) holds MUFFIN-0001, TWOFORONE-0001, MUFFIN-USED (redeemed),
+ * MUFFIN-EXPIRED (no test redeems MUFFIN-0001); ben holds MUFFIN-0002; MUFFIN-FREE belongs to
+ * nobody (one test redeems it); dirk (CARD-0005) holds none. Anna and Dirk speak Dutch (their
+ * locale), so the screens do too.
  */
 
 async function openVouchers(page: Page, card: string, settings: Record<string, unknown> = {}) {
@@ -63,32 +65,37 @@ test('scan a voucher of nobody (MUFFIN-FREE) with the hand scanner: looked up, c
   await expect(page.getByTestId('screen-completed')).toBeVisible();
 });
 
-test('refusals in words: already redeemed (MUFFIN-USED), expired, someone else’s, unknown code', async ({
+test('refusals in words: already redeemed (MUFFIN-USED) and expired at the scan, someone else’s, unknown code', async ({
   page,
 }) => {
-  const session = await openVouchers(page, 'CARD-0001', { enable_on_screen_keyboard: true });
+  const session = await openVouchers(page, 'CARD-0005', { enable_on_screen_keyboard: true });
   const error = page.getByTestId('action-error');
-  const tryCode = async (code: string) => {
+  const unusable = page.getByTestId('voucher-unusable');
+  const scanCode = async (code: string) => {
     await page.getByTestId('scan-voucher').click();
     await scanWithHandScanner(page, code);
-    await page.getByTestId('confirm-button').click();
   };
 
-  await tryCode('MUFFIN-USED');
-  await expect(error).toHaveAttribute('data-error-code', '80005');
-  await expect(error).toHaveText('Deze voucher is al gebruikt.');
+  // Judged at the scan: said with its date on the first screen, never offered.
+  await scanCode('MUFFIN-USED');
+  await expect(unusable).toHaveAttribute('data-reason', 'redeemed');
+  await expect(unusable).toHaveText(/^Hij is al gebruikt op \d+ \w+ \d{4}\.$/);
+  await expect(page.getByTestId('confirm-button')).toHaveCount(0);
   await screenshots(page, 'kiosk-voucher-refused');
 
   await page.getByTestId('back-button').click();
-  await tryCode('MUFFIN-EXPIRED');
-  await expect(error).toHaveAttribute('data-error-code', '80006');
-  await expect(error).toHaveText('Deze voucher is verlopen.');
+  await scanCode('MUFFIN-EXPIRED');
+  await expect(unusable).toHaveAttribute('data-reason', 'expired');
+  await expect(unusable).toHaveText('Hij is verlopen op 31 januari 2025.');
+  await expect(page.getByTestId('confirm-button')).toHaveCount(0);
 
+  // Someone else's (Anna's): said when it would be used, without accusing anyone.
   await page.getByTestId('back-button').click();
-  await tryCode('MUFFIN-0002');
+  await scanCode('MUFFIN-0001');
+  await page.getByTestId('confirm-button').click();
   await expect(error).toHaveAttribute('data-error-code', '1003');
   await expect(error).toHaveAttribute('data-error-reason', 'voucher_someone_else');
-  await expect(error).toHaveText('Deze voucher is van iemand anders.');
+  await expect(error).toHaveText('Deze voucher is aan een ander account gekoppeld.');
 
   // Typed on the on-screen code keyboard.
   await page.getByTestId('back-button').click();
@@ -103,17 +110,17 @@ test('refusals in words: already redeemed (MUFFIN-USED), expired, someone else�
   await expect(other).toHaveAttribute('data-kind', 'unknown');
   await expect(other).toHaveText('We herkennen deze code niet. Controleer hem en probeer het opnieuw.');
   await expect(page.getByTestId('confirm-button')).toHaveCount(0);
-  // Nothing was redeemed in this session (someone else's MUFFIN-0002 stays theirs).
+  // Nothing was redeemed in this session (Anna's MUFFIN-0001 stays hers).
   expect((await sessionEvents(session.uuid)).map((e) => e.type)).toEqual(['contact_identified']);
 });
 
-test('a voucher code (MUFFIN-FREE) scanned with the hand scanner on the first screen opens that voucher, then identification, then its confirmation', async ({
+test('a voucher code (MUFFIN-0001) scanned with the hand scanner on the first screen opens that voucher, then identification, then its confirmation', async ({
   page,
 }) => {
   const session = await createSession('vouchers', { scanner_type: 'hand_scanner' });
   await page.goto(kioskUrl(session));
   await expect(page.getByTestId('screen-scan')).toBeVisible();
-  await scanWithHandScanner(page, 'MUFFIN-FREE');
+  await scanWithHandScanner(page, 'MUFFIN-0001');
   const confirm = page.getByTestId('screen-voucher-confirm');
   await expect(confirm).toContainText('Free muffin');
   await expect(page.getByTestId('screen-registration')).toHaveCount(0);
@@ -132,7 +139,7 @@ test('a voucher code (MUFFIN-FREE) scanned with the hand scanner on the first sc
 test.describe('a voucher code in front of the camera', () => {
   test.use({ camera: 'voucher' });
 
-  test('on a vouchers session opens that voucher (MUFFIN-FREE)', async ({ page }) => {
+  test('on a vouchers session opens that voucher (MUFFIN-0001)', async ({ page }) => {
     const session = await createSession('vouchers', { scanner_type: 'camera', camera_service: 3 });
     await page.goto(kioskUrl(session));
     await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Free muffin', {

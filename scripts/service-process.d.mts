@@ -13,10 +13,12 @@ export function snapshotBuild(name: string): string;
 /**
  * Starts the built service (from `dist`, default PORTAL_DIST or dist) on `port` (default: a free
  * one) and a fresh temp data folder; waits until it answers. Later flags in `extraArgs` win.
+ * `onLog` gets the service's log (its standard output) as it comes.
  */
 export function startService(
   name: string,
   extraArgs?: string[],
   dist?: string,
   port?: number,
+  options?: { onLog?: (text: string) => void },
 ): Promise<ServiceProcess>;

@@ -45,17 +45,25 @@ export function snapshotBuild(name) {
  * Starts `node dist/service/main.js --port <free> --data <temp> --log-level warn --rate-limit 0
  * ...extraArgs` and waits (30 s at most) until it answers. `stop()` ends it and removes its data.
  * `dist`: the build folder (with service/ and kiosk/), default PORTAL_DIST or dist; `port`: a given
- * port (a restarted service keeps its address), else a free one.
+ * port (a restarted service keeps its address), else a free one; `onLog`: gets the service's log
+ * (its standard output) as it comes, else it is dropped.
  */
-export async function startService(name, extraArgs = [], dist = process.env.PORTAL_DIST ?? 'dist', port) {
+export async function startService(
+  name,
+  extraArgs = [],
+  dist = process.env.PORTAL_DIST ?? 'dist',
+  port,
+  { onLog } = {},
+) {
   port ??= await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
   const main = join(dist, 'service', 'main.js');
   const args = [main, '--port', String(port), '--data', dataDir, '--log-level', 'warn'];
   const child = spawn(process.execPath, [...args, '--rate-limit', '0', ...extraArgs], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
   });
+  child.stdout?.setEncoding('utf8').on('data', onLog);
   let exited = false;
   child.on('exit', () => {
     exited = true;

@@ -36,16 +36,23 @@ export function cashierFixture(without: string[] = []): object {
 
 /**
  * A service of the spec's own on `dataDir` with `fixture` (loaded at start, as `--fixture` does), on
- * `port` when given (a restart keeps its address, and so the page's origin), else a free one.
+ * `port` when given (a restart keeps its address, and so the page's origin), else a free one;
+ * `onLog` gets its log as it comes.
  */
-export async function startCashierService(name: string, fixture: object, dataDir: string, port?: number) {
+export async function startCashierService(
+  name: string,
+  fixture: object,
+  dataDir: string,
+  port?: number,
+  onLog?: (text: string) => void,
+) {
   const file = join(dataDir, `${name}-fixture.json`);
   writeFileSync(file, JSON.stringify(fixture));
   // The demo fixture's pictures are read from beside it.
   cpSync(join(process.cwd(), 'src/service/fixture/demo-media'), join(dataDir, 'demo-media'), {
     recursive: true,
   });
-  return startService(name, ['--fixture', file, '--data', dataDir], process.env.E2E_DIST, port);
+  return startService(name, ['--fixture', file, '--data', dataDir], process.env.E2E_DIST, port, { onLog });
 }
 
 /** A fresh data folder, removed by the returned function. */
