@@ -316,3 +316,17 @@ export type RouteError =
  * deactivated, inactive, locked), documented alike by the public and the portal redeem routes.
  */
 export const VOUCHER_REDEEM_REFUSALS: readonly RouteError[] = [80004, 80005, 80006, 80012, 80014, 80017];
+
+/**
+ * The refusals of confirming that the till received a held top-up's money (domain/portal-money.ts
+ * confirmHeldTopUp), documented alike by the public API and the cashier console: not a top-up
+ * session, nothing waiting, and the gift card's own (inactive, expired, topped up, full).
+ */
+export const HELD_TOP_UP_REFUSALS: readonly RouteError[] = [
+  { reason: 'not_allowed_in_session' },
+  { reason: 'no_payment_awaited' },
+  { reason: 'giftcard_inactive' },
+  5002,
+  5006,
+  5008,
+];

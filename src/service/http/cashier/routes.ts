@@ -12,6 +12,7 @@ import {
   startSessionRequest,
 } from '../../../contract/cashier';
 import { envelope } from '../../../contract/envelope';
+import { HELD_TOP_UP_REFUSALS } from '../../../contract/errors';
 import { idField } from '../../../contract/fields';
 import type { Tx } from '../../db/transaction';
 import type { Actor } from '../../domain/actor';
@@ -363,17 +364,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
           'The console’s top-ups wait for it (`payment_due.held`): the money moves now and the screen shows ' +
             `the new balance. ${IDEMPOTENCY}`,
         ),
-        errors: [
-          UNKNOWN_SESSION,
-          EXPIRED,
-          { reason: 'portal_session_ended' },
-          { reason: 'not_allowed_in_session' },
-          { reason: 'no_payment_awaited' },
-          { reason: 'giftcard_inactive' },
-          5002,
-          5006,
-          5008,
-        ],
+        errors: [UNKNOWN_SESSION, EXPIRED, { reason: 'portal_session_ended' }, ...HELD_TOP_UP_REFUSALS],
         params,
         body: noBody,
         response: { 200: envelope(cashierSession) },

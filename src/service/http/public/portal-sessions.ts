@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import type { RouteError } from '../../../contract/errors';
+import { HELD_TOP_UP_REFUSALS, type RouteError } from '../../../contract/errors';
 import { DEMO } from '../../../contract/examples';
 import { type PortalSessionType, portalEvent } from '../../../contract/portal';
 import {
@@ -293,15 +293,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
           '(`payment_due` with `held: true`) moves now. Records `payment_received` `{amount_in_cents, ' +
           'payment_due, by: "pos"}` and the transaction’s event, which it answers. A register key confirms ' +
           'its own shop’s sessions only.',
-        errors: [
-          ...ENDING_REFUSALS,
-          { reason: 'not_allowed_in_session' },
-          { reason: 'no_payment_awaited' },
-          { reason: 'giftcard_inactive' },
-          5002,
-          5006,
-          5008,
-        ],
+        errors: [...ENDING_REFUSALS, ...HELD_TOP_UP_REFUSALS],
         params: portalSessionUuidParams,
         body: optionalBody(z.object({})),
         response: { 200: envelope(portalEvent) },
