@@ -6,9 +6,12 @@
  * replaying an Idempotency-Key's first answer, and pushing their live streams through a fake
  * EventSource. The test owns the network: it cuts it, loses an answer on the way back, holds a
  * request, or has the server fail. The service's own rules are proven by its tests (test/http);
- * this fake keeps the few a screen depends on (min(balance, remaining), once per session, …).
+ * this fake keeps the few a screen depends on (min(balance, remaining), once per session, a proof
+ * before spending, a held top-up, …). The counter reads what the service lets it: a first name and
+ * a masked e-mail address (docs/trust-model.md).
  */
 import type {
+  CashierContact,
   CashierDevice,
   CashierSession,
   CashierSessionSummary,
@@ -22,11 +25,12 @@ import {
   type ErrorReason,
 } from '../../src/contract/errors';
 import type {
+  AwaitingPayment,
+  ContactProof,
   DeviceState,
   GiftcardPayment,
   IdentifyRequest,
   IdentifyResult,
-  KioskEditableField,
   PortalActivity,
   PortalCard,
   PortalContact,
@@ -44,10 +48,12 @@ import type {
 } from '../../src/contract/portal';
 import type { BrandKit } from '../../src/contract/public/brand-kit';
 
-/** A customer of the fake account; `creditsPerEuro` stands for the loyalty rules and tiers. */
-export interface FakeContact extends PortalContact {
+/**
+ * A customer of the fake account, as the console sees them (the counter sees less: PortalContact);
+ * `creditsPerEuro` stands for the loyalty rules and tiers.
+ */
+export interface FakeContact extends CashierContact {
   creditsPerEuro: number;
-  profile: Partial<Record<KioskEditableField, string | null>>;
   subscriptions: Map<number, PortalSubscription['status']>;
   visits: number;
 }
@@ -73,7 +79,7 @@ export interface FakeGiftcard {
   topped_up: boolean;
 }
 
-export interface FakeVoucher extends PortalVoucher {
+export interface FakeVoucher extends Omit<PortalVoucher, 'unusable'> {
   /** The holder's uuid; null: a voucher of nobody, linked to whoever redeems it. */
   owner: string | null;
 }
@@ -94,12 +100,24 @@ export interface FakeSession {
   settings: PortalSettings;
   amount_in_cents: number | null;
   contact: string | null;
+  /** How the customer became known, and whether that proves it is them (docs/trust-model.md). */
+  identified_by: ContactProof['identified_by'];
+  proven: boolean;
+  /** The code sent in the session (the fake's: `CODE`), and the tries of codes so far. */
+  code_sent: boolean;
+  code_tries: number;
   pos_transaction: PortalSessionState['pos_transaction'];
   credit_reception: string | null;
   payments: GiftcardPayment[];
+  top_ups: GiftcardPayment[];
+  /** A top-up asked for, waiting for the cashier's Received (the session holds its top-ups). */
+  hold: { amount_in_cents: number; requested_at: string; giftcard: string | null } | null;
   events: PortalEvent[];
   started_by: string | null;
 }
+
+/** The code every e-mail of the fake carries (the service's are random; test/http proves them). */
+export const CODE = '246810';
 
 /** One request the fake received: what a test asserts about tries and keys. */
 export interface FakeRequest {
@@ -197,6 +215,7 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   facing_mode: 'user',
   primary_identification_method: 'identifier',
   allow_multiple_giftcards: true,
+  require_payment_confirmation: false,
 };
 
 /** The account's kiosk settings (the demo account's: idle 60 s, result 8 s, at least € 1). */
@@ -206,7 +225,6 @@ export const KIOSK: PortalSessionState['kiosk'] = {
   min_amount_in_cents: 100,
   terms_url: 'https://example.com/terms',
   privacy_url: 'https://example.com/privacy',
-  editable_contact_fields: ['firstname', 'lastname', 'birthdate', 'city'],
 };
 
 const SESSION_TTL_MS = 60 * 60_000;
@@ -269,9 +287,15 @@ export function createFakePortalApi() {
     if (!contact) throw new Error(`no contact ${uuid}`);
     return contact;
   };
-  const portalContact = (uuid: string): PortalContact => {
-    const { creditsPerEuro, profile, subscriptions, visits, ...contact } = contactOf(uuid);
+  /** The customer as the console sees them. */
+  const cashierContact = (uuid: string): CashierContact => {
+    const { creditsPerEuro, subscriptions, visits, ...contact } = contactOf(uuid);
     return { ...contact };
+  };
+  /** The customer as the counter sees them: first name, masked e-mail, balances. */
+  const portalContact = (uuid: string): PortalContact => {
+    const { email, lastname, ...shown } = cashierContact(uuid);
+    return { ...shown, email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}` };
   };
   const note = (contact: string, line: Omit<PortalActivity, 'uuid' | 'created_at' | 'shop'>) =>
     activity.set(contact, [
@@ -374,6 +398,29 @@ export function createFakePortalApi() {
     if (!session.contact) throw refusedFor('customer_not_identified');
     return contactOf(session.contact);
   };
+  /** portal-session-guards.ts requireProvenContact: what spends or shows more needs the proof. */
+  const provenCustomerOf = (session: FakeSession): FakeContact => {
+    const contact = customerOf(session);
+    if (!session.proven) throw refusedFor('proof_required');
+    return contact;
+  };
+  const proofOf = (session: FakeSession): ContactProof | null =>
+    session.contact
+      ? {
+          identified_by: session.identified_by,
+          proven: session.proven,
+          code:
+            session.code_sent && !session.proven
+              ? {
+                  sent_to: portalContact(session.contact).email_hint,
+                  expires_at: iso(now() + 10 * 60_000),
+                  code_in_log: false,
+                }
+              : null,
+          attempts_left: Math.max(0, 5 - session.code_tries),
+          locked: !session.proven && session.code_tries >= 5,
+        }
+      : null;
   const paymentOf = (session: FakeSession): NonNullable<PortalSessionState['giftcard_payment']> => {
     const paid = session.payments.reduce((sum, p) => sum + p.amount_in_cents, 0);
     return {
@@ -393,10 +440,25 @@ export function createFakePortalApi() {
     amount_in_cents: session.amount_in_cents,
     shop: shopOf(session.shop),
     account: { name: 'Demo Coffee', brand: BRAND },
-    contact: session.contact ? portalContact(session.contact) : null,
+    contact: session.contact && session.status === 'open' ? portalContact(session.contact) : null,
+    contact_proof: session.status === 'open' ? proofOf(session) : null,
     pos_transaction: session.pos_transaction,
     credit_reception: session.credit_reception ? (receptions.get(session.credit_reception) ?? null) : null,
     giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
+    giftcard_top_ups: session.type === 'top_up_giftcards' ? session.top_ups : null,
+    payment_hold:
+      session.hold && session.status === 'open'
+        ? {
+            amount_in_cents: session.hold.amount_in_cents,
+            requested_at: session.hold.requested_at,
+            giftcard: session.hold.giftcard
+              ? {
+                  uuid: session.hold.giftcard,
+                  hash_hint: giftcardByUuid(session.hold.giftcard).hash.slice(-4),
+                }
+              : null,
+          }
+        : null,
     subscription_types: subscriptionTypes,
     kiosk: KIOSK,
     allowed_origins: [],
@@ -416,9 +478,16 @@ export function createFakePortalApi() {
       settings: { ...DEFAULT_SETTINGS, ...init.settings },
       amount_in_cents: init.amount_in_cents ?? null,
       contact: init.contact ?? null,
+      // A customer the POS set is the session's, proven.
+      identified_by: 'pos',
+      proven: Boolean(init.contact),
+      code_sent: false,
+      code_tries: 0,
       pos_transaction: null,
       credit_reception: null,
       payments: [],
+      top_ups: [],
+      hold: null,
       events: [],
       started_by: init.started_by ?? null,
     };
@@ -426,12 +495,13 @@ export function createFakePortalApi() {
     shopChanged(session);
     return uuid;
   };
-  const end = (session: FakeSession, status: 'completed' | 'cancelled') => {
+  const end = (session: FakeSession, status: 'completed' | 'cancelled', by: 'screen' | 'pos' | 'cashier') => {
     session.status = status;
     session.ended_at = iso(now());
     const payment = session.type === 'redeem_giftcards' ? paymentOf(session) : {};
     record(session, status === 'completed' ? 'session_completed' : 'session_cancelled', {
       status,
+      by,
       ...payment,
     });
     shopChanged(session);
@@ -440,16 +510,41 @@ export function createFakePortalApi() {
 
   // ---- the portal API's rules -------------------------------------------------------------------
 
-  const identified = (session: FakeSession, contact: string, method: string) => {
+  /** Sets the customer: a scan proves it is them, an e-mail alone does not (their own, proven, stays so). */
+  const identified = (session: FakeSession, contact: string, method: ContactProof['identified_by']) => {
+    if (session.identified_by === 'pos' && session.contact && session.contact !== contact)
+      throw refusedFor('contact_set_by_pos');
+    const proves = method === 'card' || method === 'app_token';
+    if (!(session.contact === contact && session.proven && !proves)) {
+      session.identified_by = method;
+      session.proven = proves;
+    }
     session.contact = contact;
     record(session, 'contact_identified', {
       method,
-      contact: { uuid: contact, email: contactOf(contact).email },
+      contact: { uuid: contact, email: portalContact(contact).email_hint },
     });
-    return portalContact(contact);
+    return { contact: portalContact(contact), proof: proofOf(session)! };
   };
   const voucherByCode = (code: string) => vouchers.find((v) => v.code === code);
-  const publicVoucher = ({ owner, ...voucher }: FakeVoucher): PortalVoucher => voucher;
+  const UNUSABLE = {
+    REDEEMED: 'redeemed',
+    EXPIRED: 'expired',
+    DEACTIVATED: 'deactivated',
+    INACTIVE: 'not_yet_active',
+    LOCKED: 'locked',
+  } as const;
+  /** The voucher as the counter reads it, judged: why it cannot be used (the fake knows no dates but expiry). */
+  const publicVoucher = ({ owner, ...voucher }: FakeVoucher): PortalVoucher => ({
+    ...voucher,
+    unusable:
+      voucher.status === 'ACTIVE'
+        ? null
+        : {
+            reason: UNUSABLE[voucher.status],
+            date: voucher.status === 'EXPIRED' ? voucher.expiration_date : null,
+          },
+  });
   const scanned = (value: string): ScannedCode => {
     const card = cards.find((c) => c.value === value);
     if (card)
@@ -471,14 +566,14 @@ export function createFakePortalApi() {
     if ('email' in input) {
       const contact = [...contacts.values()].find((c) => c.email === input.email);
       if (!contact) return { result: 'unknown_email', email: input.email };
-      return { result: 'identified', method: 'email', contact: identified(session, contact.uuid, 'email') };
+      return { result: 'identified', method: 'email', ...identified(session, contact.uuid, 'email') };
     }
     const code = scanned(input.value);
     if (code.kind === 'card') {
       const card = cards.find((c) => c.value === input.value)!;
       if (!card.active) throw failedWith(60004);
       if (!card.contact) return { result: 'unregistered_card', value: input.value };
-      return { result: 'identified', method: 'card', contact: identified(session, card.contact, 'card') };
+      return { result: 'identified', method: 'card', ...identified(session, card.contact, 'card') };
     }
     if (code.kind === 'app_token') {
       const token = appTokens.get(input.value)!;
@@ -487,7 +582,7 @@ export function createFakePortalApi() {
       return {
         result: 'identified',
         method: 'app_token',
-        contact: identified(session, token.contact, 'app_token'),
+        ...identified(session, token.contact, 'app_token'),
       };
     }
     return { result: 'other_code', code };
@@ -509,8 +604,29 @@ export function createFakePortalApi() {
       if (!strategy) throw failedWith(55030);
       created.subscriptions.set(type, strategy === 'DOUBLE_OPT_IN' ? 'PENDING_CONFIRMATION' : 'SUBSCRIBED');
     }
-    record(session, 'contact_registered', { contact: { uuid: created.uuid, email: created.email } });
-    return { contact: identified(session, created.uuid, 'registration') };
+    record(session, 'contact_registered', { contact: { uuid: created.uuid } });
+    const { contact: shown } = identified(session, created.uuid, 'registration');
+    session.proven = input.card_value !== undefined;
+    return { contact: shown };
+  };
+
+  /** contact-verification.ts: a code sent to the customer's address, five tries per session. */
+  const sendCode = (session: FakeSession): ContactProof => {
+    customerOf(session);
+    if (session.code_tries >= 5) throw refusedFor('verification_locked');
+    if (!session.proven) session.code_sent = true;
+    return proofOf(session)!;
+  };
+  const verifyCode = (session: FakeSession, code: string): ContactProof => {
+    customerOf(session);
+    if (session.proven) return proofOf(session)!;
+    if (session.code_tries >= 5) throw refusedFor('verification_locked');
+    session.code_tries += 1;
+    if (!session.code_sent) throw refusedFor('verification_code_expired', ['code']);
+    if (code !== CODE) throw refusedFor('verification_code_wrong', ['code']);
+    session.proven = true;
+    record(session, 'contact_verified', { method: 'code' });
+    return proofOf(session)!;
   };
 
   const nextReward = (balance: number) => {
@@ -603,31 +719,81 @@ export function createFakePortalApi() {
     return { giftcard: portalGiftcard(card) };
   };
 
-  const topUpGiftcard = (session: FakeSession, giftcardUuid: string, amount: number | undefined) => {
-    assertTypedAmount(amount);
-    const card = giftcardByUuid(giftcardUuid);
-    const added = amount ?? 0;
-    assertUsable(card);
-    if (card.type === 'DIGITAL' && card.topped_up) throw failedWith(5006);
-    if (card.balance_in_cents + added > card.max_in_cents) throw failedWith(5008);
+  /** portal-money.ts sessionAmount: the session's amount is the only one; else the typed one, at least the minimum. */
+  const amountOf = (session: FakeSession, typed: number | undefined): number => {
+    if (session.amount_in_cents !== null) {
+      if (typed !== undefined && typed !== session.amount_in_cents)
+        throw refusedFor('amount_set_by_session', ['amount_in_cents']);
+      return session.amount_in_cents;
+    }
+    if (typed === undefined) throw failedWith(1003, 422, ['amount_in_cents']);
+    assertTypedAmount(typed);
+    return typed;
+  };
+  /** A top-up's money is collected at the till (`payment_due`); a session that holds it waits for Received. */
+  const paymentDue = (
+    session: FakeSession,
+    amount: number,
+    giftcard: string | null,
+  ): AwaitingPayment | null => {
+    if (session.hold) throw refusedFor('payment_awaited');
+    const held = session.settings.require_payment_confirmation;
+    record(session, 'payment_due', { amount_in_cents: amount, held });
+    if (!held) return null;
+    session.hold = { amount_in_cents: amount, requested_at: iso(now()), giftcard };
+    return { awaiting_payment: { amount_in_cents: amount, requested_at: session.hold.requested_at } };
+  };
+  const moveTopUp = (session: FakeSession, card: FakeGiftcard, added: number) => {
     card.balance_in_cents += added;
     card.topped_up = true;
     const transaction = id('giftcard-transaction');
+    session.top_ups.push({
+      transaction_uuid: transaction,
+      giftcard: { uuid: card.uuid, hash_hint: card.hash.slice(-4) },
+      amount_in_cents: added,
+      balance_after_in_cents: card.balance_in_cents,
+    });
     record(session, 'giftcard_transaction', { uuid: transaction, amount_in_cents: added });
+    return transaction;
+  };
+  const topUpGiftcard = (session: FakeSession, giftcardUuid: string, typed: number | undefined) => {
+    const added = amountOf(session, typed);
+    if (!session.settings.allow_multiple_giftcards && session.top_ups.length > 0)
+      throw refusedFor('giftcard_top_up_done');
+    const card = giftcardByUuid(giftcardUuid);
+    assertUsable(card);
+    if (card.type === 'DIGITAL' && card.topped_up) throw failedWith(5006);
+    if (card.balance_in_cents + added > card.max_in_cents) throw failedWith(5008);
+    const awaiting = paymentDue(session, added, card.uuid);
+    if (awaiting) return awaiting;
+    const transaction = moveTopUp(session, card, added);
     return { giftcard: portalGiftcard(card), transaction_uuid: transaction, amount_in_cents: added };
   };
 
-  /** portal-money.ts: a prepaid session moves money once; a payment charges min(amount, balance). */
+  /**
+   * portal-money.ts: a prepaid session moves money once; a payment (by a proven customer) charges
+   * min(amount, balance); a top-up is collected at the till, and waits for it in a holding session.
+   */
   const prepaid = (session: FakeSession, kind: 'pay' | 'top_up', typed: number | undefined) => {
-    const contact = customerOf(session);
-    if (session.events.some((e) => e.type === 'prepaid_transaction'))
+    const contact = kind === 'pay' ? provenCustomerOf(session) : customerOf(session);
+    if (session.hold) throw refusedFor('payment_awaited');
+    if (session.events.some((e) => e.type === 'prepaid_transaction' || e.type === 'payment_due'))
       throw refusedFor('prepaid_transaction_done');
-    assertTypedAmount(typed);
-    const asked = typed ?? session.amount_in_cents;
-    if (asked === null) throw failedWith(1003);
+    const asked = amountOf(session, typed);
     if (kind === 'pay' && contact.prepaid_balance_in_cents <= 0)
       throw refusedFor('prepaid_balance_insufficient', ['amount_in_cents']);
-    const moved = kind === 'pay' ? -Math.min(asked, contact.prepaid_balance_in_cents) : asked;
+    if (kind === 'top_up') {
+      const awaiting = paymentDue(session, asked, null);
+      if (awaiting) return awaiting;
+    }
+    return movePrepaid(
+      session,
+      contact,
+      kind === 'pay' ? -Math.min(asked, contact.prepaid_balance_in_cents) : asked,
+      asked,
+    );
+  };
+  const movePrepaid = (session: FakeSession, contact: FakeContact, moved: number, asked: number) => {
     contact.prepaid_balance_in_cents += moved;
     const transaction = id('prepaid-transaction');
     record(session, 'prepaid_transaction', {
@@ -638,21 +804,28 @@ export function createFakePortalApi() {
     return {
       transaction_uuid: transaction,
       charged_in_cents: Math.abs(moved),
-      unpaid_in_cents: asked - Math.abs(moved) > 0 && kind === 'pay' ? asked - Math.abs(moved) : 0,
+      unpaid_in_cents: moved < 0 ? asked + moved : 0,
       contact: portalContact(contact.uuid),
     };
+  };
+  /** The cashier's Received (portal-money.ts confirmHeldTopUp): the held top-up moves now. */
+  const receivePayment = (session: FakeSession) => {
+    const hold = session.hold;
+    if (!hold) throw refusedFor('no_payment_awaited');
+    session.hold = null;
+    record(session, 'payment_received', { amount_in_cents: hold.amount_in_cents, by: 'cashier' });
+    if (hold.giftcard) moveTopUp(session, giftcardByUuid(hold.giftcard), hold.amount_in_cents);
+    else movePrepaid(session, customerOf(session), hold.amount_in_cents, hold.amount_in_cents);
   };
 
   const activeVouchers = (contact: string) =>
     vouchers.filter((v) => v.owner === contact && v.status === 'ACTIVE').map(publicVoucher);
 
-  /** portal-customer.ts redeemVoucherInSession: the voucher's own refusals, then someone else's. */
+  /** portal-customer.ts redeemVoucherInSession: the voucher's own refusals first, then someone else's. */
   const redeemVoucher = (session: FakeSession, code: string) => {
-    const contact = customerOf(session);
+    const contact = provenCustomerOf(session);
     const voucher = voucherByCode(code);
     if (!voucher) throw failedWith(80004);
-    if (voucher.owner && voucher.owner !== contact.uuid)
-      throw refusedFor('voucher_someone_else').withStatus(403);
     const refusal = {
       REDEEMED: 80005,
       EXPIRED: 80006,
@@ -661,6 +834,8 @@ export function createFakePortalApi() {
       LOCKED: 80017,
     } as const;
     if (voucher.status !== 'ACTIVE') throw failedWith(refusal[voucher.status]);
+    if (voucher.owner && voucher.owner !== contact.uuid)
+      throw refusedFor('voucher_someone_else').withStatus(403);
     voucher.owner = contact.uuid;
     voucher.status = 'REDEEMED';
     record(session, 'voucher_redeemed', { code: voucher.code, name: voucher.name });
@@ -677,7 +852,7 @@ export function createFakePortalApi() {
     };
   };
   const claim = (session: FakeSession, rewardUuid: string) => {
-    const contact = customerOf(session);
+    const contact = provenCustomerOf(session);
     const reward = rewards.find((r) => r.uuid === rewardUuid);
     if (!reward) throw failedWith(6003);
     if (reward.stock === 0) throw failedWith(1018);
@@ -715,9 +890,6 @@ export function createFakePortalApi() {
       ...type,
       status: contact.subscriptions.get(type.id) ?? 'UNSUBSCRIBED',
     }));
-  const profileOf = (contact: FakeContact) => ({
-    fields: KIOSK.editable_contact_fields.map((name) => ({ name, value: contact.profile[name] ?? null })),
-  });
   const subscribe = (contact: FakeContact, typeId: number, subscribed: boolean): PortalSubscription => {
     const type = subscriptionTypes.find((t) => t.id === typeId);
     if (!type) throw failedWith(55030);
@@ -730,13 +902,13 @@ export function createFakePortalApi() {
     return { ...type, status };
   };
   const addCard = (session: FakeSession, value: string) => {
-    const contact = customerOf(session);
+    const contact = provenCustomerOf(session);
     const existing = cards.find((c) => c.value === value);
     if (existing && !existing.active) throw failedWith(60004);
     if (existing?.contact && existing.contact !== contact.uuid) throw failedWith(60014);
     const added = existing ?? card(value, null);
     added.contact = contact.uuid;
-    record(session, 'card_added', { contact: { uuid: contact.uuid, email: contact.email } });
+    record(session, 'card_added', { contact: { uuid: contact.uuid }, contact_identifier: value.slice(-4) });
     return portalCard(added);
   };
   const removeCard = (contact: FakeContact, cardId: number) => {
@@ -745,20 +917,6 @@ export function createFakePortalApi() {
     removed.contact = null;
     return portalCard(removed);
   };
-  /** portal-profile.ts: editable fields only, a date as a date; refused by name. */
-  const updateProfile = (contact: FakeContact, attributes: Record<string, string | null>) => {
-    const editable: readonly string[] = KIOSK.editable_contact_fields;
-    const refused = Object.entries(attributes)
-      .filter(
-        ([name, value]) =>
-          !editable.includes(name) || (name === 'birthdate' && value && !/^\d{4}-\d\d-\d\d$/.test(value)),
-      )
-      .map(([name]) => `attributes.${name}`);
-    if (refused.length > 0) throw failedWith(1003, 422, refused);
-    Object.assign(contact.profile, attributes);
-    return profileOf(contact);
-  };
-
   // ---- the console API --------------------------------------------------------------------------
 
   const cashierDevice = (): { name: string; shop: string } => {
@@ -802,7 +960,7 @@ export function createFakePortalApi() {
         !session.pos_transaction &&
         session.amount_in_cents === null,
       started_by: session.started_by ? { name: session.started_by } : null,
-      contact: session.contact ? portalContact(session.contact) : null,
+      contact: session.contact ? cashierContact(session.contact) : null,
       identification: data('contact_registered').length
         ? 'registration'
         : (identifiedBy ?? (session.contact ? 'cashier' : null)),
@@ -817,6 +975,12 @@ export function createFakePortalApi() {
         title: text(d.title),
         credits: Number(d.credits),
       })),
+      payment_due: data('payment_due').length
+        ? {
+            amount_in_cents: data('payment_due').reduce((sum, d) => sum + Number(d.amount_in_cents), 0),
+            held: session.hold !== null && session.status === 'open',
+          }
+        : null,
     };
   };
   const cashierView = (session: FakeSession): CashierSession => ({
@@ -839,21 +1003,23 @@ export function createFakePortalApi() {
         ...(input.allow_multiple_giftcards !== undefined
           ? { allow_multiple_giftcards: input.allow_multiple_giftcards }
           : {}),
+        // The console's top-ups wait for its Received.
+        require_payment_confirmation: input.type === 'top_up_prepaid' || input.type === 'top_up_giftcards',
       },
     });
     return cashierView(sessions.get(uuid)!);
   };
-  const findContact = (query: string): PortalContact => {
+  const findContact = (query: string): CashierContact => {
     if (query.includes('@')) {
       const contact = [...contacts.values()].find((c) => c.email === query);
       if (!contact) throw failedWith(55031);
-      return portalContact(contact.uuid);
+      return cashierContact(contact.uuid);
     }
     const card = cards.find((c) => c.value === query);
     if (!card) throw failedWith(60003);
     if (!card.active) throw failedWith(60004);
     if (!card.contact) throw failedWith(55031);
-    return portalContact(card.contact);
+    return cashierContact(card.contact);
   };
   const sendPurchase = (session: FakeSession, amountInCents: number) => {
     forAction(session.uuid, ['credit_reception']);
@@ -883,6 +1049,7 @@ export function createFakePortalApi() {
   /** A call of the kiosk on session `uuid`: `action` is the path after it ('' for the session itself). */
   const sessionCall = (method: string, uuid: string, action: string, body: Body): Json => {
     const customer = (types: PortalSessionType[]) => customerOf(forAction(uuid, types));
+    const proven = (types: PortalSessionType[]) => provenCustomerOf(forAction(uuid, types));
     switch (`${method} ${action}`) {
       case 'GET ':
         return stateOf(sessionOf(uuid));
@@ -895,9 +1062,13 @@ export function createFakePortalApi() {
       case 'POST credit-reception':
         return creditReception(forAction(uuid, ['credit_reception']));
       case 'POST complete':
-        return end(forAction(uuid), 'completed');
+        return end(forAction(uuid), 'completed', 'screen');
       case 'POST cancel':
-        return end(forAction(uuid), 'cancelled');
+        return end(forAction(uuid), 'cancelled', 'screen');
+      case 'POST verification/send':
+        return sendCode(forAction(uuid, IDENTIFYING));
+      case 'POST verification/verify':
+        return verifyCode(forAction(uuid, IDENTIFYING), text(body.code));
       case 'POST giftcards/scan':
         return forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value));
       case 'POST giftcards/redeem':
@@ -909,7 +1080,7 @@ export function createFakePortalApi() {
       case 'POST prepaid/top-up':
         return prepaid(forAction(uuid, ['top_up_prepaid']), 'top_up', cents(body));
       case 'GET vouchers':
-        return activeVouchers(customer(['vouchers', 'identify']).uuid);
+        return activeVouchers(proven(['vouchers', 'identify']).uuid);
       case 'POST vouchers/redeem':
         return redeemVoucher(forAction(uuid, ['vouchers', 'identify']), text(body.code));
       case 'GET rewards': {
@@ -919,27 +1090,23 @@ export function createFakePortalApi() {
       case 'POST rewards/claim':
         return claim(forAction(uuid, ['identify']), text(body.reward_uuid));
       case 'GET activity':
-        return activity.get(customer(['identify']).uuid) ?? [];
+        return activity.get(proven(['identify']).uuid) ?? [];
       case 'GET subscriptions':
-        return subscriptionsOf(customer(['identify']));
+        return subscriptionsOf(proven(['identify']));
       case 'POST subscriptions':
-        return subscribe(customer(['identify']), Number(body.subscription_type_id), body.subscribed === true);
+        return subscribe(proven(['identify']), Number(body.subscription_type_id), body.subscribed === true);
       case 'GET cards': {
-        const holder = customer(['identify']).uuid;
+        const holder = proven(['identify']).uuid;
         return cards.filter((c) => c.contact === holder).map(portalCard);
       }
       case 'POST cards':
         return addCard(forAction(uuid, ['identify']), text(body.value));
       case 'POST cards/remove':
-        return removeCard(customer(['identify']), Number(body.card_id));
+        return removeCard(proven(['identify']), Number(body.card_id));
       case 'GET stats': {
-        const { visits, credit_balance } = customer(['identify']);
+        const { visits, credit_balance } = proven(['identify']);
         return { visits, last_visit_at: null, total_credits_earned: credit_balance };
       }
-      case 'GET profile':
-        return profileOf(customer(['identify']));
-      case 'POST profile':
-        return updateProfile(customer(['identify']), body.attributes as Record<string, string | null>);
       default:
         throw failedWith(1003, 404);
     }
@@ -952,7 +1119,11 @@ export function createFakePortalApi() {
       const session = shopSession(uuid);
       if (method === 'GET' && action === '') return cashierView(session);
       if (method === 'POST' && action === 'cancel')
-        return end(forAction(uuid), 'cancelled') && cashierView(session);
+        return end(forAction(uuid), 'cancelled', 'cashier') && cashierView(session);
+      if (method === 'POST' && action === 'payment-received') {
+        receivePayment(forAction(uuid, ['top_up_prepaid', 'top_up_giftcards']));
+        return cashierView(session);
+      }
       if (method === 'POST' && action === 'purchase') return sendPurchase(session, cents(body) ?? 0);
       throw failedWith(1003, 404);
     }
@@ -1068,7 +1239,6 @@ export function createFakePortalApi() {
       credit_balance: 0,
       prepaid_balance_in_cents: 0,
       creditsPerEuro: 1,
-      profile: {},
       subscriptions: new Map(),
       visits: 0,
       ...init,

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FakeContact } from '../helpers/fake-portal-api';
+import { CODE, type FakeContact } from '../helpers/fake-portal-api';
 import { setUpFlowTests } from '../helpers/flow-tests';
 
 /*
  * The customer's own portal after identification (identify sessions): rewards to claim with
- * credits, vouchers to use, recent activity, e-mail subscriptions, cards, and the profile fields
- * the account lets them change; each refusal in words.
+ * credits, vouchers to use, recent activity, e-mail subscriptions, cards; each refusal in words. A
+ * customer known by e-mail alone confirms it is them (the code e-mailed) before a claim; no profile.
  */
 
 const flow = setUpFlowTests();
@@ -165,27 +165,49 @@ describe('the customer portal', () => {
     await kiosk.until(() => expect(screen.getAllByText(/Ending in/)).toHaveLength(1));
   });
 
-  it('profile: the editable fields only; a bad date refused by name, then saved', async () => {
+  it('an e-mail alone: name, balances and rewards; a claim first asks for the code e-mailed, then goes through; no profile', async () => {
     const api = flow.api();
-    const anna = api.customer({ firstname: 'Anna', profile: { firstname: 'Anna', city: 'Haarlem' } });
-    const { kiosk } = await portalOf(anna);
-    await kiosk.user.click(screen.getByRole('tab', { name: 'Profile' }));
-    await kiosk.until(() => screen.getByTestId('profile-fields'));
-    expect(text('profile-city')).toBe('TownHaarlem');
-    expect(screen.queryByTestId('profile-phonenumber')).toBeNull();
-    await kiosk.user.click(screen.getByRole('button', { name: 'Change my details' }));
+    const coffee = api.reward({ title: 'Free coffee', required_credits: 50 });
+    const carla = api.contact({
+      email: 'carla@example.com',
+      firstname: 'Carla',
+      lastname: 'Bakker',
+      credit_balance: 60,
+    });
+    const uuid = api.openSession('identify', { settings: { primary_identification_method: 'email' } });
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.user.type(screen.getByLabelText('E-mail address'), 'carla@example.com');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await kiosk.until(() => expect(heading()).toBe('Welcome, Carla!'));
+    expect(screen.queryByRole('tab', { name: 'Profile' })).toBeNull();
+    expect(document.body.textContent).not.toContain('Bakker');
+    expect(document.body.textContent).not.toContain('carla@example.com');
+    // The rest of the account waits for the proof.
+    await kiosk.until(() => screen.getByRole('tab', { name: 'Cards' }));
+    await kiosk.user.click(screen.getByRole('tab', { name: 'Cards' }));
+    expect(screen.getByTestId('proof-needed').textContent).toContain('To see this, first confirm it is you.');
+    await kiosk.user.click(screen.getByRole('tab', { name: 'Rewards' }));
 
-    await kiosk.user.type(screen.getByLabelText('Date of birth'), '21-04-1990');
-    await kiosk.user.click(screen.getByRole('button', { name: 'Save' }));
+    await kiosk.until(() => screen.getByTestId(`reward-${coffee.uuid}`));
+    await kiosk.user.click(screen.getByTestId(`reward-${coffee.uuid}`));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
+    expect(heading()).toBe('Confirm it is you');
+    expect(api.calls('/rewards/claim')).toEqual([]);
+    await kiosk.user.click(screen.getByRole('button', { name: 'E-mail a code to c***@example.com' }));
+    await kiosk.until(() => expect(heading()).toBe('Enter the code from your e-mail'));
+    expect(document.body.textContent).toContain('We have sent a 6-digit code to c***@example.com.');
+
+    for (const digit of '999999') await kiosk.user.click(screen.getByTestId(`keypad-${digit}`));
     await kiosk.until(() =>
-      expect(text('profile-error-birthdate')).toBe(
-        'That is not a date we can save. Type it as year-month-day, like 1990-04-21.',
-      ),
+      expect(text('action-error')).toBe('That is not the code we sent. Check it and try again.'),
     );
-    await kiosk.user.clear(screen.getByLabelText('Date of birth'));
-    await kiosk.user.type(screen.getByLabelText('Date of birth'), '1990-04-21');
-    await kiosk.user.click(screen.getByRole('button', { name: 'Save' }));
-    await kiosk.until(() => expect(text('profile-saved')).toBe('Your details are saved.'));
-    expect(anna.profile.birthdate).toBe('1990-04-21');
+    await kiosk.until(() => expect(text('verify-attempts')).toBe('You can try 4 more times.'));
+    for (const digit of CODE) await kiosk.user.click(screen.getByTestId(`keypad-${digit}`));
+    // Proven: back at the claim, which goes through now.
+    await kiosk.until(() => expect(heading()).toBe('Claim Free coffee for 50 credits?'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
+    await kiosk.until(() => expect(heading()).toBe('Enjoy!'));
+    expect(carla.credit_balance).toBe(10);
+    expect(api.eventTypes(uuid)).toEqual(['contact_identified', 'contact_verified', 'reward_reception']);
   });
 });

@@ -64,6 +64,9 @@ const ROWS = {
     [55031, 'contactUnknown'],
     ['not_allowed_in_session', 'invalidInput'],
     [55045, 'generic'],
+    ['email_identification_disabled', 'emailNotEnabled'],
+    ['contact_set_by_pos', 'customerChosen'],
+    ['payment_awaited', 'paymentAwaited'],
   ],
   pay: [
     ['giftcard_inactive', 'giftcardInactive'],
@@ -75,6 +78,8 @@ const ROWS = {
   ],
   topUp: [
     ['amount_below_minimum', 'amountTooSmall'],
+    ['amount_set_by_session', 'amountFixed'],
+    ['giftcard_top_up_done', 'topUpDone'],
     [5006, 'giftcardDigitalToppedUp'],
     [5008, 'giftcardOverMax'],
   ],
@@ -93,6 +98,7 @@ const ROWS = {
     [80017, 'voucherLocked'],
   ],
   claim: [
+    ['proof_required', 'proofRequired'],
     [1017, 'notEnoughCredits'],
     [1018, 'outOfStock'],
     [1019, 'claimLimit'],
@@ -101,9 +107,15 @@ const ROWS = {
   ],
   subscription: [[55030, 'subscriptionUnknown']],
   register: [
+    ['registration_done', 'registrationDone'],
     [60005, 'emailTaken'],
     [60006, 'cardTaken'],
     [60014, 'cardTaken'],
+  ],
+  verify: [
+    ['verification_code_wrong', 'codeWrong'],
+    ['verification_code_expired', 'codeExpired'],
+    ['verification_locked', 'verifyLocked'],
   ],
   credit: [
     ['nothing_to_credit', 'transactionUnknown'],
@@ -228,6 +240,25 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
     await kiosk.until(() => screen.getByTestId('screen-registration'));
     await kiosk.user.click(screen.getByLabelText('I accept the terms and conditions'));
     await meet('/register', ROWS.register, (k) => k.user.click(screen.getByTestId('register-submit')), kiosk);
+  });
+
+  it('confirming it is them with the code e-mailed', async () => {
+    const api = flow.api();
+    api.contact({ email: 'pia@example.com', prepaid_balance_in_cents: 1000 });
+    const uuid = api.openSession('pay_prepaid', {
+      amount_in_cents: 500,
+      settings: { primary_identification_method: 'email' },
+    });
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.user.type(screen.getByLabelText('E-mail address'), 'pia@example.com');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await kiosk.until(() => screen.getByTestId('send-code'));
+    await kiosk.user.click(screen.getByTestId('send-code'));
+    await kiosk.until(() => screen.getByTestId('digit-keypad'));
+    const typeCode = async (k: Controls) => {
+      for (const digit of '135790') await k.user.click(screen.getByTestId(`keypad-${digit}`));
+    };
+    await meet('/verification/verify', ROWS.verify, typeCode, kiosk);
   });
 
   it.each(ROWS.credit)('crediting the purchase: %s', async (label, words) => {

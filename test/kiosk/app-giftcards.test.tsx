@@ -150,6 +150,7 @@ describe('topping up a gift card', () => {
 
     expect(heading()).toBe('Add €12.50 to the card ending 0001?');
     expect(text('topup-balance-after')).toBe('Balance after€12.50');
+    expect(text('pay-at-till')).toBe('Pay €12.50 at the till.');
     await kiosk.user.click(screen.getByRole('button', { name: 'Add €12.50' }));
     await kiosk.until(() => expect(heading()).toBe('Your gift card is topped up'));
     expect(text('giftcard-new-balance')).toBe('New balance€12.50');
@@ -157,7 +158,7 @@ describe('topping up a gift card', () => {
 
     await kiosk.user.click(screen.getByRole('button', { name: 'Done' }));
     await kiosk.until(() => screen.getByTestId('screen-completed'));
-    expect(flow.api().eventTypes(uuid)).toEqual(['giftcard_transaction', 'session_completed']);
+    expect(flow.api().eventTypes(uuid)).toEqual(['payment_due', 'giftcard_transaction', 'session_completed']);
   });
 
   it('near the maximum: the keypad refuses more and says the most; a top-up over it meanwhile is refused in words', async () => {

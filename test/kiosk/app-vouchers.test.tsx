@@ -19,7 +19,13 @@ async function annasVouchers() {
   api.voucher({ code: 'MUFFIN-0001', name: 'Free muffin', owner: anna.uuid, expiration_date: '2027-06-30' });
   api.voucher({ code: 'TWOFORONE-0001', name: 'Two for one', owner: anna.uuid });
   api.voucher({ code: 'MUFFIN-USED', name: 'Free muffin', owner: anna.uuid, status: 'REDEEMED' });
-  api.voucher({ code: 'MUFFIN-EXPIRED', name: 'Free muffin', owner: anna.uuid, status: 'EXPIRED' });
+  api.voucher({
+    code: 'MUFFIN-EXPIRED',
+    name: 'Free muffin',
+    owner: anna.uuid,
+    status: 'EXPIRED',
+    expiration_date: '2025-01-31T23:59:59+01:00',
+  });
   api.voucher({ code: 'MUFFIN-FREE', name: 'Free muffin', owner: null });
   const uuid = api.openSession('vouchers');
   const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
@@ -70,27 +76,36 @@ describe('vouchers', () => {
   });
 
   it.each([
-    ['already used', 'MUFFIN-USED', 'This voucher has already been used.'],
-    ['expired', 'MUFFIN-EXPIRED', 'This voucher has expired.'],
-    ['someone else’s', 'MUFFIN-BENS', 'This voucher belongs to someone else.'],
+    ['already used', 'MUFFIN-USED', 'It has already been used.'],
+    ['expired', 'MUFFIN-EXPIRED', 'It expired on January 31, 2025.'],
   ])(
-    'a voucher that is %s is refused in words at its confirmation; nothing is used',
+    'a voucher that is %s is said so at the scan, with its date, and never offered; nothing is used',
     async (_, code, words) => {
-      const api = flow.api();
-      api.voucher({
-        code: 'MUFFIN-BENS',
-        name: 'Free muffin',
-        owner: api.contact({ email: 'ben@example.com' }).uuid,
-      });
       const { uuid, kiosk } = await annasVouchers();
       await kiosk.user.click(screen.getByRole('button', { name: 'Scan a voucher' }));
       await kiosk.scan(code);
-      await kiosk.until(() => screen.getByTestId('confirm-button'));
-      await kiosk.user.click(screen.getByTestId('confirm-button'));
-      await kiosk.until(() => expect(text('action-error')).toBe(words));
+      await kiosk.until(() => expect(heading()).toBe('This voucher cannot be used'));
+      expect(text('voucher-unusable')).toBe(words);
+      expect(screen.queryByTestId('confirm-button')).toBeNull();
       expect(flow.api().eventTypes(uuid)).toEqual(['contact_identified']);
     },
   );
+
+  it('a voucher that is someone else’s is refused in words at its confirmation; nothing is used', async () => {
+    const api = flow.api();
+    api.voucher({
+      code: 'MUFFIN-BENS',
+      name: 'Free muffin',
+      owner: api.contact({ email: 'ben@example.com' }).uuid,
+    });
+    const { uuid, kiosk } = await annasVouchers();
+    await kiosk.user.click(screen.getByRole('button', { name: 'Scan a voucher' }));
+    await kiosk.scan('MUFFIN-BENS');
+    await kiosk.until(() => screen.getByTestId('confirm-button'));
+    await kiosk.user.click(screen.getByTestId('confirm-button'));
+    await kiosk.until(() => expect(text('action-error')).toBe('This voucher is linked to another account.'));
+    expect(flow.api().eventTypes(uuid)).toEqual(['contact_identified']);
+  });
 
   it.each([
     ['a loyalty card', 'CARD-OTHER', 'This is a loyalty card. Scan the code on your voucher.'],
