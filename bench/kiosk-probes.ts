@@ -9,11 +9,6 @@ export interface ProbeLog {
   /** The first usable screen put in the page (before it is styled, laid out and painted). */
   readyAt: number | null;
   /**
-   * That screen answering taps: when the page's scripts took over a screen the service rendered
-   * into the page (#root no longer `inert`); readyAt for a screen the scripts rendered.
-   */
-  takenOverAt: number | null;
-  /**
    * The main thread next free after the first frame with that screen: a message posted from the
    * frame's animation callback arrives once its style, layout and paint have run, and the tasks
    * queued before it.
@@ -37,8 +32,8 @@ declare global {
 }
 
 /**
- * Written to the console (console.debug) once paintedAt and takenOverAt are set: the bench waits for
- * it rather than polling the page, whose evaluation would run on the main thread while the page starts.
+ * Written to the console (console.debug) once paintedAt is set: the bench waits for it rather than
+ * polling the page, whose evaluation would run on the main thread while the page starts.
  */
 export const PAINTED_MESSAGE = 'bench:kiosk first screen painted';
 
@@ -58,7 +53,6 @@ export function installProbes({
 }): void {
   const log: ProbeLog = {
     readyAt: null,
-    takenOverAt: null,
     paintedAt: null,
     codeAt: null,
     blankSeen: false,
@@ -98,18 +92,10 @@ export function installProbes({
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           log.paintedAt = performance.now();
-          if (log.takenOverAt !== null) console.debug(paintedMessage);
+          console.debug(paintedMessage);
         };
         channel.port2.postMessage(null);
       });
-    }
-    if (
-      log.readyAt !== null &&
-      log.takenOverAt === null &&
-      !document.getElementById('root')?.hasAttribute('inert')
-    ) {
-      log.takenOverAt = performance.now();
-      if (log.paintedAt !== null) console.debug(paintedMessage);
     }
     if (log.identifiedAt === null && document.querySelector(identifiedSelector)) {
       // Inserted now; shown at the next frame.
@@ -126,7 +112,7 @@ export function installProbes({
     childList: true,
     subtree: true,
     attributes: true,
-    attributeFilter: ['data-decoder', 'inert'],
+    attributeFilter: ['data-decoder'],
   });
   window.addEventListener(
     'keydown',

@@ -7,7 +7,7 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Copies dist/service, dist/kiosk, dist/kiosk-prerender and dist/cashier to test-results/<name>-dist; returns that folder. */
+/** Copies dist/service, dist/kiosk and dist/cashier to test-results/<name>-dist; returns that folder. */
 export function snapshotBuild(name: string): string;
 
 /**

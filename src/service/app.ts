@@ -17,7 +17,6 @@ import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
 import { registerRequestTransactions } from './http/idempotency';
 import { toJson } from './http/json';
-import { kioskPageSender } from './http/kiosk-page';
 import mediaRoutes from './http/media';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
@@ -212,10 +211,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     });
     // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
-    app.get(
-      '/portal',
-      { config: { auth: 'none' }, schema: { hide: true } },
-      await kioskPageSender(app, kioskDir),
+    app.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );
   }
   app.get('/', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>

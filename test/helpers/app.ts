@@ -97,8 +97,6 @@ export async function createTestApp(
     sharing?: TestApp;
     /** The checker of another app's document, so that a test making many apps reads it once. */
     openApi?: OpenApiCheck;
-    /** A built kiosk to serve at /portal/ (default none). */
-    kioskDir?: string;
     /** SQLite: a group commit of the test's own for the app's database (default the database's). */
     groupCommit?: (db: Kysely<Database>, dir: string) => GroupCommit;
   } = {},
@@ -133,7 +131,7 @@ export async function createTestApp(
     groupCommit: options.groupCommit?.(database.db, dir) ?? database.groupCommit,
     clock: clock.now,
     databaseUrl,
-    kioskDir: options.kioskDir ?? join(dir, 'no-kiosk'),
+    kioskDir: join(dir, 'no-kiosk'),
     validateResponses: true,
     poolStats: database.poolStats,
     sessionExpiryTimer: (round) => {

@@ -4,21 +4,15 @@ import { build } from 'vite';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-const CONFIGS = {
-  kiosk: 'vite.config.ts',
-  'kiosk-prerender': 'vite.prerender.config.ts',
-  cashier: 'vite.cashier.config.ts',
-} as const;
-
 /**
- * Builds `parts` (default the kiosk and the cashier console) from the repository's Vite
- * configurations (production, as `npm run build` does) into `{out}/{part}`.
+ * Builds the kiosk and the cashier console from the repository's Vite configurations (production,
+ * as `npm run build` does) into `{out}/kiosk` and `{out}/cashier`.
  */
-export async function buildBrowserBundles(
-  out: string,
-  parts: readonly (keyof typeof CONFIGS)[] = ['kiosk', 'cashier'],
-): Promise<void> {
-  for (const [name, configFile] of parts.map((part) => [part, CONFIGS[part]] as const)) {
+export async function buildBrowserBundles(out: string): Promise<void> {
+  for (const [name, configFile] of [
+    ['kiosk', 'vite.config.ts'],
+    ['cashier', 'vite.cashier.config.ts'],
+  ] as const) {
     await build({
       configFile: join(ROOT, configFile),
       logLevel: 'silent',

@@ -13,39 +13,16 @@ import { parseKioskRoute } from '../../src/kiosk/lib/kiosk-route';
 const html = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 
-/**
- * Runs index.html's inline script for a location search, in a page that carries `carried` as the
- * session's answer (#portal-session, put there by the service) or none; what it fetched and left
- * for the app, and the keydown listener it keeps keys with.
- */
-function earlyRequest(search: string, carried?: string) {
+/** Runs index.html's inline script for a location search; what it fetched and left for the app. */
+function earlyRequest(search: string) {
   const fetched: string[] = [];
-  const window: {
-    portalEarlyRequest?: { path: string; response: Promise<Response> };
-    portalEarlyKeys?: { keys: unknown[]; stop: () => void };
-  } = {};
-  const listeners = new Set<(event: unknown) => void>();
+  const window: { portalEarlyRequest?: { path: string } } = {};
   const fetch = (url: string) => {
     fetched.push(url);
     return Promise.resolve(new Response('{}'));
   };
-  const document = {
-    getElementById: (id: string) =>
-      id === 'portal-session' && carried !== undefined ? { textContent: carried } : null,
-  };
-  runInNewContext(inline[0]!, {
-    window,
-    document,
-    location: { search },
-    URLSearchParams,
-    encodeURIComponent,
-    fetch,
-    Response,
-    Promise,
-    addEventListener: (_type: string, listener: (event: unknown) => void) => listeners.add(listener),
-    removeEventListener: (_type: string, listener: (event: unknown) => void) => listeners.delete(listener),
-  });
-  return { fetched, path: window.portalEarlyRequest?.path ?? null, window, listeners };
+  runInNewContext(inline[0]!, { window, location: { search }, URLSearchParams, encodeURIComponent, fetch });
+  return { fetched, path: window.portalEarlyRequest?.path ?? null };
 }
 
 /** The path the app asks first for a search (main.tsx: the session, or the standby device). */
@@ -81,28 +58,6 @@ describe("index.html's early request", () => {
       expect(path, search).toBe(expected);
       expect(fetched, search).toEqual(expected ? [`${PORTAL_API}${expected}`] : []);
     }
-  });
-});
-
-describe("index.html in a page with the service's first screen", () => {
-  it("takes the session's answer the page carries instead of asking for it", async () => {
-    const answer = JSON.stringify({ data: { uuid: 's' }, meta: {} });
-    const { fetched, path, window } = earlyRequest('?uuid=s', answer);
-    expect(fetched).toEqual([]);
-    expect(path).toBe(sessionPath('s'));
-    expect(await (await window.portalEarlyRequest!.response).text()).toBe(answer);
-    // Only a session's page carries one: a standby screen asks as before.
-    expect(earlyRequest('?device=d', answer).fetched).toEqual([`${PORTAL_API}${devicePath('d')}`]);
-  });
-
-  it('keeps the keys typed before the scripts run until the hand scanner takes them', () => {
-    const { window, listeners } = earlyRequest('');
-    expect(listeners.size).toBe(1);
-    const key = { key: 'C' };
-    for (const listener of listeners) listener(key);
-    expect(window.portalEarlyKeys!.keys).toEqual([key]);
-    window.portalEarlyKeys!.stop();
-    expect(listeners.size).toBe(0);
   });
 });
 

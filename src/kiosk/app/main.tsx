@@ -18,8 +18,7 @@ import { createKioskQueryClient, Providers } from './providers';
 
 const route = parseKioskRoute(window.location.search);
 watchBrowserConnection(window);
-// Before anything loads: a card scanned while the session is fetched reaches the first scan screen
-// (keys from before this module too: index.html keeps them).
+// Before anything loads: a card scanned while the session is fetched reaches the first scan screen.
 listenForHandScanner(window);
 prepareScanSound(window);
 const queryClient = createKioskQueryClient();
@@ -52,9 +51,7 @@ const FIRST_RENDER_WAIT_MS = 250;
 
 const root = document.getElementById('root');
 if (root) {
-  const render = () => {
-    // A first screen the service rendered into the page (inert until now): Preact's first render
-    // takes its elements over, correcting what differs, so it is neither rebuilt nor animated again.
+  const render = () =>
     createRoot(root).render(
       <StrictMode>
         <Providers client={queryClient}>
@@ -62,8 +59,6 @@ if (root) {
         </Providers>
       </StrictMode>,
     );
-    root.removeAttribute('inert');
-  };
   void Promise.race([
     Promise.all([firstRequest, fontReady]),
     new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),

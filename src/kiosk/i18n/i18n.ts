@@ -10,17 +10,11 @@ import { nl } from './nl';
  */
 export const i18n = i18next.createInstance();
 
-/** The browser's languages, most wanted first; none in the service, which renders first screens too. */
-function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages ?? [navigator.language];
-}
-
 i18n.use(initReactI18next).init({
   resources: { en: { kiosk: en }, nl: { kiosk: nl } },
   ns: ['kiosk'],
   defaultNS: 'kiosk',
-  lng: defaultLanguage(browserLanguages()),
+  lng: defaultLanguage(navigator.languages ?? [navigator.language]),
   fallbackLng: 'en',
   supportedLngs: ['nl', 'en'],
   interpolation: { escapeValue: false },
@@ -28,15 +22,14 @@ i18n.use(initReactI18next).init({
 });
 
 const syncLang = (language: string) => {
-  // The service renders first screens too (app/prerender.tsx): no document there.
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  document.documentElement.lang = language;
 };
 syncLang(i18n.language);
 i18n.on('languageChanged', syncLang);
 
 /** Back to the language of the browser (after an idle reset or when a session ends). */
 export function resetLanguage(): void {
-  void i18n.changeLanguage(defaultLanguage(browserLanguages()));
+  void i18n.changeLanguage(defaultLanguage(navigator.languages ?? [navigator.language]));
 }
 
 /**

@@ -140,33 +140,23 @@ export function listenForHandScanner(target: Window = window): void {
   if (listening) return;
   listening = true;
   const detector = createWedgeDetector();
-  const onKey = (event: KeyboardEvent) => {
-    if (event.ctrlKey || event.altKey || event.metaKey || event.repeat || event.isComposing) return;
-    if (isEditable(target.document.activeElement)) {
-      detector.reset();
-      return;
-    }
-    // The event's own timestamp: a busy main thread delays handlers, not the keys' arrival.
-    const value = detector.feed(event.key, event.timeStamp);
-    if (value === null) return;
-    event.preventDefault();
-    event.stopPropagation();
-    pageScans.deliver(value);
-  };
-  // Keys that came before this module (index.html kept them): a scan at a first screen the service
-  // rendered into the page, before its scripts ran.
-  const early = target.portalEarlyKeys;
-  target.portalEarlyKeys = undefined;
-  early?.stop();
-  for (const event of early?.keys ?? []) onKey(event);
-  target.addEventListener('keydown', onKey, { capture: true });
-}
-
-declare global {
-  interface Window {
-    /** Set by index.html: the keydown events before listenForHandScanner, and how to stop keeping them. */
-    portalEarlyKeys?: { keys: KeyboardEvent[]; stop: () => void };
-  }
+  target.addEventListener(
+    'keydown',
+    (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.altKey || event.metaKey || event.repeat || event.isComposing) return;
+      if (isEditable(target.document.activeElement)) {
+        detector.reset();
+        return;
+      }
+      // The event's own timestamp: a busy main thread delays handlers, not the keys' arrival.
+      const value = detector.feed(event.key, event.timeStamp);
+      if (value === null) return;
+      event.preventDefault();
+      event.stopPropagation();
+      pageScans.deliver(value);
+    },
+    { capture: true },
+  );
 }
 
 /**
