@@ -1,18 +1,18 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { compileHintForFirstScreen, PREACT, PRECOMPRESSED, withoutUseClientWarnings } from './vite.config.ts';
+import { compileHintForFirstScreen, PRECOMPRESSED, withoutUseClientWarnings } from './vite.config.ts';
 
 /**
  * The cashier console SPA (src/cashier), served by the service at /cashier/: a build of its own,
- * so the kiosk's bundle and first screen stay as they are. On Preact as the kiosk (PREACT). `npm run dev:cashier` proxies the
+ * so the kiosk's bundle and first screen stay as they are. `npm run dev:cashier` proxies the
  * console API to a service on PORTAL_API (default http://localhost:8090).
  */
 export default defineConfig({
   root: 'src/cashier',
   base: '/cashier/',
   publicDir: false,
-  plugins: [compileHintForFirstScreen(), compression(PRECOMPRESSED)],
-  ...PREACT,
+  plugins: [react(), compileHintForFirstScreen(), compression(PRECOMPRESSED)],
   build: {
     outDir: '../../dist/cashier',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression, type ViteCompressionPluginOption } from 'vite-plugin-compression2';
 
 /**
@@ -10,25 +11,6 @@ export const PRECOMPRESSED: ViteCompressionPluginOption = {
   algorithms: ['brotliCompress', 'gzip'],
   logLevel: 'silent',
 };
-
-/**
- * The kiosk and the cashier console run on Preact (preact/compat): their code and libraries
- * (TanStack Query, react-i18next, zustand, react-simple-keyboard, qrcode.react) import 'react' as
- * written and get Preact's compatibility layer, about a tenth of react-dom's size and work before the
- * first screen (docs/design.md). The JSX is compiled for Preact by Vite's own transform (oxc).
- */
-export const PREACT = {
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-    ],
-  },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-} satisfies UserConfig;
 
 /** Build warnings with those of TanStack Query's "use client" marks left out (server components only). */
 export function withoutUseClientWarnings(
@@ -132,8 +114,7 @@ export default defineConfig({
   root: '.',
   base: '/portal/',
   publicDir: 'public',
-  plugins: [compileHintForFirstScreen(), preloadFont(), compression(PRECOMPRESSED)],
-  ...PREACT,
+  plugins: [react(), compileHintForFirstScreen(), preloadFont(), compression(PRECOMPRESSED)],
   // ES module workers: each camera engine is its own chunk, loaded only when chosen.
   worker: {
     format: 'es',
