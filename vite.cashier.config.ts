@@ -8,7 +8,10 @@ import { compileHintForFirstScreen, PRECOMPRESSED, withoutUseClientWarnings } fr
  * so the kiosk's bundle and first screen stay as they are. `npm run dev:cashier` proxies the
  * console API to a service on PORTAL_API (default http://localhost:8090).
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // A build (npm start runs one) says only what is wrong, not every file it wrote; the dev server
+  // still prints its address.
+  logLevel: command === 'build' ? 'warn' : 'info',
   root: 'src/cashier',
   base: '/cashier/',
   publicDir: false,
@@ -23,4 +26,4 @@ export default defineConfig({
   server: {
     proxy: { '/cashier/api': process.env.PORTAL_API ?? 'http://localhost:8090' },
   },
-});
+}));

@@ -110,7 +110,10 @@ function preloadFont(): Plugin {
  * The kiosk SPA (src/kiosk), served by the service at /portal/. `npm run dev:kiosk` proxies the
  * portal API to a service on PORTAL_API (default http://localhost:8090).
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // A build (npm start runs one) says only what is wrong, not every file it wrote; the dev server
+  // still prints its address.
+  logLevel: command === 'build' ? 'warn' : 'info',
   root: '.',
   base: '/portal/',
   publicDir: 'public',
@@ -137,4 +140,4 @@ export default defineConfig({
   server: {
     proxy: { '/portal/api': process.env.PORTAL_API ?? 'http://localhost:8090' },
   },
-});
+}));

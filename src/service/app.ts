@@ -30,6 +30,7 @@ import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
+import { registerStartPage } from './http/start-page';
 import { registerSurfaces } from './http/surfaces';
 import { type RoundTimer, registerSessionExpiry } from './jobs/session-expiry';
 
@@ -215,8 +216,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );
   }
-  app.get('/', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-    reply.redirect('/docs'),
-  );
+  registerStartPage(app);
   return app;
 }

@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { DEMO } from '../contract/examples';
 import { buildApp } from './app';
 import { runPrimary, type WorkerRole, workerRole } from './cluster';
 import { type Config, ConfigError, parseConfig } from './config';
@@ -10,24 +9,9 @@ import { openDatabase } from './db/database';
 import { FixtureError } from './fixture/load';
 import { seedAccount } from './fixture/seed';
 import { serveMetrics } from './http/plugins/metrics';
+import { createDemoSession } from './http/start-page';
 import { ensureDataFolder, StartupError, startupStep } from './startup-errors';
 import { loadTls, type TlsMaterial } from './tls';
-
-/** A ready identify session at the demo shop, when the demo account is loaded; else undefined. */
-async function demoSessionUrl(app: Awaited<ReturnType<typeof buildApp>>): Promise<string | undefined> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/portal-sessions',
-    headers: { authorization: 'Bearer demo-api-key' },
-    payload: {
-      shop_uuid: DEMO.shop,
-      enable_email_identification: true,
-      enable_registration: true,
-      enable_on_screen_keyboard: true,
-    },
-  });
-  return response.statusCode === 201 ? (response.json() as { data: { url: string } }).data.url : undefined;
-}
 
 /** Whether this configuration keeps anything in the data folder (SQLite, mail outbox, self-signed certificate). */
 function usesDataFolder(config: Config): boolean {
@@ -64,6 +48,7 @@ function printBanner(
   const lines = [
     '',
     `Portal service listening on ${address}`,
+    `  start page   ${address}/  ${info.session ? '← open it: a new demo kiosk session, the standby screen, the cashier console, the API docs' : '(the API docs)'}`,
     `  database     ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`,
     `  fixture      ${info.fixture}`,
   ];
@@ -88,7 +73,7 @@ function printBanner(
       '  credentials  API key demo-api-key, register key demo-register-key (Amsterdam),',
       '               access token demo-access-token, personal access token demo-personal-access-token,',
       '               OAuth client 1 with secret demo-oauth-client-secret (POST /oauth/token)',
-      `  kiosk        ${info.session}`,
+      `  kiosk        ${info.session}  (one session: the start page makes new ones)`,
       `  standby      ${config.portalUrl}?device=demo-device-amsterdam`,
       `  cashier      ${address}/cashier/#device=demo-cashier-amsterdam  (console of Till 1, Amsterdam)`,
       `  try          ${curl} -H 'Authorization: Bearer demo-api-key' ${address}/contacts/find-one-by?email=anna@example.com`,
@@ -168,7 +153,7 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
       serveMetrics(config.host, port, () => app.metrics.text()),
     );
   }
-  const session = !worker || worker.index === 0 ? await demoSessionUrl(app) : undefined;
+  const session = !worker || worker.index === 0 ? await createDemoSession(app) : undefined;
   if (worker) worker.ready({ address, session });
   else printBanner(config, { address, fixture: seeded?.source ?? '', session, tls });
 }

@@ -252,7 +252,9 @@ describe('framework errors answer the error body', () => {
             url,
             ...(method === 'get' ? {} : { payload: {} }),
           });
-          const body = res.body ? (JSON.parse(res.body) as { code?: unknown; status_code?: unknown }) : {};
+          // A path that normalises to / gets the start page (HTML); every error is the JSON body.
+          const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+          const body = json ? (JSON.parse(res.body) as { code?: unknown; status_code?: unknown }) : {};
           const ok =
             res.statusCode < 500 &&
             (res.statusCode < 400 || (typeof body.code === 'number' && body.status_code === res.statusCode));

@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import '../../../contract/components';
 import type { RouteError } from '../../../contract/errors';
+import { DEMO } from '../../../contract/examples';
 import { CASHIER_COOKIE } from '../cashier/device-auth';
 import { MAX_KEY_LENGTH } from '../idempotency';
 import { commonComponents, completeDocument, type ExampleAfter, type RouteFacts } from '../openapi/document';
@@ -70,6 +71,9 @@ const TAGS: Record<string, string> = {
 };
 
 const DESCRIPTION =
+  'Try it out on the demo account (loaded by `npm start` into an empty database): press **Authorize** ' +
+  `and enter \`${DEMO.apiKey}\` under bearer and \`${DEMO.personalAccessToken}\` under ` +
+  'personalAccessToken.\n\n' +
   'The public interface of the loyalty service (spec: `docs/spec/service-interface.md`) and our ' +
   'extensions, marked with the tag "Extension". Every path is also served under the real platform\'s two ' +
   'surfaces, as its PHP SDK calls them: `/api/v3/register/<path>` with an API key (a shop-bound key acts ' +
@@ -156,6 +160,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return completeDocument(withComponents(input) as never, facts) as never;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Swagger UI names the document by the address users use (its own copy at /docs/json is the same).
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { urls: [{ url: '/openapi.json', name: '/openapi.json' }] },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }
