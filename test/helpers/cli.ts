@@ -1,18 +1,35 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 let built: string | undefined;
 
 /**
- * Builds the CLI as `npm start` does (scripts/build-service.mjs), once per test process, into
+ * The CLI as `npm start` runs it: dist/service/main.js of the test command's build (PORTAL_DIST,
+ * scripts/test.mjs), else built here once per test process (scripts/build-service.mjs) into
  * test-results/cli-<pid>/service/main.js; answers that file. No kiosk is served from there.
  */
 export function buildCli(): string {
   if (built) return built;
+  if (process.env.PORTAL_DIST) {
+    built = resolve(process.env.PORTAL_DIST, 'service', 'main.js');
+    return built;
+  }
   const file = join(root, 'test-results', `cli-${process.pid}`, 'service', 'main.js');
   const result = spawnSync(process.execPath, ['scripts/build-service.mjs', file], {
     cwd: root,
@@ -23,10 +40,54 @@ export function buildCli(): string {
   return file;
 }
 
-/** Removes this process's CLI build. */
+/** Removes this process's CLI build (none when the test command's build is used). */
 export function removeCliBuild(): void {
   rmSync(join(root, 'test-results', `cli-${process.pid}`), { recursive: true, force: true });
   built = undefined;
+}
+
+/** `from` at `to`: files hard-linked (copied across file systems), folders made anew. */
+function linkTree(from: string, to: string): void {
+  const stat = lstatSync(from);
+  if (stat.isDirectory()) {
+    mkdirSync(to, { recursive: true });
+    for (const entry of readdirSync(from)) linkTree(join(from, entry), join(to, entry));
+  } else if (stat.isSymbolicLink()) {
+    symlinkSync(readlinkSync(from), to);
+  } else {
+    try {
+      linkSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      copyFileSync(from, to);
+    }
+  }
+}
+
+/**
+ * The built CLI where any user may run it: its folder and the npm packages the product runs with
+ * (the lockfile's non-dev packages) in a temp folder anyone may enter, for a test that runs it as
+ * another user; a checkout may sit in a folder only its owner can enter (as `mktemp -d` makes one).
+ * `remove()` deletes the copy.
+ */
+export function cliForAnyUser(): { main: string; remove(): void } {
+  const parent = mkdtempSync(join(tmpdir(), 'portal-cli-any-user-'));
+  chmodSync(parent, 0o755);
+  const service = dirname(buildCli());
+  linkTree(service, join(parent, 'service'));
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    // Top-level packages only: a package's own node_modules comes with it.
+    if (!entry.dev && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path)) {
+      linkTree(join(root, path), join(parent, path));
+    }
+  }
+  return {
+    main: join(parent, 'service', 'main.js'),
+    remove: () => rmSync(parent, { recursive: true, force: true }),
+  };
 }
 
 /** A TCP port free on loopback right now. */
@@ -66,15 +127,16 @@ export interface CliProcess {
 
 /**
  * Starts `node <built CLI> ...args` (no shell) with `env` added to a clean environment; `detached`
- * gives it a process group of its own (to send Ctrl-C's SIGINT to the whole group, as a terminal does).
+ * gives it a process group of its own (to send Ctrl-C's SIGINT to the whole group, as a terminal does);
+ * `main` runs another copy of the CLI (cliForAnyUser), from its folder.
  */
 export function spawnCli(
   args: string[],
-  options: { env?: Record<string, string>; uid?: number; detached?: boolean } = {},
+  options: { env?: Record<string, string>; uid?: number; detached?: boolean; main?: string } = {},
 ): CliProcess {
-  const main = buildCli();
+  const main = options.main ?? buildCli();
   const child = spawn(process.execPath, [main, ...args], {
-    cwd: root,
+    cwd: options.main ? dirname(options.main) : root,
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
@@ -112,7 +174,7 @@ export function spawnCli(
  */
 export async function runCliToExit(
   args: string[],
-  options: { env?: Record<string, string>; uid?: number } = {},
+  options: { env?: Record<string, string>; uid?: number; main?: string } = {},
 ): Promise<{ code: number | string; stdout: string; stderr: string }> {
   const cli = spawnCli(args, options);
   const timer = setTimeout(() => cli.child.kill('SIGKILL'), 45_000);

@@ -11,6 +11,7 @@ import { createTestDatabase, DEMO, dropTestDatabase } from '../helpers/app';
 import {
   buildCli,
   type CliProcess,
+  cliForAnyUser,
   freePort,
   removeCliBuild,
   runCliToExit,
@@ -173,9 +174,14 @@ describe('start-up failures', { timeout: 60_000 }, () => {
   it('read-only data folder', async () => {
     const folder = data();
     chmodSync(folder.dir, 0o555);
-    // root may write anywhere: run as nobody then.
-    const uid = process.getuid?.() === 0 ? 65534 : undefined;
-    const result = await runCliToExit(['--port', String(await freePort()), '--data', folder.dir], { uid });
+    // root may write anywhere: run as nobody then, a copy of the CLI nobody can read.
+    const asRoot = process.getuid?.() === 0;
+    const copy = asRoot ? cliForAnyUser() : undefined;
+    if (copy) cleanups.push(copy.remove);
+    const result = await runCliToExit(['--port', String(await freePort()), '--data', folder.dir], {
+      uid: asRoot ? 65534 : undefined,
+      main: copy?.main,
+    });
     expectOneLineFailure(result, `data folder ${folder.dir} is not writable`, '--data (DATA_DIR)');
   });
 
