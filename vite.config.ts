@@ -69,44 +69,6 @@ export function compileHintForFirstScreen(): Plugin {
 }
 
 /**
- * index.html asks for the bundled font's latin subset (styles/fonts.css) with the page rather than
- * when the first screen's style is computed: main.tsx waits for it (briefly) before the first render.
- * Build only: the file's name carries the build's hash.
- */
-function preloadFont(): Plugin {
-  let base = '/';
-  return {
-    name: 'portal-preload-font',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const font = Object.keys(bundle ?? {}).find((file) =>
-          /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(file),
-        );
-        if (!font) throw new Error('preloadFont: the Inter latin subset is not in the build');
-        return [
-          {
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              href: `${base}${font}`,
-              as: 'font',
-              type: 'font/woff2',
-              crossorigin: '',
-            },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
-/**
  * The kiosk SPA (src/kiosk), served by the service at /portal/. `npm run dev:kiosk` proxies the
  * portal API to a service on PORTAL_API (default http://localhost:8090).
  */
@@ -117,7 +79,7 @@ export default defineConfig(({ command }) => ({
   root: '.',
   base: '/portal/',
   publicDir: 'public',
-  plugins: [react(), compileHintForFirstScreen(), preloadFont(), compression(PRECOMPRESSED)],
+  plugins: [react(), compileHintForFirstScreen(), compression(PRECOMPRESSED)],
   // ES module workers: each camera engine is its own chunk, loaded only when chosen.
   worker: {
     format: 'es',

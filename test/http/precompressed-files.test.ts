@@ -151,23 +151,4 @@ describe('the built kiosk and cashier console, over the wire', () => {
       }
     }
   });
-
-  it('preloads the font\'s latin subset, the one face of "Inter Variable"; the other subsets are "Inter Variable Extended"', async () => {
-    const page = (await app.inject({ method: 'GET', url: '/portal/', headers: { 'accept-encoding': '' } }))
-      .body;
-    const preload = page.match(
-      /<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin/,
-    )?.[1];
-    expect(preload).toMatch(/^\/portal\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
-    expect((await app.inject({ method: 'GET', url: preload! })).statusCode).toBe(200);
-    const styleSheet = page.match(/<link rel="stylesheet" crossorigin href="([^"]+)"/)?.[1];
-    const css = (await app.inject({ method: 'GET', url: styleSheet!, headers: { 'accept-encoding': '' } }))
-      .body;
-    const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((match) => match[1]!);
-    const family = (face: string) => face.match(/font-family:\s*["']?([^;"']+)/)?.[1];
-    const inter = faces.filter((face) => family(face) === 'Inter Variable');
-    expect(inter).toHaveLength(1);
-    expect(inter[0]).toContain(preload);
-    expect(faces.filter((face) => family(face) === 'Inter Variable Extended')).toHaveLength(6);
-  });
 });

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../styles/fonts.css';
+import '@fontsource-variable/inter/wght.css';
 import '../styles/tokens.css';
 import '../styles/kiosk.css';
 import '../styles/layout.css';
@@ -30,11 +30,6 @@ const firstRequest =
       ? queryClient.prefetchQuery(deviceQueryOptions(route.token))
       : Promise.resolve();
 
-// The bundled font's latin subset (48 KB, preloaded by index.html), loaded and decoded before the
-// first render so that the first layout sets the screen's text in it (styles/fonts.css says why).
-// Never rejects; a failed font leaves the text in "Inter Fallback", sized alike (styles/tokens.css).
-const fontReady = document.fonts.load('1em "Inter Variable"').catch(() => []);
-
 // After the first screen, while the page is idle (prefetchQuery never rejects): the number formats a
 // customer's screens use, made now rather than when the customer waits for them.
 void firstRequest.then(() => {
@@ -42,10 +37,10 @@ void firstRequest.then(() => {
 });
 
 /**
- * The first render waits for the session (or standby device) and the font, at most this long: both
- * were asked for by index.html before the scripts loaded and are usually in by now, so the first
- * screen the page renders and paints is the session's own, in its font, not a loading screen and
- * then the session's screen. A slower answer gets the loading screen after this wait.
+ * The first render waits for the session (or standby device) at most this long: index.html asked
+ * for it before the scripts loaded and it is usually in by now, so the first screen the page renders
+ * and paints is the session's own, not a loading screen and then the session's screen. A slower
+ * answer gets the loading screen after this wait.
  */
 const FIRST_RENDER_WAIT_MS = 250;
 
@@ -60,7 +55,7 @@ if (root) {
       </StrictMode>,
     );
   void Promise.race([
-    Promise.all([firstRequest, fontReady]),
+    firstRequest,
     new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
   ]).then(render);
 }
