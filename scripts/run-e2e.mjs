@@ -1,19 +1,17 @@
-// `npm run test:e2e`: builds the product, starts the real built service on a fresh data folder
-// (demo fixture), runs Playwright against it and exits with Playwright's code. Two service
-// instances: the main one, and one with a 1-minute session lifetime for the expiry spec.
-// The run uses a copy of the build (test-results/e2e-dist). E2E_SKIP_BUILD=1 reuses dist/ (while
-// iterating); extra arguments go to `playwright test`.
-import { freePort, run, snapshotBuild, startService } from './service-process.mjs';
-
-if (process.env.E2E_SKIP_BUILD !== '1') {
-  const built = await run('npm', ['run', 'build']);
-  if (built !== 0) process.exit(built);
-}
+// `npm run test:e2e`: builds the product (or takes PORTAL_DIST, the build `npm test` made), starts the
+// real built service on a fresh data folder (demo fixture), runs Playwright against it and exits with
+// Playwright's code. Two service instances: the main one, and one with a 1-minute session lifetime for
+// the expiry spec. The run uses a copy of the build (test-results/e2e-dist). E2E_SKIP_BUILD=1 reuses
+// dist/ (while iterating); extra arguments go to `playwright test`.
+import { freePort, productBuild, run, snapshotBuild, startService } from './service-process.mjs';
 
 const services = [];
 let code = 1;
 try {
-  const dist = process.env.PORTAL_DIST ?? snapshotBuild('e2e');
+  const dist =
+    process.env.E2E_SKIP_BUILD === '1' && !process.env.PORTAL_DIST
+      ? snapshotBuild('e2e')
+      : await productBuild('e2e');
   // A POS web page on this origin may embed the kiosk and receive its events (e2e/embedded-pos.spec.ts).
   const posPort = await freePort();
   const main = await startService('e2e', ['--allowed-origins', `http://localhost:${posPort}`], dist);

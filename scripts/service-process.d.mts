@@ -11,6 +11,12 @@ export interface ServiceProcess {
 export function snapshotBuild(name: string): string;
 
 /**
+ * The product's build for a test run: PORTAL_DIST when set, else `npm run build` now, copied to
+ * test-results/<name>-dist. Throws when the build fails.
+ */
+export function productBuild(name: string): Promise<string>;
+
+/**
  * Starts the built service (from `dist`, default PORTAL_DIST or dist) on `port` (default: a free
  * one) and a fresh temp data folder; waits until it answers. Later flags in `extraArgs` win.
  * `onLog` gets the service's log (its standard output) as it comes.

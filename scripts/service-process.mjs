@@ -42,6 +42,17 @@ export function snapshotBuild(name) {
 }
 
 /**
+ * The product's build for a test run: PORTAL_DIST when the caller made one (npm test builds once for
+ * every step), else `npm run build` now, copied as snapshotBuild(name) does. Throws when the build fails.
+ */
+export async function productBuild(name) {
+  if (process.env.PORTAL_DIST) return process.env.PORTAL_DIST;
+  const code = await run('npm', ['run', 'build', '--silent']);
+  if (code !== 0) throw new Error(`npm run build failed (exit code ${code})`);
+  return snapshotBuild(name);
+}
+
+/**
  * Starts `node dist/service/main.js --port <free> --data <temp> --log-level warn --rate-limit 0
  * ...extraArgs` and waits (30 s at most) until it answers. `stop()` ends it and removes its data.
  * `dist`: the build folder (with service/ and kiosk/), default PORTAL_DIST or dist; `port`: a given

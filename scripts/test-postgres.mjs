@@ -1,7 +1,7 @@
 // Runs the Vitest suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI starts one);
 // every test app then gets a database of its own there. Shuffled with a seed of its own
 // (scripts/vitest-shuffled.mjs). Without a server, says so and skips.
-import { runShuffled } from './vitest-shuffled.mjs';
+import { runShuffledOnBuild } from './vitest-shuffled.mjs';
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log(
@@ -9,4 +9,4 @@ if (!process.env.TEST_DATABASE_URL) {
   );
   process.exit(0);
 }
-process.exit(runShuffled(1, `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`));
+process.exit(await runShuffledOnBuild(1, `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`));

@@ -2,12 +2,18 @@
 // data another test left behind fails. Each run gets its own seed, printed with the command that
 // replays it. `node scripts/vitest-shuffled.mjs [runs]`: `runs` runs (default 1; the CI run of
 // `npm run test:unit` makes 2, and test:pg 1 more on PostgreSQL: three seeds in all).
-// VITEST_SEED=n pins the seed of the first run (to replay a failure).
+// VITEST_SEED=n pins the seed of the first run (to replay a failure). The tests that need the built
+// product (the CLI, the browser bundles) take PORTAL_DIST: the build `npm test` made, else one made
+// here before the runs (productBuild).
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { productBuild } from './service-process.mjs';
 
-/** Runs Vitest `runs` times, each shuffled with a fresh seed; answers the first failing exit code, else 0. */
-export function runShuffled(runs, label) {
+/**
+ * Runs Vitest `runs` times, each shuffled with a fresh seed, with `env`; answers the first failing
+ * exit code, else 0. `label` names the database of a PostgreSQL run.
+ */
+export function runShuffled(runs, label, env = process.env) {
   const seeds = [];
   while (seeds.length < runs) {
     const seed =
@@ -22,6 +28,7 @@ export function runShuffled(runs, label) {
     );
     const run = spawnSync('npx', ['vitest', 'run', '--sequence.shuffle', `--sequence.seed=${seed}`], {
       stdio: 'inherit',
+      env,
     });
     if (run.status !== 0) {
       console.log(
@@ -33,7 +40,12 @@ export function runShuffled(runs, label) {
   return 0;
 }
 
+/** Runs the suite `runs` times on the product's build (PORTAL_DIST, else one made now). */
+export async function runShuffledOnBuild(runs, label) {
+  const dist = await productBuild('vitest');
+  return runShuffled(runs, label, { ...process.env, PORTAL_DIST: dist });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const runs = Number(process.argv[2] ?? (process.env.CI ? 2 : 1));
-  process.exit(runShuffled(runs));
+  process.exit(await runShuffledOnBuild(Number(process.argv[2] ?? (process.env.CI ? 2 : 1))));
 }

@@ -1,23 +1,22 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
-import { buildBrowserBundles, filesUnder } from '../helpers/bundles';
+import { browserBundles, filesUnder } from '../helpers/bundles';
 
 /*
- * No credential ships to a browser: the kiosk's and the cashier console's production bundles,
- * built here from the repository's Vite configurations, hold none of the fixture's secrets and
- * never build an Authorization header.
+ * No credential ships to a browser: the kiosk's and the cashier console's production bundles
+ * (browserBundles) hold none of the fixture's secrets and never build an Authorization header.
  */
 
+let bundles: Awaited<ReturnType<typeof browserBundles>>;
 let out: string;
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
-  await buildBrowserBundles(out);
+  bundles = await browserBundles();
+  out = bundles.dir;
 }, 180_000);
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => bundles?.remove());
 
 describe('browser bundles', () => {
   const fixture = demoAccountFixture();

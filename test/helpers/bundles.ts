@@ -1,14 +1,19 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { build } from 'vite';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
- * Builds the kiosk and the cashier console from the repository's Vite configurations (production,
- * as `npm run build` does) into `{out}/kiosk` and `{out}/cashier`.
+ * The production builds of the kiosk and the cashier console, in `{dir}/kiosk` and `{dir}/cashier`:
+ * those of the test command's build (PORTAL_DIST: `npm test` and `npm run test:unit` build once for
+ * the whole run), else built here from the repository's Vite configurations into a temp folder,
+ * which `remove()` deletes.
  */
-export async function buildBrowserBundles(out: string): Promise<void> {
+export async function browserBundles(): Promise<{ dir: string; remove(): void }> {
+  if (process.env.PORTAL_DIST) return { dir: resolve(process.env.PORTAL_DIST), remove: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'portal-bundles-'));
   for (const [name, configFile] of [
     ['kiosk', 'vite.config.ts'],
     ['cashier', 'vite.cashier.config.ts'],
@@ -16,9 +21,10 @@ export async function buildBrowserBundles(out: string): Promise<void> {
     await build({
       configFile: join(ROOT, configFile),
       logLevel: 'silent',
-      build: { outDir: join(out, name), emptyOutDir: true },
+      build: { outDir: join(dir, name), emptyOutDir: true },
     });
   }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Every file under `dir`, as full paths. */

@@ -8,19 +8,20 @@ import { buildApp } from '../../src/service/app';
 import { parseConfig } from '../../src/service/config';
 import { type OpenDatabase, openDatabase } from '../../src/service/db/database';
 import { COMPILE_HINT } from '../../vite.config';
-import { buildBrowserBundles, filesUnder } from '../helpers/bundles';
+import { browserBundles, filesUnder } from '../helpers/bundles';
 
-// The real kiosk and console builds (vite.config.ts, vite.cashier.config.ts) into a temp folder,
-// served by the real app: each file goes out brotli or gzip as the client asks, and no source map.
+// The real kiosk and console builds (vite.config.ts, vite.cashier.config.ts), served by the real
+// app: each file goes out brotli or gzip as the client asks, and no source map.
 let dir: string;
+let bundles: Awaited<ReturnType<typeof browserBundles>>;
 let database: OpenDatabase;
 let app: FastifyInstance;
 let files: { kiosk: string[]; cashier: string[] };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portal-precompressed-'));
-  await buildBrowserBundles(dir);
-  const out = { kiosk: join(dir, 'kiosk'), cashier: join(dir, 'cashier') };
+  bundles = await browserBundles();
+  const out = { kiosk: join(bundles.dir, 'kiosk'), cashier: join(bundles.dir, 'cashier') };
   files = {
     kiosk: filesUnder(out.kiosk).map((file) => relative(out.kiosk, file)),
     cashier: filesUnder(out.cashier).map((file) => relative(out.cashier, file)),
@@ -38,6 +39,7 @@ afterAll(async () => {
   await app?.close();
   await database?.close();
   rmSync(dir, { recursive: true, force: true });
+  bundles?.remove();
 });
 
 const served = (kind: 'kiosk' | 'cashier', pattern: RegExp) =>
