@@ -1,4 +1,4 @@
-// The architecture's boundaries as checks (README, Architecture), run by `npm run lint`:
+// The architecture's boundaries as checks (docs/architecture.md), run by `npm run lint`:
 // dependency-cruiser fails on any import that crosses one. test/boundaries.test.ts proves each rule
 // fires on a small violating tree.
 /** @type {import('dependency-cruiser').IConfiguration} */

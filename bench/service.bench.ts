@@ -12,9 +12,9 @@
  * the figure. With BENCH_DATABASE_URL (a PostgreSQL server URL; the bench makes and drops a
  * database of its own) the same on PostgreSQL with one process, and with two (`--workers 2`).
  *
- * Besides the full table it prints the README's tables in Markdown (rates, p99, ratios), the goals
- * of issue 10 met or not, and the machine's load average before and after: figures taken while
- * other work runs are noise.
+ * Besides the full table it prints docs/benchmarks.md's tables in Markdown (rates, p99, ratios), the
+ * budgets met or not, and the machine's load average before and after: figures taken while other
+ * work runs are noise.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -303,7 +303,7 @@ function load(): string {
 }
 
 /**
- * The README's tables (Markdown, verbatim): the service at 1, 8 and 32 connections with p99 and
+ * docs/benchmarks.md's tables (Markdown, verbatim): the service at 1, 8 and 32 connections with p99 and
  * the share of the bare route, storage by history, and the issue's goals.
  */
 function markdown(
@@ -370,7 +370,7 @@ function markdown(
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   lines.push(
     '',
-    `Goals (issue 10), credit reception create at 8 connections, durable: SQLite ${rate(sqlite?.requests_per_second)}, p99 ${sqlite?.p99_ms ?? '–'} ms (≥ 3,000/s with p99 ≤ 20 ms: ${met(!!sqlite && sqlite.requests_per_second >= 3000 && sqlite.p99_ms <= 20)}); PostgreSQL, 1 process: ${postgres ? `${rate(postgres.requests_per_second)} (≥ 1,000/s: ${met(postgres.requests_per_second >= 1000)})` : 'not run (BENCH_DATABASE_URL)'}.`,
+    `Budgets, credit reception create at 8 connections, durable: SQLite ${rate(sqlite?.requests_per_second)}, p99 ${sqlite?.p99_ms ?? '–'} ms (≥ 3,000/s with p99 ≤ 20 ms: ${met(!!sqlite && sqlite.requests_per_second >= 3000 && sqlite.p99_ms <= 20)}); PostgreSQL, 1 process: ${postgres ? `${rate(postgres.requests_per_second)} (≥ 1,000/s: ${met(postgres.requests_per_second >= 1000)})` : 'not run (BENCH_DATABASE_URL)'}.`,
     `Machine: ${cpus().length} cores, Node ${process.version}; load average (1, 5, 15 min) ${loads.before} before, ${loads.after} after.`,
   );
   return lines.join('\n');
@@ -459,7 +459,9 @@ async function main() {
   const commitModes = [SQLITE_COMMIT_MODE, ...(postgres ? [postgres.commitMode] : [])];
   console.table(table);
   console.log(`commit mode: ${commitModes.join('; ')}`);
-  console.log(`\nFor the README:\n\n${markdown(rows, bareAt, { before: loadBefore, after: load() })}\n`);
+  console.log(
+    `\nFor docs/benchmarks.md:\n\n${markdown(rows, bareAt, { before: loadBefore, after: load() })}\n`,
+  );
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/service.json',

@@ -5,7 +5,7 @@ import { brand, giftcardPayment, portalEvent, portalSessionType, portalSettings 
 import { AMOUNT_TYPES } from './session-amounts';
 
 /*
- * The cashier console's API (README "Cashier console"), under /cashier/api: a phone or small tablet
+ * The cashier console's API (docs/cashier-console.md), under /cashier/api: a phone or small tablet
  * behind the counter, paired to one shop by a cashier device token from the account fixture. The
  * token is exchanged once for an httpOnly, SameSite=Strict session cookie; every other call is
  * authorised by that cookie alone, checked against the device on every request, and scoped to the

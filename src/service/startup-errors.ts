@@ -15,7 +15,7 @@ export type StartupStep = 'data' | 'database' | 'listen' | 'metrics';
 
 /**
  * Runs one start-up step; a failure with a known cause becomes a StartupError naming the problem
- * and the option to change (README "Start-up failures"). Unknown failures pass unchanged.
+ * and the option to change (docs/operations.md). Unknown failures pass unchanged.
  */
 export async function startupStep<T>(
   step: StartupStep,

@@ -93,7 +93,7 @@ describe.skipIf(unavailable)('a PostgreSQL restart under load', () => {
     await counting.end();
 
     // Load: credit receptions and kiosk identifications on both processes until told to stop.
-    // Each reception has an Idempotency-Key and is retried with it until acknowledged (README): a
+    // Each reception has an Idempotency-Key and is retried with it until acknowledged (docs/postgresql.md): a
     // commit that reached the server just before its connection broke answers 503, and its retry
     // must answer the same reception instead of crediting twice.
     const acknowledged: string[] = [];

@@ -13,7 +13,7 @@ import { hashToken, newSecret } from './tokens';
 import { isoTimestamp, jsonObject } from './values';
 
 /*
- * Cashier console devices (README "Cashier console"): a device of the fixture pairs with its token
+ * Cashier console devices (docs/cashier-console.md): a device of the fixture pairs with its token
  * once and gets a console session, whose secret lives only in an httpOnly cookie. Every request
  * finds the device again from that secret, so a device the fixture no longer lists (revoked) is
  * refused at its next request.

@@ -38,8 +38,8 @@ import { createPosTransaction, posTransactionByUuid } from './pos-transactions';
 import { isoTimestamp } from './values';
 
 /*
- * What the cashier console does with the portal sessions of its device's shop (README "Cashier
- * console"). Each action reuses the rule of the public API or the push it stands for (session
+ * What the cashier console does with the portal sessions of its device's shop
+ * (docs/cashier-console.md). Each action reuses the rule of the public API or the push it stands for (session
  * create, end, POS transaction push) and is logged with the device as its actor.
  */
 

@@ -208,7 +208,7 @@ export async function loadSession(tx: Tx, uuid: string): Promise<PortalSessionRo
 
 /**
  * Expires up to `limit` open sessions past their expiry (the background job of
- * session-expiry.ts, README "Session expiry"); answers how many. Safe with any number of
+ * session-expiry.ts, docs/api.md "Session expiry"); answers how many. Safe with any number of
  * processes: on PostgreSQL each takes the due rows no other holds (`SKIP LOCKED`), and the
  * conditional update expires a session once whoever else (a kiosk load) gets there too.
  */

@@ -19,7 +19,7 @@ export const intervalTimer: RoundTimer = (round, ms) => {
 };
 
 /**
- * Expires portal sessions on time without any kiosk (README "Session expiry"): once a second
+ * Expires portal sessions on time without any kiosk (docs/api.md "Session expiry"): once a second
  * (`timer`) while the app runs, every session due by the app's clock becomes `expired` with one
  * `session_expired` event, which the POS's event stream and the shop's standby screens hear. Every
  * process runs it; each session is expired once (expireDueSessions). A failed round (database

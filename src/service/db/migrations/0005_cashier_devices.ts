@@ -4,7 +4,7 @@ import type { DialectName } from '../database';
 type Table = CreateTableBuilder<string, never>;
 
 /**
- * The cashier console (README "Cashier console"): devices paired to a shop from the fixture, the
+ * The cashier console (docs/cashier-console.md): devices paired to a shop from the fixture, the
  * httpOnly-cookie sessions they pair into, and the log of what each device did.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {

@@ -24,7 +24,7 @@ const PAGE_HEADERS = {
 };
 
 /**
- * The cashier console (README "Cashier console"): its API under /cashier/api and, when built, its
+ * The cashier console (docs/cashier-console.md): its API under /cashier/api and, when built, its
  * page at /cashier/ (from `dir`, default dist/cashier).
  */
 export async function registerCashierConsole(app: FastifyInstance, dir = defaultCashierDir()): Promise<void> {

@@ -30,7 +30,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /**
  * `GET /healthz` (liveness: the process answers) and `GET /readyz` (readiness: the database
  * answers within 2 s, every migration of this version is applied and, on SQLite, its log can still
- * be made durable; 503 otherwise and while shutting down). No token and no rate limit (probes come often, from one address). README "Health".
+ * be made durable; 503 otherwise and while shutting down). No token and no rate limit (probes come often, from one address). docs/operations.md.
  */
 export function registerHealth(app: FastifyInstance): void {
   let closing = false;

@@ -16,7 +16,7 @@ export interface PoolStats {
 export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
 /**
- * The service's Prometheus metrics (README "Metrics"), one registry per app:
+ * The service's Prometheus metrics (docs/operations.md), one registry per app:
  * - `portal_http_requests_total{method,route,status}` and
  *   `portal_http_request_duration_seconds{method,route,status}` (histogram), for every request;
  * - `portal_event_streams_open` — server-sent-event responses open now;
@@ -154,7 +154,7 @@ export function registerMetrics(
         summary: 'Prometheus metrics (with --metrics-token)',
         description:
           'The Prometheus text format (`text/plain; version=0.0.4`). Needs `Authorization: Bearer <metrics token>`, ' +
-          'the value of `--metrics-token`; 401 otherwise. See README "Metrics" for the series.',
+          'the value of `--metrics-token`; 401 otherwise. See docs/operations.md for the series.',
         security: [{ bearer: [] }],
         produces: ['text/plain'],
         errors: [{ code: 1003, status: 401, when: 'missing or wrong metrics token' }],

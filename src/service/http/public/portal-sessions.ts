@@ -204,7 +204,7 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         summary: "Extension: list a portal session's events",
         exampleAfter: madeBy('createPortalSession', 'portal_session_uuid'),
         description:
-          'Every step at the screen, oldest first: `{uuid, type, created_at, data}` (types in the README).',
+          'Every step at the screen, oldest first: `{uuid, type, created_at, data}` (types in docs/extensions.md).',
         errors: [UNKNOWN_SESSION],
         params: portalSessionUuidParams,
         response: { 200: envelope(z.array(portalEvent)) },
