@@ -4,16 +4,6 @@ import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from './po
 /** Where the portal API lives, relative to the page (the kiosk is served at /portal/). */
 export const PORTAL_API = '/portal/api';
 
-declare global {
-  interface Window {
-    /**
-     * The page's first GET (its session or device), sent by index.html's inline script while the
-     * scripts load; the first portalRequest for the same path takes its response.
-     */
-    portalEarlyRequest?: { path: string; response: Promise<Response> };
-  }
-}
-
 interface Request {
   method: 'GET' | 'POST';
   path: string;
@@ -40,14 +30,13 @@ export async function portalRequest<T>(request: Request): Promise<T> {
   const deadline = request.timeoutMs ? withDeadline(request.signal, request.timeoutMs) : undefined;
   let response: Response;
   try {
-    response = await (takeEarlyResponse(request) ??
-      fetch(`${PORTAL_API}${request.path}`, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: deadline?.signal ?? request.signal,
-        cache: 'no-store',
-      }));
+    response = await fetch(`${PORTAL_API}${request.path}`, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: deadline?.signal ?? request.signal,
+      cache: 'no-store',
+    });
   } catch (error) {
     // Called off by the caller (a query no longer needed): not a connection problem.
     if (request.signal?.aborted) throw error;
@@ -77,14 +66,6 @@ function withDeadline(outer: AbortSignal | undefined, ms: number) {
       outer?.removeEventListener('abort', follow);
     },
   };
-}
-
-/** The response of index.html's early request when it is this GET (once: later calls fetch anew). */
-function takeEarlyResponse(request: Request): Promise<Response> | undefined {
-  const early = typeof window === 'undefined' ? undefined : window.portalEarlyRequest;
-  if (request.method !== 'GET' || early?.path !== request.path) return undefined;
-  window.portalEarlyRequest = undefined;
-  return early.response;
 }
 
 /**

@@ -37,10 +37,10 @@ void firstRequest.then(() => {
 });
 
 /**
- * The first render waits for the session (or standby device) at most this long: index.html asked
- * for it before the scripts loaded and it is usually in by now, so the first screen the page renders
- * and paints is the session's own, not a loading screen and then the session's screen. A slower
- * answer gets the loading screen after this wait.
+ * The first render waits for the session (or standby device) at most this long: the service answers
+ * within tens of milliseconds, so the first screen the page renders and paints is the session's own,
+ * not a loading screen and then the session's screen. A slower answer gets the loading screen after
+ * this wait.
  */
 const FIRST_RENDER_WAIT_MS = 250;
 
@@ -54,8 +54,7 @@ if (root) {
         </Providers>
       </StrictMode>,
     );
-  void Promise.race([
-    firstRequest,
-    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-  ]).then(render);
+  void Promise.race([firstRequest, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(
+    render,
+  );
 }
