@@ -40,9 +40,9 @@ function markFirstScreen(bundle: Rollup.OutputBundle): void {
 /**
  * Marks the chunks the first screen runs (each entry and what it imports statically) with
  * COMPILE_HINT: Chromium then compiles their functions on the thread that streams the file instead
- * of on the main thread at each function's first call while the page starts (at 4× slowdown the
- * kiosk's first screen was put in the page ~80 ms sooner: docs/design.md). Lazy chunks (camera, later
- * screens) stay lazily compiled. The hint counts only before any code, and Vite writes its preload
+ * of on the main thread at each function's first call while the page starts: a tablet's first load
+ * of the kiosk is usable measurably sooner (docs/design.md; later loads have V8's code cache). Lazy
+ * chunks (camera, later screens) stay lazily compiled. The hint counts only before any code, and Vite writes its preload
  * list (`const __vite__mapDeps=…`) at the top of chunks in its import analysis's generateBundle,
  * which the compression plugin extends the same way (vite-plugin-compression2); so this runs
  * right after that step and before the compression: build only, and the build fails if the step is
