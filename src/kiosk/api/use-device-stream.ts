@@ -4,6 +4,7 @@ import { reportAnswer, reportNoAnswer } from '../lib/connection';
 import { deviceStateFromMessage } from '../lib/standby';
 import { devicePath, PORTAL_API } from './client';
 import { deviceKey } from './get-device';
+import { sessionQueryOptions } from './get-session';
 import { openLiveStream } from './live-stream';
 
 /**
@@ -21,8 +22,14 @@ export function useDeviceStream(token: string, onConnectedChange: (connected: bo
       event: 'device_state',
       onMessage: (data) => {
         const state = deviceStateFromMessage(data);
-        if (state) queryClient.setQueryData(deviceKey(token), state);
-        else queryClient.invalidateQueries({ queryKey: deviceKey(token) });
+        if (!state) {
+          void queryClient.invalidateQueries({ queryKey: deviceKey(token) });
+          return;
+        }
+        // The session it names is asked for now, not once the standby screen has rendered again to
+        // show it (two commits and a frame later on a slow tablet): that screen's query finds it.
+        if (state.session) void queryClient.prefetchQuery(sessionQueryOptions(state.session.uuid));
+        queryClient.setQueryData(deviceKey(token), state);
       },
       onOpen: () => {
         reportAnswer();
