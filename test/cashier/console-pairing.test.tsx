@@ -8,12 +8,14 @@ import { setUpFlowTests } from '../helpers/flow-tests';
  */
 
 const flow = setUpFlowTests();
-const device = () => screen.getByTestId('console-device').textContent;
+/** The console's header: the shop, then the device and the account. */
+const device = () =>
+  `${screen.getByTestId('console-shop').textContent} | ${screen.getByTestId('console-device').textContent}`;
 
 describe('pairing the console', () => {
   it('a pairing link pairs at once and leaves no token in the address', async () => {
     const console = await flow.renderConsole('/cashier/#device=cashier-amsterdam');
-    await console.until(() => expect(device()).toBe('Till 1 · Demo Coffee Amsterdam'));
+    await console.until(() => expect(device()).toBe('Demo Coffee Amsterdam | Till 1 · Demo Coffee'));
     expect(window.location.href).not.toContain('cashier-amsterdam');
     expect(JSON.stringify(localStorage)).not.toContain('cashier-amsterdam');
   });
@@ -31,7 +33,7 @@ describe('pairing the console', () => {
     await console.user.clear(screen.getByLabelText('Pairing code'));
     await console.user.type(screen.getByLabelText('Pairing code'), 'cashier-utrecht');
     await console.user.click(screen.getByRole('button', { name: 'Pair' }));
-    await console.until(() => expect(device()).toBe('Utrecht till · Demo Coffee Utrecht'));
+    await console.until(() => expect(device()).toBe('Demo Coffee Utrecht | Utrecht till · Demo Coffee'));
   });
 
   it('a device refused at its next visit (revoked) lands on pairing, told it is no longer paired', async () => {
@@ -52,6 +54,7 @@ describe('pairing the console', () => {
     const console = await flow.renderConsole('/cashier/#device=cashier-amsterdam');
     await console.until(() => screen.getByTestId('console-device'));
     vi.stubGlobal('confirm', () => true);
+    await console.user.click(screen.getByTestId('tab-today'));
     await console.user.click(screen.getByRole('button', { name: 'Unpair this device' }));
     await console.until(() => screen.getByRole('heading', { name: 'Pair this device' }));
     expect(screen.queryByTestId('pair-revoked')).toBeNull();

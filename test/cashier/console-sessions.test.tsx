@@ -19,9 +19,17 @@ async function consoleAtTill() {
   return console;
 }
 
-/** Types an amount on a console keypad, digit by digit as cents (1, 2, 7, 5 → € 12.75). */
-async function typeAmount(console: Controls, keypad: string, digits: string) {
-  for (const digit of digits) await console.user.click(screen.getByTestId(`${keypad}-${digit}`));
+/** Types an amount on a console keypad as written, in euros: "12.75" is 1, 2, the decimal key, 7, 5. */
+async function typeAmount(console: Controls, keypad: string, amount: string) {
+  for (const key of amount)
+    await console.user.click(screen.getByTestId(`${keypad}-${key === '.' ? 'decimal' : key}`));
+}
+
+/** Sets the counter screen's scanner in this device's settings sheet. */
+async function chooseScanner(console: Controls, scanner: 'camera' | 'hand_scanner') {
+  await console.user.click(screen.getByTestId('settings-open'));
+  await console.user.click(screen.getByTestId(`scanner-${scanner}`));
+  await console.user.click(screen.getByRole('button', { name: 'Done' }));
 }
 
 /** How many sessions the console has started. */
@@ -49,10 +57,10 @@ describe('the console follows what happens at the counter', () => {
     });
     const console = await consoleAtTill();
     await console.user.click(screen.getByTestId('type-credit_reception'));
-    await typeAmount(console, 'start-amount', '1275');
+    await chooseScanner(console, 'hand_scanner');
+    await typeAmount(console, 'start-amount', '12.75');
     expect(text('start-amount-value')).toBe('€12.75');
-    await console.user.click(screen.getByTestId('scanner-hand_scanner'));
-    await console.user.click(screen.getByRole('button', { name: 'Start on the counter screen' }));
+    await console.user.click(screen.getByRole('button', { name: 'Start · €12.75' }));
 
     await console.until(() => expect(text('live-status')).toBe('Open'));
     const uuid = followedSession();
@@ -72,24 +80,27 @@ describe('the console follows what happens at the counter', () => {
     expect(text('live-customer')).toContain('Customer identified with their card');
     expect(text('live-customer')).toContain('Anna de Vries');
     expect(text('live-credit-balance')).toBe('139');
-    expect(text('live-receipt')).toContain('Credits · Anna de Vries · purchase €12.75 · +19 credits · Open');
+    // Credits given: done, though the counter screen still shows the result.
+    expect(text('live-status')).toBe('Done · +19 credits');
+    expect(text('live-receipt')).toContain('Credits · Anna de Vries · purchase €12.75 · +19 credits · Done');
 
     atCounter(uuid, 'complete');
-    await console.until(() => expect(text('live-status')).toBe('Completed'));
+    await console.until(() => expect(flow.api().session(uuid).status).toBe('completed'));
+    await console.until(() => expect(text('live-status')).toBe('Done · +19 credits'));
     expect(started()).toBe(1);
   });
 
   it('credits that wait: the customer scans first, then the cashier sends the purchase amount', async () => {
     const ben = flow.api().customer({ firstname: 'Ben' });
     const console = await consoleAtTill();
-    await console.user.click(screen.getByRole('button', { name: 'Start on the counter screen' }));
+    await console.user.click(screen.getByRole('button', { name: 'Start' }));
     await console.until(() => expect(text('live-status')).toBe('Open'));
     const uuid = followedSession();
     atCounter(uuid, 'identify', { value: ben.card });
 
     await console.until(() => screen.getByTestId('live-purchase'));
     expect(text('live-purchase')).toContain('The customer waits for the purchase amount.');
-    await typeAmount(console, 'purchase-amount', '840');
+    await typeAmount(console, 'purchase-amount', '8.4');
     await console.user.click(screen.getByRole('button', { name: 'Send €8.40' }));
     await console.until(() => expect(flow.api().session(uuid).pos_transaction?.amount_in_cents).toBe(840));
     atCounter(uuid, 'credit-reception');
@@ -100,25 +111,27 @@ describe('the console follows what happens at the counter', () => {
     const card = flow.api().giftcard({ hash: 'GC-0001', balance_in_cents: 2500 });
     const console = await consoleAtTill();
     await console.user.click(screen.getByTestId('type-redeem_giftcards'));
-    await console.user.click(screen.getByRole('button', { name: 'Start on the counter screen' }));
+    await console.user.click(screen.getByRole('button', { name: 'Start' }));
     expect(text('amount-required')).toBe('Type the amount to pay first.');
     expect(started()).toBe(0);
 
-    await typeAmount(console, 'start-amount', '3000');
-    await console.user.click(screen.getByRole('button', { name: 'Start on the counter screen' }));
+    await typeAmount(console, 'start-amount', '30');
+    await console.user.click(screen.getByRole('button', { name: 'Start · €30.00' }));
     await console.until(() => expect(text('live-status')).toBe('Open'));
     atCounter(followedSession(), 'giftcards/redeem', { giftcard_uuid: card.uuid });
 
     await console.until(() => expect(text('live-giftcards-paid')).toBe('€25.00'));
     expect(text('live-giftcards')).toContain('Gift card …0001');
     expect(text('live-till')).toContain('€5.00');
+    // Part paid: still open, and what moved is said.
+    expect(text('live-status')).toBe('Open · paid €25.00 · €5.00 at the till');
     expect(text('live-receipt')).toContain('gift card …0001 €25.00 · to pay at the till €5.00');
   });
 
   it('Cancel from the console, confirmed: the session ends at once', async () => {
     const console = await consoleAtTill();
     await console.user.click(screen.getByTestId('type-vouchers'));
-    await console.user.click(screen.getByRole('button', { name: 'Start on the counter screen' }));
+    await console.user.click(screen.getByRole('button', { name: 'Start' }));
     await console.until(() => expect(text('live-status')).toBe('Open'));
     await console.user.click(screen.getByRole('button', { name: 'Cancel session' }));
     expect(text('cancel-confirm')).toContain('Cancel this session? The counter screen stops at once.');
@@ -139,7 +152,7 @@ describe('the console follows what happens at the counter', () => {
     await console.user.type(screen.getByLabelText('Customer (optional)'), 'carla@example.com');
     await console.user.click(screen.getByRole('button', { name: 'Find' }));
     await console.until(() => expect(text('start-customer')).toContain('Carla · carla@example.com'));
-    await console.user.click(screen.getByRole('button', { name: 'Start on the counter screen' }));
+    await console.user.click(screen.getByRole('button', { name: 'Start' }));
     await console.until(() => expect(text('live-customer')).toContain('chosen at the start'));
     expect(flow.api().session(followedSession()).contact).toBe(carla.uuid);
   });

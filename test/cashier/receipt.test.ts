@@ -5,6 +5,7 @@ import { nl } from '../../src/cashier/i18n/nl';
 import { type CashierKey, errorMessageKey } from '../../src/cashier/lib/error-message';
 import { pairingToken } from '../../src/cashier/lib/pairing-link';
 import { customerName, dayTotals, receiptLine } from '../../src/cashier/lib/receipt';
+import { sessionPhase, statusLine, valueMoved } from '../../src/cashier/lib/session-status';
 import type { CashierSessionSummary } from '../../src/contract/cashier';
 import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
 
@@ -61,7 +62,7 @@ describe('receiptLine', () => {
   it('a credit reception: who, the purchase, the credits, how it ended', () => {
     const line = receiptLine(session({ amount_in_cents: 1275, credits: 19, contact: anna }), t('en'), 'en');
     expect(line).toMatch(
-      /^\d\d:\d\d (AM|PM) · Credits · Anna de Vries · purchase €12\.75 · \+19 credits · Completed$/,
+      /^\d\d:\d\d (AM|PM) · Credits · Anna de Vries · purchase €12\.75 · \+19 credits · Done$/,
     );
   });
 
@@ -87,7 +88,7 @@ describe('receiptLine', () => {
       'nl',
     ).replaceAll('\u00a0', ' ');
     expect(line).toContain('Betalen met cadeaukaart · bedrag € 30,00 · cadeaukaart …0001 € 25,00');
-    expect(line).toContain('nog te betalen € 5,00 · Afgerond');
+    expect(line).toContain('nog te betalen € 5,00 · Klaar');
   });
 
   it('prepaid paid in part, vouchers and rewards', () => {
@@ -104,8 +105,86 @@ describe('receiptLine', () => {
       'en',
     );
     expect(line).toContain(
-      'prepaid paid €50.00 · to pay at the till €10.00 · voucher MUFFIN-0001 · reward Free coffee · Open',
+      'prepaid paid €50.00 · to pay at the till €10.00 · voucher MUFFIN-0001 · reward Free coffee · Done',
     );
+  });
+});
+
+describe('statusLine: where a session stands, then what moved', () => {
+  const status = (overrides: Partial<CashierSessionSummary>) => {
+    const s = session(overrides);
+    return { phase: sessionPhase(s), line: statusLine(s, t('en'), 'en'), moved: valueMoved(s) };
+  };
+  const giftcards = (paid: number, remaining: number) => ({
+    payments: [
+      {
+        transaction_uuid: 't1',
+        giftcard: { uuid: 'g1', hash_hint: '0001' },
+        amount_in_cents: paid,
+        balance_after_in_cents: 0,
+      },
+    ],
+    paid_in_cents: paid,
+    remaining_in_cents: remaining,
+  });
+
+  it('open, nothing moved: "Open", and Cancel undoes nothing', () => {
+    expect(status({ status: 'open' })).toEqual({ phase: 'open', line: 'Open', moved: false });
+  });
+
+  it('a fully paid session still on its result is done, never "Open"', () => {
+    expect(
+      status({ type: 'redeem_giftcards', status: 'open', giftcard_payment: giftcards(3000, 0) }),
+    ).toEqual({ phase: 'done', line: 'Done · paid €30.00', moved: true });
+    expect(
+      status({
+        type: 'pay_prepaid',
+        status: 'open',
+        prepaid: { amount_in_cents: -1200, unpaid_in_cents: null },
+      }),
+    ).toEqual({ phase: 'done', line: 'Done · paid €12.00', moved: true });
+    expect(status({ status: 'open', credits: 19 })).toEqual({
+      phase: 'done',
+      line: 'Done · +19 credits',
+      moved: true,
+    });
+  });
+
+  it('part paid: open, with what was paid and what the till takes', () => {
+    expect(
+      status({ type: 'redeem_giftcards', status: 'open', giftcard_payment: giftcards(2500, 500) }),
+    ).toEqual({ phase: 'open', line: 'Open · paid €25.00 · €5.00 at the till', moved: true });
+  });
+
+  it('a held top-up is open, says what to collect, and has moved nothing yet', () => {
+    expect(
+      status({ type: 'top_up_prepaid', status: 'open', payment_due: { amount_in_cents: 5000, held: true } }),
+    ).toEqual({ phase: 'open', line: 'Open · collect €50.00', moved: false });
+    expect(
+      status({
+        type: 'top_up_prepaid',
+        status: 'completed',
+        prepaid: { amount_in_cents: 5000, unpaid_in_cents: null },
+        payment_due: { amount_in_cents: 5000, held: false },
+      }),
+    ).toEqual({ phase: 'done', line: 'Done · topped up €50.00', moved: true });
+  });
+
+  it('cancelled and expired sessions are in the cancelled phase, with what moved before', () => {
+    expect(status({ status: 'cancelled' })).toEqual({ phase: 'cancelled', line: 'Cancelled', moved: false });
+    expect(status({ status: 'expired' }).line).toBe('Expired');
+    expect(
+      status({ type: 'redeem_giftcards', status: 'cancelled', giftcard_payment: giftcards(2500, 500) }).line,
+    ).toBe('Cancelled · paid €25.00 · €5.00 at the till');
+  });
+
+  it('in Dutch', () => {
+    const line = statusLine(
+      session({ status: 'completed', giftcard_payment: giftcards(1200, 0) }),
+      t('nl'),
+      'nl',
+    );
+    expect(line.replaceAll('\u00a0', ' ')).toBe('Klaar · € 12,00 betaald');
   });
 });
 

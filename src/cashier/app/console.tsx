@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierDevice } from '../../contract/cashier';
 import { brandVariables } from '../../kiosk/lib/brand';
-import { useShopStream, useUnpair } from '../api/queries';
+import { useShopStream } from '../api/queries';
 import { LanguageButtons } from '../components/language-buttons';
 import { rememberPaired } from '../lib/paired-flag';
 import { LivePanel } from '../screens/live-panel';
@@ -29,15 +29,15 @@ function initialSession(): string | null {
 }
 
 /**
- * The console of a paired device: header (account, shop, device), then New / Live / Today as tabs
- * on a phone; on a wider screen New and Live side by side. Starting a session follows it live.
+ * The console of a paired device: header (the shop first, then device and account), then New /
+ * Live / Today as tabs on a phone; on a wider screen New and Live side by side, each column with its
+ * own action bar in view. Starting a session follows it live.
  */
 export function Console({ device }: { device: CashierDevice }) {
   const { t } = useTranslation('cashier');
   const wide = useWide();
   const [tab, setTab] = useState<Tab>(initialSession() ? 'live' : 'start');
   const [followed, setFollowed] = useState<string | null>(initialSession);
-  const unpair = useUnpair();
   useShopStream();
   useEffect(() => rememberPaired(true), []);
   useEffect(() => {
@@ -64,12 +64,14 @@ export function Console({ device }: { device: CashierDevice }) {
   const current: Tab = wide && tab === 'live' ? 'start' : tab;
 
   return (
-    <div className="console" style={brandVariables(device.account.brand)}>
+    <div className="console ui-branded" style={brandVariables(device.account.brand)}>
       <header className="console-header">
         <div className="console-brand">
-          <h1 className="console-name">{device.account.name}</h1>
+          <h1 className="console-shop" data-testid="console-shop">
+            {device.shop.name}
+          </h1>
           <span className="console-device" data-testid="console-device">
-            {t('app.device', { device: device.name, shop: device.shop.name })}
+            {t('app.device', { device: device.name, account: device.account.name })}
           </span>
         </div>
         <LanguageButtons />
@@ -91,21 +93,10 @@ export function Console({ device }: { device: CashierDevice }) {
       <main className={wide && current === 'start' ? 'console-main console-split' : 'console-main'}>
         {current === 'start' ? <StartPanel device={device} onStarted={(s) => follow(s.uuid)} /> : null}
         {current === 'live' || (wide && current === 'start') ? (
-          <LivePanel uuid={followed} onNew={() => setTab('start')} />
+          <LivePanel uuid={followed} onNew={wide ? undefined : () => setTab('start')} />
         ) : null}
         {current === 'today' ? <TodayPanel onFollow={follow} /> : null}
       </main>
-      <footer className="console-footer">
-        <button
-          type="button"
-          className="button button-quiet"
-          onClick={() => {
-            if (window.confirm(t('app.unpairConfirm'))) unpair.mutate();
-          }}
-        >
-          {t('app.unpair')}
-        </button>
-      </footer>
     </div>
   );
 }

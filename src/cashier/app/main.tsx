@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@fontsource-variable/inter/wght.css';
 import '../styles/cashier.css';
 import { App } from './app';
 import { createConsoleQueryClient, Providers } from './providers';

@@ -1,10 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../kiosk/lib/format';
-import { PAD_KEYS, type PadState, pressPadKey } from '../lib/amount-pad';
+import {
+  KEYPAD_KEYS,
+  type KeypadKey,
+  type KeypadState,
+  keypadCents,
+  MAX_AMOUNT_IN_CENTS,
+  pressKeypadKey,
+} from '../../kiosk/lib/amount-keypad';
+import { decimalSeparator, formatMoney } from '../../kiosk/lib/format';
+
+/** A physical key as a keypad key: digits, `.` or `,` (the decimal key), Backspace. */
+function keypadKeyOf(key: string): KeypadKey | null {
+  if (key === 'Backspace') return 'back';
+  if (key === '.' || key === ',') return 'decimal';
+  return (KEYPAD_KEYS as readonly string[]).includes(key) ? (key as KeypadKey) : null;
+}
 
 /**
- * The amount keypad (`1 2 3 / 4 5 6 / 7 8 9 / 00 0 ⌫`), typed as digits of cents as on a payment
- * terminal (lib/amount-pad.ts): 1, 2, 7, 5 → € 12,75. Physical number keys work too.
+ * The amount keypad (`1 2 3 / 4 5 6 / 7 8 9 / , 0 ⌫`), the kiosk's convention: whole euros, then the
+ * decimal key for the cents (kiosk/lib/amount-keypad.ts): 1, 2, `,`, 7, 5 → € 12,75. Physical number
+ * keys work too. Controlled: the caller keeps `state`.
  */
 export function AmountPad({
   state,
@@ -12,8 +27,8 @@ export function AmountPad({
   label,
   testId,
 }: {
-  state: PadState;
-  onChange: (state: PadState) => void;
+  state: KeypadState;
+  onChange: (state: KeypadState) => void;
   label: string;
   testId: string;
 }) {
@@ -26,7 +41,7 @@ export function AmountPad({
         aria-label={label}
         data-testid={`${testId}-value`}
       >
-        {formatMoney(state.cents, i18n.language)}
+        {formatMoney(keypadCents(state), i18n.language)}
       </output>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of keys, not a form fieldset */}
       <div
@@ -34,29 +49,31 @@ export function AmountPad({
         role="group"
         aria-label={t('keypad.label')}
         onKeyDown={(event) => {
-          const key = event.key === 'Backspace' ? 'back' : event.key;
-          if ((PAD_KEYS as readonly string[]).includes(key)) {
+          const key = keypadKeyOf(event.key);
+          if (key) {
             event.preventDefault();
-            onChange(pressPadKey(state, key as (typeof PAD_KEYS)[number]));
+            onChange(pressKeypadKey(state, key));
           }
         }}
       >
-        {PAD_KEYS.map((key) => (
+        {KEYPAD_KEYS.map((key) => (
           <button
             key={key}
             type="button"
             className={key === 'back' ? 'amount-key amount-back' : 'amount-key'}
             data-testid={`${testId}-${key}`}
-            aria-label={key === 'back' ? t('keypad.backspace') : undefined}
-            onClick={() => onChange(pressPadKey(state, key))}
+            aria-label={
+              key === 'back' ? t('keypad.backspace') : key === 'decimal' ? t('keypad.decimal') : undefined
+            }
+            onClick={() => onChange(pressKeypadKey(state, key))}
           >
-            {key === 'back' ? '⌫' : key}
+            {key === 'back' ? '⌫' : key === 'decimal' ? decimalSeparator(i18n.language) : key}
           </button>
         ))}
       </div>
       {state.refused ? (
         <p className="form-error" role="alert">
-          {t('keypad.limit', { amount: formatMoney(10_000_000, i18n.language) })}
+          {t('keypad.limit', { amount: formatMoney(MAX_AMOUNT_IN_CENTS, i18n.language) })}
         </p>
       ) : null}
     </div>

@@ -28,7 +28,7 @@ export function ReceiptLine({ text, testId }: { text: string; testId: string }) 
       </p>
       <button
         type="button"
-        className="button button-quiet receipt-copy"
+        className="button button-link receipt-copy"
         onClick={(event) => void copy(event.currentTarget.previousElementSibling as HTMLElement | null)}
       >
         {copied ? t('live.copied') : t('live.copy')}

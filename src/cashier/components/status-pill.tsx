@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { CashierSessionSummary } from '../../contract/cashier';
+import { sessionPhase, statusLine } from '../lib/session-status';
 
-/** A session's status as a coloured pill. */
-export function StatusPill({ status, testId }: { status: CashierSessionSummary['status']; testId?: string }) {
-  const { t } = useTranslation('cashier');
+/** A session's status as a pill coloured by its phase: "Done · paid €12.00", "Open", "Cancelled". */
+export function StatusPill({ session, testId }: { session: CashierSessionSummary; testId?: string }) {
+  const { t, i18n } = useTranslation('cashier');
   return (
-    <span className={`pill pill-${status}`} data-testid={testId}>
-      {t(`live.status.${status}`)}
+    <span className={`pill pill-${sessionPhase(session)}`} data-testid={testId}>
+      {statusLine(session, t, i18n.language)}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { CashierSessionSummary } from '../../contract/cashier';
 import { formatCredits, formatMoney } from '../../kiosk/lib/format';
+import { phaseWord } from './session-status';
 
 /** The console's translate function (i18next's `t` of the `cashier` texts). */
 export type Translate = TFunction<'cashier'>;
@@ -20,7 +21,8 @@ export function formatTime(iso: string, language: string): string {
 /**
  * The session's receipt line, to read out or copy: time, type, customer, amount, then what it did
  * (credits, each gift card and what is left to pay at the till, prepaid, vouchers, rewards) and how
- * it ended, joined by " · ". E.g. "14:05 · Credits · Anna de Vries · purchase €12.75 · +19 credits · Completed".
+ * where it stands (session-status.ts phaseWord), joined by " · ". E.g. "14:05 · Credits · Anna de Vries ·
+ * purchase €12.75 · +19 credits · Done".
  */
 export function receiptLine(session: CashierSessionSummary, t: Translate, language: string): string {
   const money = (cents: number) => formatMoney(cents, language);
@@ -57,7 +59,7 @@ export function receiptLine(session: CashierSessionSummary, t: Translate, langua
   }
   for (const voucher of session.vouchers) parts.push(t('receipt.voucher', { code: voucher.code }));
   for (const reward of session.rewards) parts.push(t('receipt.reward', { title: reward.title }));
-  parts.push(t(`live.status.${session.status}`));
+  parts.push(phaseWord(session, t));
   return parts.join(' · ');
 }
 

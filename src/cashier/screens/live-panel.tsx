@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierSession } from '../../contract/cashier';
+import { KEYPAD_START, type KeypadState, keypadCents } from '../../kiosk/lib/amount-keypad';
 import { formatCredits, formatMoney } from '../../kiosk/lib/format';
 import {
   useCancelSession,
@@ -12,20 +13,22 @@ import {
 import { AmountPad } from '../components/amount-pad';
 import { ReceiptLine } from '../components/receipt-line';
 import { StatusPill } from '../components/status-pill';
-import { PAD_START } from '../lib/amount-pad';
 import { errorMessageKey } from '../lib/error-message';
 import { customerName, formatTime, receiptLine } from '../lib/receipt';
+import { valueMoved } from '../lib/session-status';
 
 // Gift-card sessions pay or top up a card; they identify no customer.
 const IDENTIFYING = ['identify', 'credit_reception', 'pay_prepaid', 'top_up_prepaid', 'vouchers'];
 
 /**
- * The followed session, live: status, who was identified and how, and what it did so far (credits,
- * each gift card and what is left to pay at the till, prepaid, vouchers, rewards, the money of a
- * top-up to collect), its steps, the receipt line; cancel while open, the purchase amount for a
- * credit reception that waits, and Received for a top-up that waits for its payment.
+ * The followed session, live: status ("Done · paid €12.00"), who was identified and how, and what
+ * it did so far (credits, each gift card and what is left to pay at the till, prepaid, vouchers,
+ * rewards, the money of a top-up to collect), its steps, the receipt line. In a bar that stays in
+ * view: Send for a credit reception that waits for its purchase amount, Received for a top-up that
+ * waits for its payment, Cancel while open and nothing of value has moved, and New session (`onNew`;
+ * none beside the start panel).
  */
-export function LivePanel({ uuid, onNew }: { uuid: string | null; onNew: () => void }) {
+export function LivePanel({ uuid, onNew }: { uuid: string | null; onNew?: () => void }) {
   const { t } = useTranslation('cashier');
   const [up, setUp] = useState(false);
   const query = useFollowedSession(uuid, up);
@@ -36,31 +39,37 @@ export function LivePanel({ uuid, onNew }: { uuid: string | null; onNew: () => v
   if (uuid === null || (!session && !query.isError)) {
     return (
       <section className="panel panel-empty" aria-labelledby="live-title" data-testid="panel-live">
-        <h2 id="live-title">{t('tabs.live')}</h2>
-        {uuid === null ? (
-          <>
-            <p>{t('live.empty')}</p>
-            <button type="button" className="button button-primary" onClick={onNew}>
-              {t('live.startOne')}
-            </button>
-          </>
-        ) : (
-          <p aria-busy="true">…</p>
-        )}
+        <div className="panel-body">
+          <h2 id="live-title">{t('tabs.live')}</h2>
+          {uuid === null ? (
+            <>
+              <p>{t('live.empty')}</p>
+              {onNew ? (
+                <button type="button" className="button button-primary" onClick={onNew}>
+                  {t('live.startOne')}
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <p aria-busy="true">…</p>
+          )}
+        </div>
       </section>
     );
   }
   if (!session) {
     return (
       <section className="panel" aria-labelledby="live-title" data-testid="panel-live">
-        <h2 id="live-title">{t('tabs.live')}</h2>
-        <p className="notice notice-error" role="alert">
-          {t(errorMessageKey(query.error))}
-        </p>
+        <div className="panel-body">
+          <h2 id="live-title">{t('tabs.live')}</h2>
+          <p className="notice notice-error" role="alert">
+            {t(errorMessageKey(query.error))}
+          </p>
+        </div>
       </section>
     );
   }
-  return <SessionView session={session} live={up} onNew={onNew} />;
+  return <SessionView key={session.uuid} session={session} live={up} onNew={onNew} />;
 }
 
 function SessionView({
@@ -70,88 +79,106 @@ function SessionView({
 }: {
   session: CashierSession;
   live: boolean;
-  onNew: () => void;
+  onNew?: () => void;
 }) {
   const { t, i18n } = useTranslation('cashier');
   const language = i18n.language;
   const money = (cents: number) => formatMoney(cents, language);
   const open = session.status === 'open';
   const name = customerName(session.contact);
+  const waitingForPurchase = session.waiting_for_purchase && open;
+  const [purchase, setPurchase] = useState(KEYPAD_START);
+  // Cancelling would undo nothing that moved; a held top-up has moved nothing yet.
+  const cancellable = open && !valueMoved(session);
   return (
     <section className="panel" aria-labelledby="live-title" data-testid="panel-live">
-      <div className="live-head">
-        <h2 id="live-title">{t(`types.${session.type}`)}</h2>
-        <StatusPill status={session.status} testId="live-status" />
-        {open ? (
-          <span className={live ? 'live-dot live-dot-up' : 'live-dot'} data-testid="live-connection">
-            {live ? t('live.connected') : t('live.reconnecting')}
-          </span>
-        ) : null}
-      </div>
-      <p className="muted">
-        {formatTime(session.created_at, language)}
-        {session.amount_in_cents !== null ? ` · ${t('live.amount')} ${money(session.amount_in_cents)}` : ''}
-        {session.purchase_in_cents !== null
-          ? ` · ${t('live.purchase')} ${money(session.purchase_in_cents)}`
-          : ''}
-      </p>
-
-      {session.contact || IDENTIFYING.includes(session.type) ? (
-        <div className="card" data-testid="live-customer" aria-live="polite">
-          {session.contact ? (
-            <>
-              <p className="card-title">
-                {t('live.identified')}
-                {session.identification ? ` ${t(`live.by.${session.identification}`)}` : ''}
-              </p>
-              <p className="customer-name">{name}</p>
-              <p className="muted">
-                {session.contact.email}
-                {session.contact.tier ? ` · ${session.contact.tier.name}` : ''}
-              </p>
-              <dl className="facts">
-                <div>
-                  <dt>{t('live.balance')}</dt>
-                  <dd data-testid="live-credit-balance">
-                    {formatCredits(session.contact.credit_balance, language)}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('live.prepaidBalance')}</dt>
-                  <dd>{money(session.contact.prepaid_balance_in_cents)}</dd>
-                </div>
-              </dl>
-            </>
-          ) : (
-            <p className="card-title">{open ? t('live.waitingCustomer') : '—'}</p>
-          )}
+      <div className="panel-body">
+        <div className="live-head">
+          <h2 id="live-title">{t(`types.${session.type}`)}</h2>
+          <StatusPill session={session} testId="live-status" />
+          {open ? (
+            <span className={live ? 'live-dot live-dot-up' : 'live-dot'} data-testid="live-connection">
+              {live ? t('live.connected') : t('live.reconnecting')}
+            </span>
+          ) : null}
         </div>
-      ) : null}
+        <p className="muted">
+          {formatTime(session.created_at, language)}
+          {session.amount_in_cents !== null ? ` · ${t('live.amount')} ${money(session.amount_in_cents)}` : ''}
+          {session.purchase_in_cents !== null
+            ? ` · ${t('live.purchase')} ${money(session.purchase_in_cents)}`
+            : ''}
+        </p>
 
-      <Outcome session={session} />
+        {waitingForPurchase ? <PurchaseEntry amount={purchase} onChange={setPurchase} /> : null}
+        {session.contact || IDENTIFYING.includes(session.type) ? (
+          <div className="card" data-testid="live-customer" aria-live="polite">
+            {session.contact ? (
+              <>
+                <p className="card-title">
+                  {t('live.identified')}
+                  {session.identification ? ` ${t(`live.by.${session.identification}`)}` : ''}
+                </p>
+                <p className="customer-name">{name}</p>
+                <p className="muted">
+                  {session.contact.email}
+                  {session.contact.tier ? ` · ${session.contact.tier.name}` : ''}
+                </p>
+                <dl className="facts">
+                  <div>
+                    <dt>{t('live.balance')}</dt>
+                    <dd data-testid="live-credit-balance">
+                      {formatCredits(session.contact.credit_balance, language)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('live.prepaidBalance')}</dt>
+                    <dd>{money(session.contact.prepaid_balance_in_cents)}</dd>
+                  </div>
+                </dl>
+              </>
+            ) : (
+              <p className="card-title">{open ? t('live.waitingCustomer') : '—'}</p>
+            )}
+          </div>
+        ) : null}
 
-      {session.events.length > 0 ? (
-        <details className="timeline">
-          <summary>{t('live.timeline')}</summary>
-          <ol>
-            {session.events.map((event) => (
-              <li key={event.uuid}>
-                <span className="muted">{formatTime(event.created_at, language)}</span>{' '}
-                {t(`events.${event.type}`, { defaultValue: t('events.other') })}
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
+        <Outcome session={session} />
 
-      <h3 className="receipt-title">{t('live.receipt')}</h3>
-      <ReceiptLine text={receiptLine(session, t, language)} testId="live-receipt" />
+        {session.events.length > 0 ? (
+          <details className="timeline">
+            <summary>{t('live.timeline')}</summary>
+            <ol>
+              {session.events.map((event) => (
+                <li key={event.uuid}>
+                  <span className="muted">{formatTime(event.created_at, language)}</span>{' '}
+                  {t(`events.${event.type}`, { defaultValue: t('events.other') })}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
 
-      <div className="actions">
-        {open ? <CancelButton uuid={session.uuid} /> : null}
-        <button type="button" className="button" data-testid="live-new" onClick={onNew}>
-          {t('live.newSession')}
-        </button>
+        <h3 className="receipt-title">{t('live.receipt')}</h3>
+        <ReceiptLine text={receiptLine(session, t, language)} testId="live-receipt" />
+      </div>
+
+      <div className="action-bar" data-testid="live-bar">
+        {waitingForPurchase ? (
+          <SendPurchase uuid={session.uuid} cents={keypadCents(purchase)} />
+        ) : session.payment_due?.held && open ? (
+          <ReceivePayment session={session} />
+        ) : null}
+        {cancellable || onNew ? (
+          <div className="action-row">
+            {cancellable ? <CancelButton uuid={session.uuid} /> : null}
+            {onNew ? (
+              <button type="button" className="button button-wide" data-testid="live-new" onClick={onNew}>
+                {t('live.newSession')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </section>
   );
@@ -164,9 +191,6 @@ function Outcome({ session }: { session: CashierSession }) {
   const payment = session.giftcard_payment;
   return (
     <>
-      {session.waiting_for_purchase && session.status === 'open' ? (
-        <PurchaseEntry uuid={session.uuid} />
-      ) : null}
       {session.payment_due ? <PaymentDue session={session} /> : null}
       {session.type === 'credit_reception' &&
       session.credits === null &&
@@ -279,53 +303,73 @@ function Outcome({ session }: { session: CashierSession }) {
 
 /**
  * A top-up's money, which the till collects: "Collect € 50.00"; while the counter screen waits for
- * it (the console's top-ups wait), "Received € 50.00" adds the top-up.
+ * it (the console's top-ups wait), the action bar's "Received € 50.00" adds the top-up.
  */
 function PaymentDue({ session }: { session: CashierSession }) {
   const { t, i18n } = useTranslation('cashier');
   const due = session.payment_due!;
   const amount = formatMoney(due.amount_in_cents, i18n.language);
-  const receive = useReceivePayment(session.uuid);
   return (
     <div className={due.held ? 'card card-attention' : 'card'} data-testid="live-collect">
       <p className="card-title">{t('live.collect', { amount })}</p>
-      {due.held ? (
-        <>
-          <p>{t('live.collectHeld')}</p>
-          {receive.isError ? (
-            <p className="form-error" role="alert">
-              {t(errorMessageKey(receive.error, 'errors.noPayment'))}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            className="button button-primary button-large"
-            disabled={receive.isPending}
-            data-testid="live-received"
-            onClick={() => receive.mutate(null)}
-          >
-            {receive.isPending ? t('live.receiving') : t('live.received', { amount })}
-          </button>
-        </>
-      ) : null}
+      {due.held ? <p>{t('live.collectHeld')}</p> : null}
     </div>
   );
 }
 
-/** The purchase amount on the keypad, sent to the waiting session (as a POS push). */
-function PurchaseEntry({ uuid }: { uuid: string }) {
+/** Received: the till has the money of the top-up the counter screen waits for. */
+function ReceivePayment({ session }: { session: CashierSession }) {
   const { t, i18n } = useTranslation('cashier');
-  const [amount, setAmount] = useState(PAD_START);
-  const send = useSendPurchase(uuid);
+  const amount = formatMoney(session.payment_due!.amount_in_cents, i18n.language);
+  const receive = useReceivePayment(session.uuid);
+  return (
+    <>
+      {receive.isError ? (
+        <p className="form-error" role="alert">
+          {t(errorMessageKey(receive.error, 'errors.noPayment'))}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button-primary button-large"
+        disabled={receive.isPending}
+        data-testid="live-received"
+        onClick={() => receive.mutate(null)}
+      >
+        {receive.isPending ? t('live.receiving') : t('live.received', { amount })}
+      </button>
+    </>
+  );
+}
+
+/** The purchase amount on the keypad, for a credit reception whose customer waits for it. */
+function PurchaseEntry({
+  amount,
+  onChange,
+}: {
+  amount: KeypadState;
+  onChange: (amount: KeypadState) => void;
+}) {
+  const { t } = useTranslation('cashier');
   return (
     <div className="card card-attention" data-testid="live-purchase">
       <p className="card-title">{t('live.waitingPurchase')}</p>
       <AmountPad
         state={amount}
-        onChange={setAmount}
+        onChange={onChange}
         label={t('start.amount.credit_reception')}
         testId="purchase-amount"
       />
+    </div>
+  );
+}
+
+/** Send € x: the purchase amount to the waiting session (as a POS push). */
+function SendPurchase({ uuid, cents }: { uuid: string; cents: number }) {
+  const { t, i18n } = useTranslation('cashier');
+  const send = useSendPurchase(uuid);
+  return (
+    <>
       {send.isError ? (
         <p className="form-error" role="alert">
           {t(errorMessageKey(send.error))}
@@ -334,15 +378,15 @@ function PurchaseEntry({ uuid }: { uuid: string }) {
       <button
         type="button"
         className="button button-primary button-large"
-        disabled={amount.cents === 0 || send.isPending}
+        disabled={cents === 0 || send.isPending}
         data-testid="purchase-submit"
-        onClick={() => send.mutate(amount.cents)}
+        onClick={() => send.mutate(cents)}
       >
         {send.isPending
           ? t('live.sending')
-          : t('live.sendPurchase', { amount: formatMoney(amount.cents, i18n.language) })}
+          : t('live.sendPurchase', { amount: formatMoney(cents, i18n.language) })}
       </button>
-    </div>
+    </>
   );
 }
 

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { CashierContact, CashierDevice, CashierSession } from '../../contract/cashier';
 import type { PortalSessionType } from '../../contract/portal';
 import { AMOUNT_TYPES } from '../../contract/session-amounts';
+import { KEYPAD_START, keypadCents } from '../../kiosk/lib/amount-keypad';
 import { formatMoney } from '../../kiosk/lib/format';
 import { useFindContact, useStartSession } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
-import { SwitchRow } from '../components/switch-row';
-import { PAD_START, type PadState } from '../lib/amount-pad';
+import { SettingsSheet } from '../components/settings-sheet';
+import { useCounterSettings } from '../hooks/use-counter-settings';
 import { errorMessageKey } from '../lib/error-message';
 import { customerName } from '../lib/receipt';
 
@@ -31,9 +32,10 @@ const takesAmount = (type: PortalSessionType): type is (typeof AMOUNT_TYPES)[num
   (AMOUNT_TYPES as readonly string[]).includes(type);
 
 /**
- * Start a session at the shop: the type, the amount on the keypad where the type takes one, an
- * optional customer found by e-mail or card, and the counter screen's switches (the account's
- * defaults first). The shop's standby screen switches to it; `onStarted` then follows it.
+ * Start a session at the shop in three steps: the type, the amount on the keypad where the type
+ * takes one, Start (in a bar that stays in view). A customer found by e-mail or card is optional;
+ * the counter screen's switches are this device's, set once in the settings sheet. The shop's
+ * standby screen switches to the new session; `onStarted` then follows it.
  */
 export function StartPanel({
   device,
@@ -43,203 +45,182 @@ export function StartPanel({
   onStarted: (session: CashierSession) => void;
 }) {
   const { t, i18n } = useTranslation('cashier');
-  const defaults = device.session_defaults;
   const [type, setType] = useState<PortalSessionType>('credit_reception');
-  const [amount, setAmount] = useState<PadState>(PAD_START);
+  const [amount, setAmount] = useState(KEYPAD_START);
   const [query, setQuery] = useState('');
   const [contact, setContact] = useState<CashierContact | null>(null);
-  const [scanner, setScanner] = useState(defaults.scanner_type);
-  const [email, setEmail] = useState(defaults.enable_email_identification);
-  const [registration, setRegistration] = useState(defaults.enable_registration);
-  const [keyboard, setKeyboard] = useState(defaults.enable_on_screen_keyboard);
-  const [multiple, setMultiple] = useState(defaults.allow_multiple_giftcards);
+  const [settings, changeSettings] = useCounterSettings(device);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [missingAmount, setMissingAmount] = useState(false);
   const find = useFindContact();
   const start = useStartSession((session) => {
-    setAmount(PAD_START);
+    setAmount(KEYPAD_START);
     setContact(null);
     setQuery('');
     onStarted(session);
   });
   const identifying = IDENTIFYING.includes(type);
+  const cents = keypadCents(amount);
   const zero = formatMoney(0, i18n.language);
 
   const submit = () => {
-    if (type === 'redeem_giftcards' && amount.cents === 0) {
+    if (type === 'redeem_giftcards' && cents === 0) {
       setMissingAmount(true);
       return;
     }
     start.mutate({
       type,
-      ...(takesAmount(type) && amount.cents > 0 ? { amount_in_cents: amount.cents } : {}),
+      ...(takesAmount(type) && cents > 0 ? { amount_in_cents: cents } : {}),
       ...(identifying && contact ? { contact_uuid: contact.uuid } : {}),
-      scanner_type: scanner,
+      scanner_type: settings.scanner_type,
       ...(identifying
         ? {
-            enable_email_identification: email,
-            enable_registration: registration,
-            enable_on_screen_keyboard: keyboard,
+            enable_email_identification: settings.enable_email_identification,
+            enable_registration: settings.enable_registration,
+            enable_on_screen_keyboard: settings.enable_on_screen_keyboard,
           }
         : {}),
-      ...(type === 'redeem_giftcards' ? { allow_multiple_giftcards: multiple } : {}),
+      ...(type === 'redeem_giftcards' ? { allow_multiple_giftcards: settings.allow_multiple_giftcards } : {}),
     });
   };
 
   return (
-    <section className="panel" aria-labelledby="start-title" data-testid="panel-start">
-      <h2 id="start-title">{t('start.title')}</h2>
-      <fieldset className="group">
-        <legend>{t('start.type')}</legend>
-        <div className="type-grid">
-          {TYPES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="type-tile"
-              aria-pressed={type === value}
-              data-testid={`type-${value}`}
-              onClick={() => {
-                setType(value);
+    <section className="panel panel-start" aria-labelledby="start-title" data-testid="panel-start">
+      <div className="panel-body">
+        <h2 id="start-title" className="visually-hidden">
+          {t('start.title')}
+        </h2>
+        <fieldset className="group">
+          <legend>{t('start.type')}</legend>
+          <div className="type-grid">
+            {TYPES.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="type-tile"
+                aria-pressed={type === value}
+                data-testid={`type-${value}`}
+                onClick={() => {
+                  setType(value);
+                  setMissingAmount(false);
+                }}
+              >
+                <span className="type-name">{t(`types.${value}`)}</span>
+                <span className="type-hint">{t(`typeHints.${value}`)}</span>
+              </button>
+            ))}
+          </div>
+        </fieldset>
+
+        {takesAmount(type) ? (
+          <fieldset className="group">
+            <legend>{t(`start.amount.${type}`)}</legend>
+            <AmountPad
+              state={amount}
+              onChange={(next) => {
+                setAmount(next);
                 setMissingAmount(false);
               }}
-            >
-              <span className="type-name">{t(`types.${value}`)}</span>
-              <span className="type-hint">{t(`typeHints.${value}`)}</span>
-            </button>
-          ))}
-        </div>
-      </fieldset>
+              label={t(`start.amount.${type}`)}
+              testId="start-amount"
+            />
+            {type === 'redeem_giftcards' ? null : (
+              <p className="hint">{t(`start.optional.${type}`, { zero })}</p>
+            )}
+          </fieldset>
+        ) : null}
 
-      {takesAmount(type) ? (
-        <fieldset className="group">
-          <legend>{t(`start.amount.${type}`)}</legend>
-          <AmountPad
-            state={amount}
-            onChange={(next) => {
-              setAmount(next);
-              setMissingAmount(false);
-            }}
-            label={t(`start.amount.${type}`)}
-            testId="start-amount"
-          />
-          {type === 'redeem_giftcards' ? null : (
-            <p className="hint">{t(`start.optional.${type}`, { zero })}</p>
-          )}
-          {missingAmount ? (
-            <p className="form-error" role="alert" data-testid="amount-required">
-              {t('start.amountRequired')}
-            </p>
-          ) : null}
-        </fieldset>
-      ) : null}
-
-      {identifying ? (
-        <fieldset className="group">
-          <legend>{t('start.customer')}</legend>
-          {contact ? (
-            <div className="customer-chip" data-testid="start-customer">
-              <span>
-                <strong>{customerName(contact)}</strong>
-                <span className="muted"> · {contact.email}</span>
-              </span>
-              <button type="button" className="button button-quiet" onClick={() => setContact(null)}>
-                {t('start.remove')}
-              </button>
-            </div>
-          ) : (
-            <form
-              className="find-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (query.trim()) find.mutate(query.trim(), { onSuccess: setContact });
-              }}
-            >
-              <input
-                className="input"
-                aria-label={t('start.customer')}
-                placeholder={t('start.customerPlaceholder')}
-                value={query}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                data-testid="find-query"
-                onChange={(event) => {
-                  setQuery(event.target.value);
-                  find.reset();
-                }}
-              />
-              <button type="submit" className="button" disabled={find.isPending} data-testid="find-submit">
-                {t('start.find')}
-              </button>
-            </form>
-          )}
-          {find.isError ? (
-            <p className="form-error" role="alert" data-testid="find-error">
-              {t(errorMessageKey(find.error))}
-            </p>
-          ) : null}
-        </fieldset>
-      ) : null}
-
-      <fieldset className="group">
-        <legend>{t('start.settings')}</legend>
-        {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not radio inputs */}
-        <div className="segmented" role="group" aria-label={t('start.scanner')}>
-          {(['camera', 'hand_scanner'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={scanner === value}
-              data-testid={`scanner-${value}`}
-              onClick={() => setScanner(value)}
-            >
-              {value === 'camera' ? t('start.camera') : t('start.handScanner')}
-            </button>
-          ))}
-        </div>
         {identifying ? (
-          <>
-            <SwitchRow label={t('start.email')} checked={email} onChange={setEmail} testId="switch-email" />
-            <SwitchRow
-              label={t('start.registration')}
-              checked={registration}
-              onChange={setRegistration}
-              testId="switch-registration"
-            />
-            <SwitchRow
-              label={t('start.keyboard')}
-              checked={keyboard}
-              onChange={setKeyboard}
-              testId="switch-keyboard"
-            />
-          </>
+          <fieldset className="group">
+            <legend>{t('start.customer')}</legend>
+            {contact ? (
+              <div className="customer-chip" data-testid="start-customer">
+                <span>
+                  <strong>{customerName(contact)}</strong>
+                  <span className="muted"> · {contact.email}</span>
+                </span>
+                <button type="button" className="button button-link" onClick={() => setContact(null)}>
+                  {t('start.remove')}
+                </button>
+              </div>
+            ) : (
+              <form
+                className="find-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (query.trim()) find.mutate(query.trim(), { onSuccess: setContact });
+                }}
+              >
+                <input
+                  className="input"
+                  aria-label={t('start.customer')}
+                  placeholder={t('start.customerPlaceholder')}
+                  value={query}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  data-testid="find-query"
+                  onChange={(event) => {
+                    setQuery(event.target.value);
+                    find.reset();
+                  }}
+                />
+                <button type="submit" className="button" disabled={find.isPending} data-testid="find-submit">
+                  {t('start.find')}
+                </button>
+              </form>
+            )}
+            {find.isError ? (
+              <p className="form-error" role="alert" data-testid="find-error">
+                {t(errorMessageKey(find.error))}
+              </p>
+            ) : null}
+          </fieldset>
         ) : null}
-        {type === 'redeem_giftcards' ? (
-          <SwitchRow
-            label={t('start.multipleGiftcards')}
-            checked={multiple}
-            onChange={setMultiple}
-            testId="switch-multiple"
-          />
-        ) : null}
-      </fieldset>
+      </div>
 
-      <div className="start-actions">
+      <div className="action-bar" data-testid="start-bar">
+        {missingAmount ? (
+          <p className="form-error" role="alert" data-testid="amount-required">
+            {t('start.amountRequired')}
+          </p>
+        ) : null}
         {start.isError ? (
           <p className="form-error" role="alert" data-testid="start-error">
             {t(errorMessageKey(start.error))}
           </p>
         ) : null}
-        <button
-          type="button"
-          className="button button-primary button-large"
-          disabled={start.isPending}
-          data-testid="start-submit"
-          onClick={submit}
-        >
-          {start.isPending ? t('start.starting') : t('start.submit')}
-        </button>
+        <div className="action-row">
+          <button
+            type="button"
+            className="button settings-button"
+            aria-haspopup="dialog"
+            data-testid="settings-open"
+            onClick={() => setSheetOpen(true)}
+          >
+            <span className="settings-label">{t('settings.open')}</span>
+            <span className="settings-summary" data-testid="settings-summary">
+              {settings.scanner_type === 'camera' ? t('start.camera') : t('start.handScanner')}
+            </span>
+          </button>
+          <button
+            type="button"
+            className="button button-primary button-large"
+            disabled={start.isPending}
+            data-testid="start-submit"
+            onClick={submit}
+          >
+            {start.isPending
+              ? t('start.starting')
+              : takesAmount(type) && cents > 0
+                ? t('start.submitAmount', { amount: formatMoney(cents, i18n.language) })
+                : t('start.submit')}
+          </button>
+        </div>
       </div>
+      {sheetOpen ? (
+        <SettingsSheet settings={settings} onChange={changeSettings} onClose={() => setSheetOpen(false)} />
+      ) : null}
     </section>
   );
 }
