@@ -48,9 +48,9 @@ test.afterAll(async () => {
   data?.remove();
 });
 
-/** Types an amount on a console keypad, digit by digit as cents (1, 2, 7, 5 → € 12.75). */
-async function typeAmount(page: Page, keypad: string, digits: string) {
-  for (const digit of digits) await page.getByTestId(`${keypad}-${digit}`).click();
+/** Types an amount on a console keypad as written, in euros: "12.75" is 1, 2, the decimal key, 7, 5. */
+async function typeAmount(page: Page, keypad: string, amount: string) {
+  for (const key of amount) await page.getByTestId(`${keypad}-${key === '.' ? 'decimal' : key}`).click();
 }
 
 test('pairing: the link pairs the phone once and leaves no token behind; the counter tablet stands by', async () => {
@@ -59,7 +59,8 @@ test('pairing: the link pairs the phone once and leaves no token behind; the cou
   await consoleScreenshots(cashier, 'pair');
 
   await cashier.goto(`${service.url}/cashier/#device=${CASHIER_DEVICES.amsterdam}`);
-  await expect(cashier.getByTestId('console-device')).toHaveText('Till 1 · Demo Coffee Amsterdam');
+  await expect(cashier.getByTestId('console-shop')).toHaveText('Demo Coffee Amsterdam');
+  await expect(cashier.getByTestId('console-device')).toHaveText('Till 1 · Demo Coffee');
   expect(cashier.url()).not.toContain(CASHIER_DEVICES.amsterdam);
   const cookies = await consoleContext.cookies();
   expect(cookies.map((c) => ({ name: c.name, httpOnly: c.httpOnly, sameSite: c.sameSite }))).toEqual([
@@ -72,17 +73,41 @@ test('pairing: the link pairs the phone once and leaves no token behind; the cou
   await expect(counter.getByTestId('screen-standby')).toBeVisible();
 });
 
-test('credit reception: the cashier types € 12.75, the customer scans, both screens show the credits', async () => {
-  await cashier.getByTestId('type-credit_reception').click();
-  await typeAmount(cashier, 'start-amount', '1275');
-  await expect(cashier.getByTestId('start-amount-value')).toHaveText(euro(1275));
+test("the counter screen's settings: set once in a sheet, kept on this device", async () => {
+  await cashier.getByTestId('settings-open').click();
+  await expect(cashier.getByRole('dialog', { name: 'Counter screen settings' })).toBeVisible();
+  // This counter has a USB hand scanner: chosen once, kept for every session of this phone.
   await cashier.getByTestId('scanner-hand_scanner').click();
-  await consoleScreenshots(cashier, 'start');
-  await cashier.getByTestId('start-submit').click();
+  await consoleScreenshots(cashier, 'settings');
+  await cashier.getByRole('button', { name: 'Done' }).click();
+  await expect(cashier.getByRole('dialog')).toHaveCount(0);
+  await cashier.reload();
+  await expect(cashier.getByTestId('settings-summary')).toHaveText('Hand scanner');
+});
 
-  // The standby tablet switches to the new session at once.
+test('the console starts a credit reception in three taps', async () => {
+  // Type, amount, Start: each in view on the phone without scrolling, and nothing else to touch.
+  const tile = cashier.getByTestId('type-credit_reception');
+  const start = cashier.getByTestId('start-submit');
+  for (const target of [tile, cashier.getByTestId('start-amount-decimal'), start])
+    await expect(target).toBeInViewport({ ratio: 1 });
+  await tile.click();
+  await typeAmount(cashier, 'start-amount', '12.75');
+  await expect(cashier.getByTestId('start-amount-value')).toHaveText(euro(1275));
+  await expect(start).toHaveText(`Start · ${euro(1275)}`);
+  await consoleScreenshots(cashier, 'start');
+  await start.click();
+
+  // The standby tablet switches to the new session at once, with the scanner this device keeps.
   await expect(counter.getByTestId('screen-scan')).toBeVisible();
   await expect(cashier.getByTestId('live-status')).toHaveText('Open');
+  expect(await scrollTop(cashier)).toBe(0);
+});
+
+/** How far the page itself scrolled (the console's panels scroll inside it). */
+const scrollTop = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0);
+
+test('credit reception: the customer scans, both screens show the credits', async () => {
   await expect(cashier.getByTestId('live-customer')).toContainText('Waiting for the customer');
   await expect(cashier.getByTestId('live-connection')).toHaveText('Live');
 
@@ -97,31 +122,39 @@ test('credit reception: the cashier types € 12.75, the customer scans, both sc
   await expect(cashier.getByTestId('live-receipt')).toContainText(
     'Credits · Anna de Vries · purchase €12.75 · +19 credits',
   );
+  // Credits given: done while the counter still shows the result, and nothing left to cancel.
+  await expect(cashier.getByTestId('live-status')).toHaveText('Done · +19 credits');
+  await expect(cashier.getByTestId('live-cancel')).toHaveCount(0);
 
   // The customer taps Done (before the result's 8 s are up): the session completes on both screens.
   await counter.getByTestId('done-button').click();
   await expect(counter.getByTestId('screen-completed')).toBeVisible();
-  await expect(cashier.getByTestId('live-status')).toHaveText('Completed');
+  await expect(cashier.getByTestId('live-receipt')).toContainText('+19 credits · Done');
   await consoleScreenshots(cashier, 'credits');
 });
 
 test('credit reception that waits: the customer scans first, the cashier sends the purchase amount', async () => {
   await cashier.getByTestId('live-new').click();
   await cashier.getByTestId('type-credit_reception').click();
-  await cashier.getByTestId('scanner-hand_scanner').click();
   await cashier.getByTestId('start-submit').click();
   await expect(counter.getByTestId('screen-scan')).toBeVisible({ timeout: 15_000 });
   await scanWithHandScanner(counter, 'CARD-0002');
   await expect(counter.getByTestId('screen-waiting')).toBeVisible();
-  await expect(cashier.getByTestId('live-purchase')).toBeVisible();
+  // Send is in view while the customer waits, and the keypad above it.
+  const send = cashier.getByTestId('purchase-submit');
+  await expect(send).toBeInViewport({ ratio: 1 });
+  await expect(send).toHaveText(`Send ${euro(0)}`);
+  await expect(cashier.getByTestId('purchase-amount-back')).toBeInViewport({ ratio: 1 });
   // Ben is Silver: 1 credit per euro, floor(8.40) = 8.
-  await typeAmount(cashier, 'purchase-amount', '840');
-  await cashier.getByTestId('purchase-submit').click();
+  await typeAmount(cashier, 'purchase-amount', '8.4');
+  await expect(send).toHaveText(`Send ${euro(840)}`);
+  await consoleScreenshots(cashier, 'purchase');
+  await send.click();
   await expect(counter.getByTestId('screen-credit-result')).toBeVisible();
   await expect(counter.getByTestId('credits-earned')).toContainText('8');
   await expect(cashier.getByTestId('live-credits')).toContainText('+8 credits');
   await counter.getByTestId('done-button').click();
-  await expect(cashier.getByTestId('live-status')).toHaveText('Completed');
+  await expect(cashier.getByTestId('live-receipt')).toContainText('+8 credits · Done');
 });
 
 test('gift-card payment: the card pays € 25 of € 30, both screens show € 5 left to pay at the till', async () => {
@@ -129,8 +162,7 @@ test('gift-card payment: the card pays € 25 of € 30, both screens show € 5
   await cashier.getByTestId('type-redeem_giftcards').click();
   await cashier.getByTestId('start-submit').click();
   await expect(cashier.getByTestId('amount-required')).toBeVisible();
-  await typeAmount(cashier, 'start-amount', '3000');
-  await cashier.getByTestId('scanner-hand_scanner').click();
+  await typeAmount(cashier, 'start-amount', '30');
   await cashier.getByTestId('start-submit').click();
 
   await expect(counter.getByTestId('amount-due')).toContainText(euro(3000), { timeout: 15_000 });
@@ -145,17 +177,23 @@ test('gift-card payment: the card pays € 25 of € 30, both screens show € 5
   await expect(cashier.getByTestId('live-receipt')).toContainText(
     'gift card …0001 €25.00 · to pay at the till €5.00',
   );
+  await expect(cashier.getByTestId('live-status')).toHaveText(
+    `Open · paid ${euro(2500)} · ${euro(500)} at the till`,
+  );
+  // A card was charged: cancelling would give nothing back.
+  await expect(cashier.getByTestId('live-cancel')).toHaveCount(0);
   await consoleScreenshots(cashier, 'giftcard');
 
   await counter.getByTestId('done-button').click();
   await expect(counter.getByTestId('screen-completed')).toBeVisible();
-  await expect(cashier.getByTestId('live-status')).toHaveText('Completed');
+  await expect(cashier.getByTestId('live-status')).toHaveText(
+    `Done · paid ${euro(2500)} · ${euro(500)} at the till`,
+  );
 });
 
 test('cancel from the console: the counter screen leaves the session at once', async () => {
   await cashier.getByTestId('live-new').click();
   await cashier.getByTestId('type-vouchers').click();
-  await cashier.getByTestId('scanner-hand_scanner').click();
   await cashier.getByTestId('start-submit').click();
   await expect(counter.getByTestId('screen-scan')).toBeVisible({ timeout: 15_000 });
 
@@ -171,16 +209,25 @@ test('cancel from the console: the counter screen leaves the session at once', a
   await expect(counter.getByTestId('screen-standby')).toBeVisible();
 });
 
-test("today's sessions: newest first, with their outcome and receipt lines", async () => {
+test("today's sessions: a table, newest first, filtered by where they stand, with totals", async () => {
   await cashier.getByTestId('tab-today').click();
   const items = cashier.getByTestId('today-session');
   await expect(items).toHaveCount(4);
   await expect(items.nth(0)).toContainText('Vouchers');
   await expect(items.nth(0)).toContainText('Cancelled');
-  await expect(items.nth(1)).toContainText('to pay at the till €5.00');
-  await expect(items.nth(3)).toContainText('+19 credits');
+  await expect(items.nth(1)).toContainText(`Done · paid ${euro(2500)} · ${euro(500)} at the till`);
+  await expect(items.nth(3)).toContainText('Done · +19 credits');
   await expect(cashier.getByTestId('today-totals')).toContainText('27');
   await consoleScreenshots(cashier, 'today');
+
+  await cashier.getByTestId('filter-done').click();
+  await expect(items).toHaveCount(3);
+  await expect(cashier.getByTestId('today-totals')).toContainText('Sessions3');
+  await cashier.getByTestId('filter-cancelled').click();
+  await expect(items).toHaveCount(1);
+  await expect(cashier.getByTestId('today-totals')).toContainText(`Gift cards paid${euro(0)}`);
+  await expectNoAxeViolations(cashier);
+  await cashier.getByTestId('filter-all').click();
 
   // Dutch, on the small tablet: New and Live side by side.
   await cashier.getByRole('button', { name: 'NL', exact: true }).click();
@@ -197,11 +244,10 @@ test("today's sessions: newest first, with their outcome and receipt lines", asy
 test('a top-up from the console waits for the cashier to receive the money', async () => {
   await cashier.getByTestId('tab-start').click();
   await cashier.getByTestId('type-top_up_prepaid').click();
-  await typeAmount(cashier, 'start-amount', '5000');
+  await typeAmount(cashier, 'start-amount', '50');
   await cashier.getByTestId('find-query').fill('CARD-0002');
   await cashier.getByTestId('find-submit').click();
   await expect(cashier.getByTestId('start-customer')).toContainText('Ben');
-  await cashier.getByTestId('scanner-hand_scanner').click();
   await cashier.getByTestId('start-submit').click();
 
   // The counter says where it is paid before the customer confirms, then waits for the till.
@@ -211,6 +257,7 @@ test('a top-up from the console waits for the cashier to receive the money', asy
   await counter.getByTestId('confirm-button').click();
   await expect(counter.getByTestId('screen-waiting-payment')).toContainText(`Pay ${euro(5000)} at the till`);
   await expect(cashier.getByTestId('live-collect')).toContainText(`Collect ${euro(5000)}`);
+  await expect(cashier.getByTestId('live-received')).toBeInViewport({ ratio: 1 });
   await consoleScreenshots(cashier, 'collect');
   // Nothing moved yet: Ben's prepaid balance is still € 0.
   await expect(cashier.getByTestId('live-customer')).toContainText(euro(0));
@@ -219,8 +266,10 @@ test('a top-up from the console waits for the cashier to receive the money', asy
   await expect(counter.getByTestId('prepaid-new-balance')).toContainText(euro(5000));
   await expect(cashier.getByTestId('live-received')).toHaveCount(0);
   await expect(cashier.getByTestId('live-receipt')).toContainText(`collect ${euro(5000)}`);
+  await expect(cashier.getByTestId('live-status')).toHaveText(`Done · topped up ${euro(5000)}`);
+  await expect(cashier.getByTestId('live-cancel')).toHaveCount(0);
   await counter.getByTestId('done-button').click();
-  await expect(cashier.getByTestId('live-status')).toHaveText('Completed');
+  await expect(counter.getByTestId('screen-completed')).toBeVisible();
 });
 
 test('a revoked device is refused at its next request and lands on pairing', async () => {

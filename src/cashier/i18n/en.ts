@@ -96,6 +96,7 @@ export const en = {
     startOne: 'Start a session',
     waitingCustomer: 'Waiting for the customer',
     identified: 'Customer identified',
+    chosen: 'Customer chosen at the start',
     by: {
       card: 'with their card',
       app_token: 'with the app',

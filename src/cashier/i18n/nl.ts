@@ -98,6 +98,7 @@ export const nl: CashierTexts = {
     startOne: 'Start een sessie',
     waitingCustomer: 'Wacht op de klant',
     identified: 'Klant herkend',
+    chosen: 'Klant gekozen bij de start',
     by: {
       card: 'met de klantenkaart',
       app_token: 'met de app',

@@ -116,8 +116,9 @@ function SessionView({
             {session.contact ? (
               <>
                 <p className="card-title">
-                  {t('live.identified')}
-                  {session.identification ? ` ${t(`live.by.${session.identification}`)}` : ''}
+                  {session.identification === 'cashier'
+                    ? t('live.chosen')
+                    : `${t('live.identified')}${session.identification ? ` ${t(`live.by.${session.identification}`)}` : ''}`}
                 </p>
                 <p className="customer-name">{name}</p>
                 <p className="muted">
