@@ -13,7 +13,7 @@ import {
 import { AmountPad } from '../components/amount-pad';
 import { ReceiptLine } from '../components/receipt-line';
 import { StatusPill } from '../components/status-pill';
-import { errorMessageKey } from '../lib/error-message';
+import { type CashierKey, errorMessageKey } from '../lib/error-message';
 import { customerName, formatTime, receiptLine } from '../lib/receipt';
 import { valueMoved } from '../lib/session-status';
 
@@ -318,28 +318,79 @@ function PaymentDue({ session }: { session: CashierSession }) {
   );
 }
 
-/** Received: the till has the money of the top-up the counter screen waits for. */
-function ReceivePayment({ session }: { session: CashierSession }) {
-  const { t, i18n } = useTranslation('cashier');
-  const amount = formatMoney(session.payment_due!.amount_in_cents, i18n.language);
-  const receive = useReceivePayment(session.uuid);
+/**
+ * The action the counter screen waits for, as the action bar's primary button (`label`, or
+ * `busyLabel` while `busy`), with the refusal of its last try in words above it (`error`: a
+ * translation key, or null).
+ */
+function WaitedAction({
+  label,
+  busyLabel,
+  busy,
+  disabled = false,
+  error,
+  testId,
+  onPress,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  disabled?: boolean;
+  error: CashierKey | null;
+  testId: string;
+  onPress: () => void;
+}) {
+  const { t } = useTranslation('cashier');
   return (
     <>
-      {receive.isError ? (
+      {error ? (
         <p className="form-error" role="alert">
-          {t(errorMessageKey(receive.error, 'errors.noPayment'))}
+          {t(error)}
         </p>
       ) : null}
       <button
         type="button"
         className="button button-primary button-large"
-        disabled={receive.isPending}
-        data-testid="live-received"
-        onClick={() => receive.mutate(null)}
+        disabled={disabled || busy}
+        data-testid={testId}
+        onClick={onPress}
       >
-        {receive.isPending ? t('live.receiving') : t('live.received', { amount })}
+        {busy ? busyLabel : label}
       </button>
     </>
+  );
+}
+
+/** Received: the till has the money of the top-up the counter screen waits for. */
+function ReceivePayment({ session }: { session: CashierSession }) {
+  const { t, i18n } = useTranslation('cashier');
+  const receive = useReceivePayment(session.uuid);
+  return (
+    <WaitedAction
+      label={t('live.received', { amount: formatMoney(session.payment_due!.amount_in_cents, i18n.language) })}
+      busyLabel={t('live.receiving')}
+      busy={receive.isPending}
+      error={receive.isError ? errorMessageKey(receive.error, 'errors.noPayment') : null}
+      testId="live-received"
+      onPress={() => receive.mutate(null)}
+    />
+  );
+}
+
+/** Send € x: the purchase amount to the waiting session (as a POS push). */
+function SendPurchase({ uuid, cents }: { uuid: string; cents: number }) {
+  const { t, i18n } = useTranslation('cashier');
+  const send = useSendPurchase(uuid);
+  return (
+    <WaitedAction
+      label={t('live.sendPurchase', { amount: formatMoney(cents, i18n.language) })}
+      busyLabel={t('live.sending')}
+      busy={send.isPending}
+      disabled={cents === 0}
+      error={send.isError ? errorMessageKey(send.error) : null}
+      testId="purchase-submit"
+      onPress={() => send.mutate(cents)}
+    />
   );
 }
 
@@ -362,32 +413,6 @@ function PurchaseEntry({
         testId="purchase-amount"
       />
     </div>
-  );
-}
-
-/** Send € x: the purchase amount to the waiting session (as a POS push). */
-function SendPurchase({ uuid, cents }: { uuid: string; cents: number }) {
-  const { t, i18n } = useTranslation('cashier');
-  const send = useSendPurchase(uuid);
-  return (
-    <>
-      {send.isError ? (
-        <p className="form-error" role="alert">
-          {t(errorMessageKey(send.error))}
-        </p>
-      ) : null}
-      <button
-        type="button"
-        className="button button-primary button-large"
-        disabled={cents === 0 || send.isPending}
-        data-testid="purchase-submit"
-        onClick={() => send.mutate(cents)}
-      >
-        {send.isPending
-          ? t('live.sending')
-          : t('live.sendPurchase', { amount: formatMoney(cents, i18n.language) })}
-      </button>
-    </>
   );
 }
 
