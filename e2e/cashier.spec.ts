@@ -140,6 +140,14 @@ test('credit reception that waits: the customer scans first, the cashier sends t
   await expect(counter.getByTestId('screen-scan')).toBeVisible({ timeout: 15_000 });
   await scanWithHandScanner(counter, 'CARD-0002');
   await expect(counter.getByTestId('screen-waiting')).toBeVisible();
+  // On another tab, a strip under the tabs says the customer waits, and leads back.
+  await cashier.getByTestId('tab-today').click();
+  await expect(cashier.getByTestId('waiting-strip')).toContainText(
+    'The customer waits for the purchase amount.',
+  );
+  await consoleScreenshots(cashier, 'waiting');
+  await cashier.getByTestId('tab-today').click();
+  await cashier.getByTestId('waiting-strip').getByRole('button', { name: 'Show' }).click();
   // Send is in view while the customer waits, and the keypad above it.
   const send = cashier.getByTestId('purchase-submit');
   await expect(send).toBeInViewport({ ratio: 1 });

@@ -55,6 +55,23 @@ describe('the action the counter waits for is in the action bar', () => {
     await console.until(() => expect(within(bar()).queryByTestId('purchase-submit')).toBeNull());
   });
 
+  it('on another tab, a strip under the tabs says the customer waits, and leads to Send', async () => {
+    const ben = flow.api().customer({ firstname: 'Ben' });
+    const { console, uuid } = await started('credit_reception');
+    await console.user.click(screen.getByTestId('tab-today'));
+    expect(screen.queryByTestId('waiting-strip')).toBeNull();
+    atCounter(uuid, 'identify', { value: ben.card });
+
+    await console.until(() =>
+      expect(text('waiting-strip')).toContain('The customer waits for the purchase amount.'),
+    );
+    await console.user.click(
+      within(screen.getByTestId('waiting-strip')).getByRole('button', { name: 'Show' }),
+    );
+    expect(within(bar()).getByTestId('purchase-submit').textContent).toBe('Send €0.00');
+    expect(screen.queryByTestId('waiting-strip')).toBeNull();
+  });
+
   it('Received € 50.00 for a held top-up, in the bar; Cancel still there, as nothing moved yet', async () => {
     const anna = flow.api().customer({ firstname: 'Anna', prepaid_balance_in_cents: 0 });
     const { console, uuid } = await started('top_up_prepaid', '50');

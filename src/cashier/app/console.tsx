@@ -4,6 +4,8 @@ import type { CashierDevice } from '../../contract/cashier';
 import { brandVariables } from '../../kiosk/lib/brand';
 import { useShopStream } from '../api/queries';
 import { LanguageButtons } from '../components/language-buttons';
+import { WaitingStrip } from '../components/waiting-strip';
+import { useFollowed } from '../hooks/use-followed';
 import { rememberPaired } from '../lib/paired-flag';
 import { LivePanel } from '../screens/live-panel';
 import { StartPanel } from '../screens/start-panel';
@@ -31,13 +33,15 @@ function initialSession(): string | null {
 /**
  * The console of a paired device: header (the shop first, then device and account), then New /
  * Live / Today as tabs on a phone; on a wider screen New and Live side by side, each column with its
- * own action bar in view. Starting a session follows it live.
+ * own action bar in view. Starting a session follows it live; while its customer waits for the
+cashier and the live panel is not shown, a strip under the tabs says so and leads to it.
  */
 export function Console({ device }: { device: CashierDevice }) {
   const { t } = useTranslation('cashier');
   const wide = useWide();
   const [tab, setTab] = useState<Tab>(initialSession() ? 'live' : 'start');
   const [followed, setFollowed] = useState<string | null>(initialSession);
+  const followedSession = useFollowed(followed);
   useShopStream();
   useEffect(() => rememberPaired(true), []);
   useEffect(() => {
@@ -62,6 +66,7 @@ export function Console({ device }: { device: CashierDevice }) {
         { id: 'today', label: t('tabs.today') },
       ];
   const current: Tab = wide && tab === 'live' ? 'start' : tab;
+  const showsLive = current === 'live' || (wide && current === 'start');
 
   return (
     <div className="console ui-branded" style={brandVariables(device.account.brand)}>
@@ -90,10 +95,15 @@ export function Console({ device }: { device: CashierDevice }) {
           </button>
         ))}
       </nav>
+      {showsLive ? null : <WaitingStrip session={followedSession.query.data} onShow={() => setTab('live')} />}
       <main className={wide && current === 'start' ? 'console-main console-split' : 'console-main'}>
         {current === 'start' ? <StartPanel device={device} onStarted={(s) => follow(s.uuid)} /> : null}
-        {current === 'live' || (wide && current === 'start') ? (
-          <LivePanel uuid={followed} onNew={wide ? undefined : () => setTab('start')} />
+        {showsLive ? (
+          <LivePanel
+            uuid={followed}
+            followed={followedSession}
+            onNew={wide ? undefined : () => setTab('start')}
+          />
         ) : null}
         {current === 'today' ? <TodayPanel onFollow={follow} /> : null}
       </main>

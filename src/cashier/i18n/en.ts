@@ -97,6 +97,7 @@ export const en = {
     waitingCustomer: 'Waiting for the customer',
     identified: 'Customer identified',
     chosen: 'Customer chosen at the start',
+    show: 'Show',
     by: {
       card: 'with their card',
       app_token: 'with the app',

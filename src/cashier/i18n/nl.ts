@@ -99,6 +99,7 @@ export const nl: CashierTexts = {
     waitingCustomer: 'Wacht op de klant',
     identified: 'Klant herkend',
     chosen: 'Klant gekozen bij de start',
+    show: 'Tonen',
     by: {
       card: 'met de klantenkaart',
       app_token: 'met de app',

@@ -3,16 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { CashierSession } from '../../contract/cashier';
 import { KEYPAD_START, type KeypadState, keypadCents } from '../../kiosk/lib/amount-keypad';
 import { formatCredits, formatMoney } from '../../kiosk/lib/format';
-import {
-  useCancelSession,
-  useFollowedSession,
-  useReceivePayment,
-  useSendPurchase,
-  useSessionStream,
-} from '../api/queries';
+import { useCancelSession, useReceivePayment, useSendPurchase } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { ReceiptLine } from '../components/receipt-line';
 import { StatusPill } from '../components/status-pill';
+import type { Followed } from '../hooks/use-followed';
 import { type CashierKey, errorMessageKey } from '../lib/error-message';
 import { customerName, formatTime, receiptLine } from '../lib/receipt';
 import { valueMoved } from '../lib/session-status';
@@ -28,13 +23,18 @@ const IDENTIFYING = ['identify', 'credit_reception', 'pay_prepaid', 'top_up_prep
  * waits for its payment, Cancel while open and nothing of value has moved, and New session (`onNew`;
  * none beside the start panel).
  */
-export function LivePanel({ uuid, onNew }: { uuid: string | null; onNew?: () => void }) {
+export function LivePanel({
+  uuid,
+  followed,
+  onNew,
+}: {
+  uuid: string | null;
+  followed: Followed;
+  onNew?: () => void;
+}) {
   const { t } = useTranslation('cashier');
-  const [up, setUp] = useState(false);
-  const query = useFollowedSession(uuid, up);
+  const { query, live: up } = followed;
   const session = query.data;
-  // Until the session has ended, its events stream in; then nothing more can happen to it.
-  useSessionStream(uuid, session === undefined || session.status === 'open', setUp);
 
   if (uuid === null || (!session && !query.isError)) {
     return (
