@@ -282,6 +282,12 @@ export const ERROR_REASONS = {
     when: 'a top-up waits for its payment to be confirmed; no other can start',
   },
   no_payment_awaited: { code: 1003, status: 409, when: 'no top-up waits for its payment to be confirmed' },
+  // The real platform's wider surface (registers, webhooks, receipt tokens).
+  register_key_required: {
+    code: 1003,
+    status: 403,
+    when: "the API key is bound to no shop, so it is no register's",
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

@@ -47,6 +47,7 @@ describe('custom attributes', () => {
         field_type: 'string',
         has_unique_value: false,
         description: '',
+        placeholder: null,
         options: [
           { value: 'cat', label: 'Cat', description: null, media: null },
           { value: 'dog', label: 'Dog', description: null, media: null },

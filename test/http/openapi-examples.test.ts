@@ -54,6 +54,7 @@ const NO_EXAMPLE = new Set([
 /** The demo credential of each security scheme (its description names it). */
 const CREDENTIALS: Record<string, string> = {
   bearer: DEMO.apiKey,
+  registerKey: DEMO.registerKey,
   personalAccessToken: DEMO.personalAccessToken,
 };
 

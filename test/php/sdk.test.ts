@@ -381,6 +381,42 @@ describe.skipIf(missing)('RegisterClient (API key of the Amsterdam register, /ap
       getRedeemedAt: NOW,
     });
   });
+  it('registers: get; promotion: create; voucher: create; giftcardTransactions: correct', async () => {
+    expect(await call('registers', 'get')).toEqual({
+      $class: 'Register',
+      getId: expect.any(Number),
+      getIdentifier: expect.stringMatching(/^REG-/),
+      getName: null,
+      getShop: { $class: 'Shop', getUuid: SHOP, getName: 'Demo Coffee Amsterdam', getId: 1 },
+    });
+    const promotion = await call('promotion', 'create', 'SDK cookie', 'A cookie', 'SINGLE_USE', 1, 10, 1, 7);
+    expect(promotion).toMatchObject({
+      $class: 'Promotion',
+      getName: 'SDK cookie',
+      getType: 'SINGLE_USE',
+      getVoucherLimit: 10,
+      getLimitPerContact: 1,
+      getExpirationDuration: 7,
+    });
+    const voucher = await call('voucher', 'create', promotion.getUuid, 'SDK-REG-COOKIE', ANNA);
+    expect(voucher).toMatchObject({
+      $class: 'Voucher',
+      getCode: 'SDK-REG-COOKIE',
+      getStatus: 'ACTIVE',
+      getContact: { getUuid: ANNA },
+      getPromotion: { getUuid: promotion.getUuid },
+    });
+    const card = await call('giftcards', 'create', GIFTCARD_PROGRAM, 1);
+    await call('giftcardTransactions', 'create', card.getUuid, 2000);
+    const spent = await call('giftcardTransactions', 'create', card.getUuid, -500);
+    await call('giftcardTransactions', 'create', card.getUuid, -300);
+    expect(await call('giftcardTransactions', 'correct', spent.getUuid)).toMatchObject({
+      $class: 'GiftcardTransaction',
+      getAmountInCents: 500,
+      getShopId: 1,
+    });
+    expect(await call('giftcards', 'findOneBy', card.getHash)).toMatchObject({ getAmountInCents: 1700 });
+  });
 });
 
 for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
@@ -698,6 +734,143 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
         getStatus: 'REDEEMED',
         getRedeemedAt: NOW,
       });
+    });
+
+    it('promotion: create; voucher: create; giftcardTransactions: correct, list; giftcardProgram: list', async () => {
+      const promotion = await call('promotion', 'create', `SDK ${kind}`, 'A promotion');
+      expect(promotion).toMatchObject({ $class: 'Promotion', getType: 'SINGLE_USE', getVoucherLimit: null });
+      const voucher = await call('voucher', 'create', promotion.getUuid);
+      expect(voucher).toMatchObject({
+        $class: 'Voucher',
+        getCode: expect.stringMatching(/^V-/),
+        getStatus: 'ACTIVE',
+        getContact: null,
+      });
+      const card = await call('giftcards', 'create', GIFTCARD_PROGRAM, 1);
+      const topUp = await call('giftcardTransactions', 'create', SHOP, card.getUuid, 1000);
+      const spent = await call('giftcardTransactions', 'create', SHOP, card.getUuid, -200);
+      const corrected = await call('giftcardTransactions', 'correct', spent.getUuid);
+      expect(corrected).toMatchObject({ getAmountInCents: 200 });
+      const list = await call('giftcardTransactions', 'list', GIFTCARD_PROGRAM, 1, 3);
+      expect(list.map((tr: PhpObject['value']) => tr.getUuid)).toEqual([
+        corrected.getUuid,
+        spent.getUuid,
+        topUp.getUuid,
+      ]);
+      expect(await call('giftcardProgram', 'list')).toEqual([
+        {
+          $class: 'GiftcardProgram',
+          getUuid: GIFTCARD_PROGRAM,
+          getName: 'Demo gift card',
+          isActive: true,
+          getMaxAmountInCents: 50000,
+          getCalculatorFlow: null,
+          getExpirationDays: 365,
+        },
+      ]);
+    });
+
+    it('contacts: list; perk: delete', async () => {
+      const page = await call('contacts', 'list', 1, 2);
+      expect(page.map((c: PhpObject['value']) => [c.$class, c.getUuid])).toEqual([
+        ['Contact', ANNA],
+        ['Contact', BEN],
+      ]);
+      const name = `gone_${kind.toLowerCase()}`;
+      const perk = await call('perk', 'create', 'Gone soon', name, 'boolean', [
+        { label: 'Yes', value: true, default: true },
+        { label: 'No', value: false, default: false },
+      ]);
+      expect(await call('perk', 'delete', perk.getUuid)).toMatchObject({ uuid: perk.getUuid, name });
+      expect(refused(await ctx.php.call(ctx.client, 'perk', 'get', perk.getUuid))).toMatchObject({
+        code: 110000,
+        status: 404,
+      });
+    });
+
+    it('contactAttributes, rewardAttributes, loyaltyTransactionAttributes: list, create; promotionAttributes: list, create, get, update', async () => {
+      const suffix = kind.toLowerCase();
+      expect(
+        await call('contactAttributes', 'create', `shoe_${suffix}`, 'Shoe size', 'select', 'EU size', [
+          { name: 'Small', value: '38' },
+          { name: 'Large', value: '44' },
+        ]),
+      ).toMatchObject({
+        $class: 'Attribute',
+        getName: `shoe_${suffix}`,
+        getType: 'select',
+        getDescription: 'EU size',
+        getIsPiggyDefined: false,
+        getOptions: expect.arrayContaining([expect.objectContaining({ value: '38', label: 'Small' })]),
+      });
+      expect((await call('contactAttributes', 'list')).map((a: PhpObject['value']) => a.getName)).toContain(
+        `shoe_${suffix}`,
+      );
+      expect(
+        await call(
+          'rewardAttributes',
+          'create',
+          `grind_${suffix}`,
+          'Grind',
+          'How fine',
+          'text',
+          null,
+          'Fine',
+        ),
+      ).toMatchObject({ $class: 'RewardAttribute', getName: `grind_${suffix}`, getPlaceholder: 'Fine' });
+      expect((await call('rewardAttributes', 'list')).map((a: PhpObject['value']) => a.getName)).toContain(
+        `grind_${suffix}`,
+      );
+      expect(
+        await call('loyaltyTransactionAttributes', 'create', `till_${suffix}`, 'text', 'Till'),
+      ).toMatchObject({
+        $class: 'LoyaltyTransactionAttribute',
+        getName: `till_${suffix}`,
+        getLabel: 'Till',
+        getType: 'text',
+        getPlaceholder: null,
+        isPiggyDefined: false,
+      });
+      expect(
+        (await call('loyaltyTransactionAttributes', 'list')).map((a: PhpObject['value']) => a.getName),
+      ).toContain(`till_${suffix}`);
+      const region = await call(
+        'promotionAttributes',
+        'create',
+        `region_${suffix}`,
+        null,
+        'Region',
+        'select',
+        [{ label: 'Noord-Holland', value: 'noord_holland' }],
+      );
+      expect(region).toMatchObject({
+        $class: 'PromotionAttribute',
+        getId: expect.any(Number),
+        getLabel: 'Region',
+      });
+      const id = String(region.getId);
+      expect(await call('promotionAttributes', 'get', id)).toMatchObject({ getName: `region_${suffix}` });
+      expect(
+        await call(
+          'promotionAttributes',
+          'update',
+          id,
+          `region_${suffix}`,
+          'Province',
+          'Where',
+          'Pick one',
+          'select',
+          [{ label: 'Zuid-Holland', value: 'zuid_holland' }],
+        ),
+      ).toMatchObject({
+        getLabel: 'Province',
+        getDescription: 'Where',
+        getPlaceholder: 'Pick one',
+        getOptions: [expect.objectContaining({ value: 'zuid_holland' })],
+      });
+      expect((await call('promotionAttributes', 'list')).map((a: PhpObject['value']) => a.getId)).toContain(
+        region.getId,
+      );
     });
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEMO } from '../examples';
 import { emailField, idField, textField } from '../fields';
 import { creditBalance } from './common';
+import { limitField, pageField } from './pagination';
 
 /** A subscription type as embedded in contact subscriptions (spec "Contact Subscription"). */
 export const subscriptionType = z.object({
@@ -74,3 +75,7 @@ export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** GET /contacts/{contact_uuid}/credit-balance (extension). */
 export const contactCreditBalance = z.object({ balance: z.number() });
+
+/** GET /contacts (extension; the PHP SDK's OAuth `contacts->list()`). */
+export const listContactsQuery = z.object({ page: pageField(), limit: limitField(1, 100, 30) });
+export type ListContactsQuery = z.infer<typeof listContactsQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEMO } from '../examples';
 import { idField, integerField } from '../fields';
+import { limitField, pageField } from './pagination';
 
 /** Money amounts of one transaction: non-zero cents, at most ten million euros either way. */
 export const amountInCents = () =>
@@ -60,3 +61,12 @@ export const createGiftcardTransactionBody = z
 export type CreateGiftcardTransactionBody = z.infer<typeof createGiftcardTransactionBody>;
 
 export const giftcardTransactionUuidParams = z.object({ giftcard_transaction_uuid: idField() });
+
+/** Extension GET /giftcard-transactions (the PHP SDK's OAuth `giftcardTransactions->list()`). */
+export const listGiftcardTransactionsQuery = z.object({
+  giftcard_program_uuid: idField().optional().describe('Only the cards of this program (1100 when unknown).'),
+  giftcard_uuid: idField().optional().describe('Only this card (5001 when unknown).'),
+  page: pageField(),
+  limit: limitField(1, 100, 30),
+});
+export type ListGiftcardTransactionsQuery = z.infer<typeof listGiftcardTransactionsQuery>;

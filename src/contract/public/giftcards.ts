@@ -18,6 +18,13 @@ export const giftcardProgram = z.object({
 });
 
 /**
+ * Extension GET /giftcard-programs (the PHP SDK's `giftcardProgram->list()`): a program with
+ * `active` (always true: the account's programs are all in use).
+ */
+export const giftcardProgramListItem = giftcardProgram.extend({ active: z.boolean() });
+export type GiftcardProgramListItem = z.infer<typeof giftcardProgramListItem>;
+
+/**
  * Spec "Giftcard" (create response). `amount` is the balance in euros, `display_amount` the same
  * formatted ("€ 25,00"), `formatted_expiration_date` dd-mm-yyyy. `upgradeable`: whether an
  * increment is still allowed (physical cards always; digital cards until their first increment).

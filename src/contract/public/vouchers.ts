@@ -101,3 +101,27 @@ export const redeemVoucherBody = z
   })
   .meta({ example: { code: DEMO.voucherCode, shop_uuid: DEMO.shop } });
 export type RedeemVoucherBody = z.infer<typeof redeemVoucherBody>;
+
+/**
+ * Extension POST /vouchers (the PHP SDK's `voucher->create()`): one voucher of a promotion, with the
+ * given code or a new one, linked to a contact or to nobody.
+ */
+export const createVoucherBody = z
+  .object({
+    promotion_uuid: idField(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/, { message: 'letters, digits, - and _ (3 to 64)' })
+      .optional()
+      .describe('Unique: 3 to 64 letters, digits, - and _; a new code when absent.'),
+    contact_uuid: idField().optional(),
+    activation_date: z.iso.datetime({ offset: true }).nullable().optional(),
+    expiration_date: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .optional()
+      .describe("Default: the promotion's expiration_duration days from now (none: it does not expire)."),
+  })
+  .meta({ example: { promotion_uuid: DEMO.promotionMuffin } });
+export type CreateVoucherBody = z.infer<typeof createVoucherBody>;

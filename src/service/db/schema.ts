@@ -1,6 +1,7 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { CashierTables } from './schema-cashier';
 import type { CatalogTables } from './schema-catalog';
+import type { PlatformTables } from './schema-platform';
 
 /*
  * Table types of the service's database. Conventions, so that SQLite and PostgreSQL store the same:
@@ -366,6 +367,8 @@ export interface CustomAttributeTable {
   is_platform_defined: number;
   position: number;
   created_at: string;
+  /** Hint text for an empty field (the real platform's attribute resources show it). */
+  placeholder: string | null;
 }
 
 export interface IdempotencyKeyTable {
@@ -378,7 +381,7 @@ export interface IdempotencyKeyTable {
 }
 
 /** The whole database, for Kysely. */
-export interface Database extends CatalogTables, CashierTables {
+export interface Database extends CatalogTables, CashierTables, PlatformTables {
   account: AccountTable;
   credentials: CredentialTable;
   oauth_clients: OAuthClientTable;

@@ -31,6 +31,7 @@ export type LockableTable =
   | 'contacts'
   | 'giftcards'
   | 'vouchers'
+  | 'promotions'
   | 'rewards'
   | 'portal_sessions'
   | 'pos_transactions';

@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
+import type { PaginatorMeta } from '../../contract/envelope';
 import type { Contact } from '../../contract/public/contacts';
 import { precompile } from '../db/precompiled';
 import type { ContactTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
+import { paginatorMeta } from './pagination';
 import { listContactSubscriptions } from './subscriptions';
 import { tierView } from './tiers';
 import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
@@ -253,4 +255,29 @@ const EUROS = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR
 /** Cents as a euro amount for display, e.g. 1500 → "€ 15,00". */
 export function formatCents(cents: number): string {
   return EUROS.format(cents / 100);
+}
+
+/**
+ * One page of the account's contacts, oldest first (extension GET /contacts), each as GET
+ * /contacts/{uuid} shows it, with the real platform's paginator meta.
+ */
+export async function listContacts(
+  db: Db,
+  query: { page: number; limit: number },
+  now: Date,
+  baseUrl: string,
+): Promise<{ items: Contact[]; meta: PaginatorMeta }> {
+  const { total } = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .orderBy('id')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const items = await Promise.all(rows.map((row) => contactView(db, row, now, baseUrl)));
+  return { items, meta: paginatorMeta(query.page, query.limit, Number(total), items.length) };
 }

@@ -6,7 +6,9 @@ import type {
   AttributeType,
   CreateAttributeBody,
   CustomAttribute,
+  EntityAttributeBody,
   UpdateAttributeBody,
+  UpdateEntityAttributeBody,
 } from '../../contract/public/custom-attributes';
 import { REWARD_FIELDS } from '../../contract/public/rewards';
 import type { CustomAttributeTable, Db } from '../db/schema';
@@ -190,6 +192,7 @@ function attributeViews(rows: CustomAttributeRow[], all: CustomAttributeRow[]): 
       field_type: FIELD_TYPES[row.type as AttributeType] ?? 'string',
       has_unique_value: row.type === 'identifier',
       description: row.description ?? '',
+      placeholder: row.placeholder,
       options: options.map((o) => ({
         value: o.value,
         label: o.label,
@@ -282,6 +285,7 @@ export async function insertCustomAttribute(
     type: string;
     description?: string | null | undefined;
     group_name?: string | null | undefined;
+    placeholder?: string | null | undefined;
     options: readonly unknown[];
     position: number;
   },
@@ -296,6 +300,7 @@ export async function insertCustomAttribute(
       type: attribute.type,
       description: attribute.description ?? null,
       group_name: attribute.group_name ?? null,
+      placeholder: attribute.placeholder ?? null,
       options: JSON.stringify(attribute.options),
       is_platform_defined: 0,
       position: attribute.position,
@@ -307,11 +312,11 @@ export async function insertCustomAttribute(
   return row?.id;
 }
 
-const UPDATABLE = ['entity', 'label', 'options', 'description', 'group_name'];
+const UPDATABLE = ['entity', 'label', 'options', 'description', 'group_name', 'placeholder'];
 
 /**
  * Changes a custom attribute (spec "Custom attributes" PUT): only label, description, options
- * (select and multi_select) and group_name; other fields in `input` are refused.
+ * (select and multi_select), group_name and placeholder; other fields in `input` are refused.
  * @throws ServiceError 1003 naming fields that cannot change or bad options; 1003 (404) unknown
  * attribute; 1003 (403) a system-defined attribute.
  */
@@ -343,10 +348,79 @@ export async function updateCustomAttribute(
     ...(input.label === undefined ? {} : { label: input.label }),
     ...(input.description === undefined ? {} : { description: input.description }),
     ...(input.group_name === undefined ? {} : { group_name: input.group_name }),
+    ...(input.placeholder === undefined ? {} : { placeholder: input.placeholder }),
     ...(options === undefined ? {} : { options: JSON.stringify(options) }),
   };
   if (Object.keys(changes).length > 0) {
     await tx.db.updateTable('custom_attributes').set(changes).where('id', '=', row.id).execute();
   }
   return attributeView(tx.db, input.entity, row.id);
+}
+
+/**
+ * Defines a custom attribute of `entity` from the real platform's attribute resources (extensions
+ * POST /contact-attributes, /reward-attributes, /promotion-attributes,
+ * /loyalty-transaction-attributes): as createCustomAttribute, the label defaulting to the name.
+ * @throws what createCustomAttribute throws.
+ */
+export function createEntityAttribute(
+  tx: Tx,
+  entity: AttributeEntity,
+  input: EntityAttributeBody,
+): Promise<CustomAttribute> {
+  return createCustomAttribute(tx, {
+    entity,
+    name: input.name,
+    label: input.label ?? input.name,
+    type: input.type,
+    description: input.description,
+    placeholder: input.placeholder,
+    options: input.options?.map((o) => ({ ...o, description: null, media: null })),
+  });
+}
+
+/**
+ * An attribute of `entity` by id (extension GET /promotion-attributes/{id}).
+ * @throws ServiceError 1003 (reason custom_attribute_not_found).
+ */
+export async function entityAttributeById(
+  db: Db,
+  entity: AttributeEntity,
+  id: number,
+): Promise<CustomAttribute> {
+  const rows = await attributeDefinitions(db, entity);
+  const view = attributeViews(
+    rows.filter((r) => r.id === id),
+    rows,
+  )[0];
+  if (!view) throw refusal('custom_attribute_not_found', `No ${entity} attribute with id ${id}`);
+  return view;
+}
+
+/**
+ * Changes an attribute of `entity` by id (extension PUT /promotion-attributes/{id}, whose PHP SDK
+ * call sends the attribute's name, type and id back): as updateCustomAttribute; `name`, `type` and
+ * `id` may only repeat the attribute's.
+ * @throws ServiceError 1003 naming a changed name, type or id; what updateCustomAttribute throws.
+ */
+export async function updateEntityAttribute(
+  tx: Tx,
+  entity: AttributeEntity,
+  id: number,
+  input: UpdateEntityAttributeBody,
+): Promise<CustomAttribute> {
+  const current = await entityAttributeById(tx.db, entity, id);
+  const { name, type, id: sentId, options, ...changes } = input;
+  const fixed: Record<string, string[]> = {};
+  if (name !== undefined && name !== current.name) fixed.name = ['The name field cannot be updated.'];
+  if (type !== undefined && type !== current.type) fixed.type = ['The type field cannot be updated.'];
+  if (sentId !== undefined && Number(sentId) !== current.id) fixed.id = ['The id field must be the path’s.'];
+  assertNoFieldErrors(fixed);
+  return updateCustomAttribute(tx, current.name, {
+    entity,
+    ...changes,
+    ...(options === undefined
+      ? {}
+      : { options: options.map((o) => ({ ...o, description: null, media: null })) }),
+  });
 }

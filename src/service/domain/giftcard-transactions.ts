@@ -1,13 +1,22 @@
 import { type Selectable, sql } from 'kysely';
+import type { PaginatorMeta } from '../../contract/envelope';
 import type {
   CreateGiftcardTransactionBody,
   GiftcardTransaction,
+  ListGiftcardTransactionsQuery,
 } from '../../contract/public/giftcard-transactions';
 import type { Db, GiftcardTransactionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { refusal, ServiceError } from './errors';
-import { type GiftcardRow, giftcardByUuid, hasBeenIncremented, isExpired } from './giftcards';
+import {
+  type GiftcardRow,
+  giftcardByUuid,
+  giftcardProgramByUuid,
+  hasBeenIncremented,
+  isExpired,
+} from './giftcards';
+import { paginatorMeta } from './pagination';
 import { resolveShop } from './shops';
 import { bool, isoTimestamp, jsonObject, newUuid } from './values';
 
@@ -209,21 +218,73 @@ export async function createGiftcardTransaction(
  * Reverses a giftcard transaction (spec "Giftcard transactions" reverse, state table): a new
  * transaction of the negated amount at the same shop, allowed for the card's last transaction only
  * and checked by the same rules (reversing a spent increment: 5003; a decrement above the max: 5008).
- * @throws ServiceError 5010, 55025 (not the card's last transaction), 1003, 5002, 5008, 5003.
+ * @throws ServiceError 5010, 55025 (not the card's last transaction, or reversed already), 1003,
+ * 5002, 5008, 5003.
  */
 export async function reverseGiftcardTransaction(tx: Tx, uuid: string): Promise<GiftcardTransaction> {
+  return undoTransaction(tx, uuid, { lastOnly: true });
+}
+
+/**
+ * Corrects a giftcard transaction (extension POST /giftcard-transactions/{uuid}/correct, the PHP
+ * SDK's `giftcardTransactions->correct()`): as reverse, a new transaction of the negated amount at
+ * the same shop under the same rules, but for any transaction of the card, not only its last (a
+ * mistyped amount found later). Once per transaction, whether corrected or reversed.
+ * @throws ServiceError 5010; 55025 when it was corrected or reversed already; 1003, 5002, 5008, 5003.
+ */
+export async function correctGiftcardTransaction(tx: Tx, uuid: string): Promise<GiftcardTransaction> {
+  return undoTransaction(tx, uuid, { lastOnly: false });
+}
+
+async function undoTransaction(
+  tx: Tx,
+  uuid: string,
+  options: { lastOnly: boolean },
+): Promise<GiftcardTransaction> {
   const original = await giftcardTransactionByUuid(tx.db, uuid);
   await tx.lock('giftcards', original.giftcard_id);
-  const last = await tx.db
-    .selectFrom('giftcard_transactions')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .where('giftcard_id', '=', original.giftcard_id)
-    .executeTakeFirstOrThrow();
-  if (Number(last.id) !== original.id) throw new ServiceError(55025);
+  if (options.lastOnly) {
+    const last = await tx.db
+      .selectFrom('giftcard_transactions')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('giftcard_id', '=', original.giftcard_id)
+      .executeTakeFirstOrThrow();
+    if (Number(last.id) !== original.id) throw new ServiceError(55025);
+  }
   const row = await applyTransaction(tx, original.giftcard_id, 0 - Number(original.amount_in_cents), {
     shopId: original.shop_id,
     attributes: {},
     reversesId: original.id,
   });
   return giftcardTransactionView(tx.db, row);
+}
+
+/**
+ * One page of giftcard transactions, newest first (extension GET /giftcard-transactions), of one
+ * program's cards or of one card, with the real platform's paginator meta.
+ * @throws ServiceError 1100 unknown program, 5001 unknown card.
+ */
+export async function listGiftcardTransactions(
+  db: Db,
+  query: ListGiftcardTransactionsQuery,
+): Promise<{ items: GiftcardTransaction[]; meta: PaginatorMeta }> {
+  let base = db.selectFrom('giftcard_transactions');
+  if (query.giftcard_program_uuid !== undefined) {
+    const program = await giftcardProgramByUuid(db, query.giftcard_program_uuid);
+    base = base.where('giftcard_id', 'in', (eb) =>
+      eb.selectFrom('giftcards').select('id').where('giftcard_program_id', '=', program.id),
+    );
+  }
+  if (query.giftcard_uuid !== undefined) {
+    base = base.where('giftcard_id', '=', (await giftcardByUuid(db, query.giftcard_uuid)).id);
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const items = await Promise.all(rows.map((row) => giftcardTransactionView(db, row)));
+  return { items, meta: paginatorMeta(query.page, query.limit, Number(total), items.length) };
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type {
   FoundGiftcard,
   Giftcard,
   GiftcardListItem,
+  GiftcardProgramListItem,
   SentGiftcard,
 } from '../../contract/public/giftcards';
 import type { Db, GiftcardProgramTable, GiftcardTable } from '../db/schema';
@@ -14,6 +14,7 @@ import { contactByUuid, formatCents } from './contacts';
 import { invalidField, refusal, ServiceError } from './errors';
 import { pageWindow } from './pagination';
 import { listContactSubscriptions } from './subscriptions';
+import { newCode } from './tokens';
 import { bool, isoTimestamp, newUuid } from './values';
 
 /** A giftcard row as stored (`balance_in_cents` is the cached sum of its transactions). */
@@ -38,6 +39,24 @@ export async function giftcardProgramByUuid(db: Db, uuid: string): Promise<Giftc
     .executeTakeFirst();
   if (!row) throw new ServiceError(1100);
   return row;
+}
+
+// The giftcard program as a Giftcard embeds it.
+function programView(program: GiftcardProgramRow): Giftcard['giftcard_program'] {
+  return {
+    id: program.id,
+    name: program.name,
+    uuid: program.uuid,
+    max_amount_in_cents: program.max_amount_in_cents === null ? null : Number(program.max_amount_in_cents),
+    calculator_flow: program.calculator_flow,
+    expiration_days: program.expiration_days,
+  };
+}
+
+/** Extension GET /giftcard-programs: every giftcard program of the account, by id (all active). */
+export async function listGiftcardPrograms(db: Db): Promise<GiftcardProgramListItem[]> {
+  const rows = await db.selectFrom('giftcard_programs').selectAll().orderBy('id').execute();
+  return rows.map((row) => ({ ...programView(row), active: true }));
 }
 
 async function programById(db: Db, id: number): Promise<GiftcardProgramRow> {
@@ -128,14 +147,7 @@ export async function giftcardView(db: Db, card: GiftcardRow): Promise<Giftcard>
     url: null,
     display_amount: formatCents(cents),
     formatted_expiration_date: formatDate(card.expiration_date),
-    giftcard_program: {
-      id: program.id,
-      name: program.name,
-      uuid: program.uuid,
-      max_amount_in_cents: program.max_amount_in_cents === null ? null : Number(program.max_amount_in_cents),
-      calculator_flow: program.calculator_flow,
-      expiration_days: program.expiration_days,
-    },
+    giftcard_program: programView(program),
     giftcard_recipients: [],
   };
 }
@@ -154,21 +166,6 @@ export async function foundGiftcardView(db: Db, card: GiftcardRow): Promise<Foun
     display_amount: view.display_amount,
     giftcard_program: { name: view.giftcard_program.name, uuid: view.giftcard_program.uuid },
   };
-}
-
-// 31 letters and digits without look-alikes (0/O, 1/I/L): about 59 random bits per hash.
-const HASH_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const HASH_LENGTH = 12;
-
-function newHash(): string {
-  const bytes = randomBytes(HASH_LENGTH * 2);
-  let out = 'GC-';
-  // Rejection sampling keeps every letter equally likely.
-  for (const byte of bytes) {
-    if (out.length === 3 + HASH_LENGTH) break;
-    if (byte < 256 - (256 % HASH_ALPHABET.length)) out += HASH_ALPHABET[byte % HASH_ALPHABET.length];
-  }
-  return out.length === 3 + HASH_LENGTH ? out : newHash();
 }
 
 /**
@@ -191,7 +188,7 @@ export async function createGiftcard(
     const row = await insertGiftcard(tx.db, {
       uuid: newUuid(),
       giftcard_program_id: program.id,
-      hash: newHash(),
+      hash: newCode('GC-', 12),
       type: 'DIGITAL',
       balance_in_cents: 0,
       expiration_date: expiration,

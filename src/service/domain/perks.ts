@@ -134,3 +134,16 @@ export async function updatePerk(tx: Tx, uuid: string, input: { label: string })
   await tx.db.updateTable('perks').set({ label: input.label }).where('id', '=', row.id).execute();
   return getPerk(tx.db, uuid);
 }
+
+/**
+ * Extension DELETE /perks/{perk_uuid} (the PHP SDK's `perk->delete()`): the perk, its options and
+ * what each tier had of it go. @returns the perk as it was. @throws ServiceError 110000 unknown perk.
+ */
+export async function deletePerk(tx: Tx, uuid: string): Promise<Perk> {
+  const row = await perkByUuid(tx.db, uuid);
+  const view = (await perkViews(tx.db, [row]))[0]!;
+  await tx.db.deleteFrom('tier_perks').where('perk_id', '=', row.id).execute();
+  await tx.db.deleteFrom('perk_options').where('perk_id', '=', row.id).execute();
+  await tx.db.deleteFrom('perks').where('id', '=', row.id).execute();
+  return view;
+}

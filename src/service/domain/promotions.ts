@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
-import type { Promotion } from '../../contract/public/promotions';
+import type { CreatePromotionBody, Promotion } from '../../contract/public/promotions';
 import type { Db, PromotionTable } from '../db/schema';
+import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
-import { jsonObject } from './values';
+import { jsonObject, newUuid } from './values';
 
 /** A promotion row as stored (`attributes`: JSON of custom attribute values). */
 export type PromotionRow = Selectable<PromotionTable>;
@@ -33,4 +34,26 @@ export async function promotionByUuid(db: Db, uuid: string): Promise<PromotionRo
   const row = await db.selectFrom('promotions').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   if (!row) throw new ServiceError(80002);
   return row;
+}
+
+/**
+ * Creates a promotion (extension POST /promotions, the PHP SDK's `promotion->create()`); its
+ * vouchers are made by POST /vouchers.
+ */
+export async function createPromotion(tx: Tx, input: CreatePromotionBody): Promise<Promotion> {
+  const row = await tx.db
+    .insertInto('promotions')
+    .values({
+      uuid: newUuid(),
+      name: input.name,
+      description: input.description ?? null,
+      voucher_limit: input.voucher_limit ?? null,
+      limit_per_contact: input.limit_per_contact ?? null,
+      expiration_duration: input.expiration_duration ?? null,
+      attributes: '{}',
+      media: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return promotionView(row);
 }

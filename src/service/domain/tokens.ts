@@ -9,3 +9,22 @@ export function hashToken(token: string): string {
 export function newSecret(): string {
   return randomBytes(32).toString('base64url');
 }
+
+// 31 letters and digits without look-alikes (0/O, 1/I/L): about 4.95 random bits each.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/**
+ * A new unguessable code a person may read or type: `prefix` and `length` letters and digits
+ * without look-alikes (gift card hashes: `GC-` and 12, about 59 random bits).
+ */
+export function newCode(prefix: string, length: number): string {
+  let out = prefix;
+  while (out.length < prefix.length + length) {
+    // Rejection sampling keeps every letter equally likely.
+    for (const byte of randomBytes(length * 2)) {
+      if (out.length === prefix.length + length) break;
+      if (byte < 256 - (256 % CODE_ALPHABET.length)) out += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+    }
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type {
+  CreateVoucherBody,
   ListVouchersQuery,
   RedeemVoucherBody,
   ReleasedVoucher,
@@ -14,10 +15,10 @@ import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
 import { invalidField, refusal, ServiceError } from './errors';
 import { pageMeta, paginatorMeta } from './pagination';
-import { promotionView } from './promotions';
+import { promotionByUuid, promotionView } from './promotions';
 import { resolveShop } from './shops';
-import { hashToken, newSecret } from './tokens';
-import { isoTimestamp, jsonObject } from './values';
+import { hashToken, newCode, newSecret } from './tokens';
+import { isoTimestamp, jsonObject, newUuid } from './values';
 
 /** A voucher row as stored; its `status` may be out of date (see voucherStatusAt). */
 export type VoucherRow = Selectable<VoucherTable>;
@@ -342,29 +343,7 @@ export async function redeemVoucher(
         'The contact uuid field is required when the voucher is not linked to a contact.',
       );
     }
-    await tx.lock('contacts', contact.id);
-    const { limit_per_contact: limit } = await tx.db
-      .selectFrom('promotions')
-      .select('limit_per_contact')
-      .where('id', '=', row.promotion_id)
-      .executeTakeFirstOrThrow();
-    if (limit !== null) {
-      const { n } = await tx.db
-        .selectFrom('vouchers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('promotion_id', '=', row.promotion_id)
-        .where('contact_id', '=', contact.id)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= limit) {
-        throw refusal('voucher_limit_reached', 'Limit per contact reached', {
-          fields: {
-            contact_uuid: [
-              `The contact already holds ${limit} voucher(s) of this promotion, its limit per contact.`,
-            ],
-          },
-        });
-      }
-    }
+    await assertBelowLimitPerContact(tx, row.promotion_id, contact.id);
     contactId = contact.id;
   } else if (contact && contact.id !== contactId) {
     invalidField('contact_uuid', 'The voucher belongs to another contact.', {
@@ -407,4 +386,98 @@ export async function reverseVoucherRedemption(tx: Tx, uuid: string): Promise<Vo
     .returningAll()
     .executeTakeFirstOrThrow();
   return voucherView(tx.db, reversed, tx.now);
+}
+
+/**
+ * Refuses a voucher of a promotion to a contact who holds its `limit_per_contact` vouchers already.
+ * Locks the contact first, so that concurrent links and creations count each other.
+ * @throws ServiceError 1003 (reason voucher_limit_reached) naming contact_uuid.
+ */
+async function assertBelowLimitPerContact(tx: Tx, promotionId: number, contactId: number): Promise<void> {
+  await tx.lock('contacts', contactId);
+  const { limit_per_contact: limit } = await tx.db
+    .selectFrom('promotions')
+    .select('limit_per_contact')
+    .where('id', '=', promotionId)
+    .executeTakeFirstOrThrow();
+  if (limit === null) return;
+  const { n } = await tx.db
+    .selectFrom('vouchers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('promotion_id', '=', promotionId)
+    .where('contact_id', '=', contactId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= limit) {
+    throw refusal('voucher_limit_reached', 'Limit per contact reached', {
+      fields: {
+        contact_uuid: [
+          `The contact already holds ${limit} voucher(s) of this promotion, its limit per contact.`,
+        ],
+      },
+    });
+  }
+}
+
+/**
+ * Creates one ACTIVE voucher of a promotion (extension POST /vouchers, the PHP SDK's
+ * `voucher->create()`): with the given code or a new one (`V-` and 10 letters/digits), linked to
+ * `contact_uuid` or to nobody, expiring at `expiration_date` or the promotion's expiration_duration
+ * days from now. The promotion's voucher_limit and limit_per_contact hold against concurrent calls.
+ * @throws ServiceError 80002 unknown promotion, 55031 unknown contact; 1003 naming `code` (HTTP
+ * 409, taken), `promotion_uuid` (voucher_limit reached), `expiration_date` (before activation),
+ * or `contact_uuid` (reason voucher_limit_reached).
+ */
+export async function createVoucher(tx: Tx, input: CreateVoucherBody): Promise<Voucher> {
+  const found = await promotionByUuid(tx.db, input.promotion_uuid);
+  const contact =
+    input.contact_uuid === undefined ? undefined : await contactByUuid(tx.db, input.contact_uuid);
+  await tx.lock('promotions', found.id);
+  const promotion = await promotionByUuid(tx.db, input.promotion_uuid);
+  if (promotion.voucher_limit !== null) {
+    const { n } = await tx.db
+      .selectFrom('vouchers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('promotion_id', '=', promotion.id)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= promotion.voucher_limit) {
+      invalidField('promotion_uuid', `The promotion has its ${promotion.voucher_limit} vouchers already.`);
+    }
+  }
+  if (contact) await assertBelowLimitPerContact(tx, promotion.id, contact.id);
+  const expiration =
+    input.expiration_date !== undefined
+      ? input.expiration_date
+      : promotion.expiration_duration === null
+        ? null
+        : isoTimestamp(new Date(tx.now.getTime() + promotion.expiration_duration * 86_400_000));
+  const activation = input.activation_date ?? null;
+  if (expiration !== null && activation !== null && Date.parse(expiration) < Date.parse(activation)) {
+    invalidField('expiration_date', 'The expiration date must not be before the activation date.');
+  }
+  for (;;) {
+    const row = await tx.db
+      .insertInto('vouchers')
+      .values({
+        uuid: newUuid(),
+        promotion_id: promotion.id,
+        code: input.code ?? newCode('V-', 10),
+        contact_id: contact?.id ?? null,
+        status: 'ACTIVE',
+        expiration_date: expiration,
+        activation_date: activation,
+        redeemed_at: null,
+        redeemed_shop_id: null,
+        release_key_hash: null,
+        locked_until: null,
+        attributes: '{}',
+        created_at: isoTimestamp(tx.now),
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return voucherView(tx.db, row, tx.now);
+    if (input.code !== undefined) {
+      invalidField('code', 'A voucher with this code already exists.', { status: 409 });
+    }
+  }
 }

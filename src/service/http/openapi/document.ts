@@ -39,7 +39,7 @@ export interface RouteFacts {
    * Who may call: bearer tokens (an API key or access token: the spec's K and A; a personal access
    * token: P), the cashier console's cookie, or no credential.
    */
-  security: 'bearer' | 'personalAccessToken' | 'cashier' | 'none';
+  security: 'bearer' | 'registerKey' | 'personalAccessToken' | 'cashier' | 'none';
   /** "Try it out" needs this operation run first (see FastifySchema.exampleAfter). */
   exampleAfter?: ExampleAfter;
   /** Its refusals besides those every route of its kind has (see genericErrors). */
@@ -99,7 +99,11 @@ function genericErrors(facts: RouteFacts): Refusal[] {
   list.push({ code: 1003, status: 400, when: 'malformed request' });
   if (facts.security !== 'none')
     list.push({ code: 1003, status: 401, when: 'missing or unknown credential' });
-  if (facts.security === 'bearer' || facts.security === 'personalAccessToken')
+  if (
+    facts.security === 'bearer' ||
+    facts.security === 'registerKey' ||
+    facts.security === 'personalAccessToken'
+  )
     list.push({ code: 1003, status: 403, when: 'a credential of another kind' });
   if (facts.security === 'cashier' && facts.hasBody) {
     list.push({ code: 1003, status: 403, when: 'a call from another site', reason: 'cross_site_call' });
@@ -185,6 +189,11 @@ export function commonComponents(maxIdempotencyKeyLength: number, cashierCookie:
         description:
           'An API key, or where the operation says so an access token (POST /oauth/token). On the demo ' +
           'account (`npm start`): `demo-api-key`.',
+      },
+      registerKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'An API key bound to a shop (a register key). On the demo account: `demo-register-key`.',
       },
       personalAccessToken: {
         type: 'http',

@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Honours `Idempotency-Key` (withIdempotency) though not a public-API POST with a token. */
     idempotent?: boolean;
+    /** Takes only an API key bound to a shop (documented with the register key's scheme). */
+    registerKey?: boolean;
   }
 }
 
@@ -93,13 +95,15 @@ function routeFacts(route: RouteOptions): RouteFacts {
   const auth = route.config?.auth;
   const cashier = route.url.startsWith('/cashier/api/');
   const security =
-    auth === 'K' || auth === 'A'
-      ? 'bearer'
-      : auth === 'P'
-        ? 'personalAccessToken'
-        : cashier && route.config?.cashier !== 'pair'
-          ? 'cashier'
-          : 'none';
+    route.config?.registerKey === true
+      ? 'registerKey'
+      : auth === 'K' || auth === 'A'
+        ? 'bearer'
+        : auth === 'P'
+          ? 'personalAccessToken'
+          : cashier && route.config?.cashier !== 'pair'
+            ? 'cashier'
+            : 'none';
   const post = route.method === 'POST';
   return {
     security,

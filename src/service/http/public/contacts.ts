@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { envelope } from '../../../contract/envelope';
+import { envelope, pagedEnvelope, paginatorMeta } from '../../../contract/envelope';
 import { tier } from '../../../contract/public/account';
 import {
   contact,
@@ -8,6 +8,7 @@ import {
   createAnonymousContactBody,
   createContactBody,
   findContactQuery,
+  listContactsQuery,
   updateContactBody,
 } from '../../../contract/public/contacts';
 import { createAnonymousContact, findOrCreateContact, updateContact } from '../../domain/contact-profile';
@@ -18,6 +19,7 @@ import {
   contactByUuid,
   contactView,
   createContact,
+  listContacts,
 } from '../../domain/contacts';
 import { contactTier } from '../../domain/tiers';
 import { fromCenti } from '../../domain/values';
@@ -41,6 +43,26 @@ export default async function contactRoutes(fastify: FastifyInstance) {
       (view) => [`contact:${view.data.id}`],
     );
   };
+
+  app.get(
+    '/contacts',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: EXTENSION_TAGS,
+        summary: 'Extension: list the contacts',
+        description:
+          'Oldest first, each as GET /contacts/{contact_uuid} shows it, with the real platform’s ' +
+          'paginator meta (the PHP SDK’s OAuth `contacts->list()`).',
+        querystring: listContactsQuery,
+        response: { 200: pagedEnvelope(contact, paginatorMeta) },
+      },
+    },
+    async (req) => {
+      const { items, meta } = await listContacts(app.db, req.query, app.clock(), base);
+      return { data: items, meta };
+    },
+  );
 
   app.get(
     '/contacts/find-one-by',

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { envelope } from '../../../contract/envelope';
+import { envelope, pagedEnvelope, paginatorMeta } from '../../../contract/envelope';
 import {
   createGiftcardTransactionBody,
   giftcardTransaction,
   giftcardTransactionUuidParams,
+  listGiftcardTransactionsQuery,
 } from '../../../contract/public/giftcard-transactions';
 import {
+  correctGiftcardTransaction,
   createGiftcardTransaction,
   giftcardTransactionByUuid,
   giftcardTransactionView,
+  listGiftcardTransactions,
   reverseGiftcardTransaction,
 } from '../../domain/giftcard-transactions';
 import { madeBy } from '../openapi/document';
@@ -101,4 +104,46 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
           ),
     });
   }
+
+  app.post(
+    '/giftcard-transactions/:giftcard_transaction_uuid/correct',
+    {
+      config: { auth: 'K' },
+      schema: {
+        ...reverse,
+        tags: ['Giftcard transactions', EXTENSION_TAG],
+        summary: 'Extension: correct a giftcard transaction',
+        description:
+          'As reverse (the PHP SDK’s `giftcardTransactions->correct()`), for any transaction of the card, ' +
+          'not only its last: a new transaction of the negated amount, once per transaction (corrected ' +
+          `or reversed already: 55025). ${RULES}`,
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(ok(await req.tx((tx) => correctGiftcardTransaction(tx, req.params.giftcard_transaction_uuid)))),
+  );
+
+  app.get(
+    '/giftcard-transactions',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Giftcard transactions', EXTENSION_TAG],
+        summary: 'Extension: list giftcard transactions',
+        description:
+          'Newest first, of one program’s cards (`giftcard_program_uuid`) or one card (`giftcard_uuid`) ' +
+          'or all, with the real platform’s paginator meta (the PHP SDK’s OAuth ' +
+          '`giftcardTransactions->list()`).',
+        errors: [1100, 5001],
+        querystring: listGiftcardTransactionsQuery,
+        response: { 200: pagedEnvelope(giftcardTransaction, paginatorMeta) },
+      },
+    },
+    async (req) => {
+      const { items, meta } = await listGiftcardTransactions(app.db, req.query);
+      return { data: items, meta };
+    },
+  );
 }

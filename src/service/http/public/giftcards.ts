@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { envelope, pagedEnvelope } from '../../../contract/envelope';
 import {
   createGiftcardBody,
@@ -7,6 +8,7 @@ import {
   giftcard,
   giftcardListItem,
   giftcardListMeta,
+  giftcardProgramListItem,
   giftcardUuidParams,
   listGiftcardsQuery,
   sendGiftcardBody,
@@ -19,6 +21,7 @@ import {
   foundGiftcardView,
   giftcardByUuid,
   giftcardEmail,
+  listGiftcardPrograms,
   listGiftcards,
 } from '../../domain/giftcards';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
@@ -64,6 +67,21 @@ export default async function giftcardRoutes(fastify: FastifyInstance) {
       const { items, meta } = await listGiftcards(app.db, req.query);
       return { data: items, meta };
     },
+  );
+
+  app.get(
+    '/giftcard-programs',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Giftcards', EXTENSION_TAG],
+        summary: 'Extension: list the giftcard programs',
+        description:
+          'Every giftcard program of the account, by id (the PHP SDK’s `giftcardProgram->list()`).',
+        response: { 200: envelope(z.array(giftcardProgramListItem)) },
+      },
+    },
+    async () => ok(await listGiftcardPrograms(app.db)),
   );
 
   app.get(

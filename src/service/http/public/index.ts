@@ -11,6 +11,7 @@ import contactRoutes from './contacts';
 import creditReceptionRoutes from './credit-receptions';
 import customAttributeRoutes from './custom-attributes';
 import endScreenPushRoutes from './end-screen-push';
+import entityAttributeRoutes from './entity-attributes';
 import giftcardTransactionRoutes from './giftcard-transactions';
 import giftcardRoutes from './giftcards';
 import loyaltyTransactionRoutes from './loyalty-transactions';
@@ -21,6 +22,7 @@ import posTransactionRoutes from './pos-transactions';
 import prepaidTransactionRoutes from './prepaid-transactions';
 import productRoutes from './products';
 import promotionRoutes from './promotions';
+import registerRoutes from './registers';
 import rewardReceptionRoutes from './reward-receptions';
 import rewardRoutes from './rewards';
 import unitRoutes from './units';
@@ -46,11 +48,13 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     giftcardTransactionRoutes,
     prepaidTransactionRoutes,
     promotionRoutes,
+    registerRoutes,
     voucherRoutes,
     rewardRoutes,
     rewardReceptionRoutes,
     collectableRewardRoutes,
     customAttributeRoutes,
+    entityAttributeRoutes,
     perkRoutes,
     bookingRoutes,
     visitRoutes,

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { createPerkBody, perk, perkUuidParams, updatePerkBody } from '../../../contract/public/perks';
-import { createPerk, getPerk, listPerks, updatePerk } from '../../domain/perks';
+import { createPerk, deletePerk, getPerk, listPerks, updatePerk } from '../../domain/perks';
 import { madeBy } from '../openapi/document';
-import { ok, zodRoutes } from '../route';
+import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
-/** Spec "Perks (K)": list, create, get, update. */
+/** Spec "Perks (K)": list, create, get, update; delete (extension). */
 export default async function perkRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
 
@@ -73,5 +73,24 @@ export default async function perkRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ok(await req.tx((tx) => updatePerk(tx, req.params.perk_uuid, req.body))),
+  );
+
+  app.delete(
+    '/perks/:perk_uuid',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Perks', EXTENSION_TAG],
+        summary: 'Extension: delete a perk',
+        description:
+          'The perk, its options and what each tier had of it go (the PHP SDK’s `perk->delete()`); ' +
+          'answers the perk as it was.',
+        exampleAfter: madeBy('createPerk', 'perk_uuid'),
+        errors: [110000],
+        params: perkUuidParams,
+        response: { 200: envelope(perk) },
+      },
+    },
+    async (req) => ok(await req.tx((tx) => deletePerk(tx, req.params.perk_uuid))),
   );
 }

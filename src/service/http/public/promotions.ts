@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
-import { promotion, promotionUuidParams } from '../../../contract/public/promotions';
-import { listPromotions, promotionByUuid, promotionView } from '../../domain/promotions';
-import { ok, zodRoutes } from '../route';
+import { createPromotionBody, promotion, promotionUuidParams } from '../../../contract/public/promotions';
+import { createPromotion, listPromotions, promotionByUuid, promotionView } from '../../domain/promotions';
+import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 /** Spec "Promotions and vouchers (K)": the promotions. Vouchers: their own module. */
 export default async function promotionRoutes(fastify: FastifyInstance) {
@@ -35,5 +35,25 @@ export default async function promotionRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ok(promotionView(await promotionByUuid(app.db, req.params.promotion_uuid))),
+  );
+
+  app.post(
+    '/promotions',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: ['Promotions and vouchers', EXTENSION_TAG],
+        summary: 'Extension: create a promotion',
+        description:
+          'As the real platform’s PHP SDK sends it (`promotion->create()`): every voucher of it is ' +
+          'redeemed once (type SINGLE_USE, redemptions_per_voucher 1). Its vouchers: POST /vouchers.',
+        body: createPromotionBody,
+        response: { 201: envelope(promotion) },
+      },
+    },
+    async (req, reply) => {
+      reply.code(201);
+      return ok(await req.tx((tx) => createPromotion(tx, req.body)));
+    },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { envelope, pagedEnvelope } from '../../../contract/envelope';
 import { VOUCHER_REDEEM_REFUSALS } from '../../../contract/errors';
 import {
+  createVoucherBody,
   findVoucherQuery,
   listVouchersQuery,
   redeemVoucherBody,
@@ -13,6 +14,7 @@ import {
   voucherUuidParams,
 } from '../../../contract/public/vouchers';
 import {
+  createVoucher,
   listVouchers,
   lockVoucher,
   recordingVoucherExpiry,
@@ -54,6 +56,33 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { items, meta } = await listVouchers(app.db, req.query, app.clock());
       return { data: items, meta: { ...meta, ...paginatorLinks(req, meta) } };
+    },
+  );
+
+  app.post(
+    '/vouchers',
+    {
+      config: { auth: 'K' },
+      schema: {
+        tags: EXTENSION_TAGS,
+        summary: 'Extension: create a voucher',
+        description:
+          'One ACTIVE voucher of a promotion (the PHP SDK’s `voucher->create()`), with `code` or a new ' +
+          'one, linked to `contact_uuid` or to nobody. Refused when the promotion has its ' +
+          '`voucher_limit` vouchers (1003 naming promotion_uuid) or the contact its `limit_per_contact`.',
+        errors: [
+          80002,
+          55031,
+          { code: 1003, status: 409, when: 'the code is taken' },
+          { reason: 'voucher_limit_reached' },
+        ],
+        body: createVoucherBody,
+        response: { 201: envelope(voucher) },
+      },
+    },
+    async (req, reply) => {
+      reply.code(201);
+      return ok(await req.tx((tx) => createVoucher(tx, req.body)));
     },
   );
 
