@@ -288,6 +288,21 @@ export const ERROR_REASONS = {
     status: 403,
     when: "the API key is bound to no shop, so it is no register's",
   },
+  webhook_subscription_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the webhook subscription does not exist',
+  },
+  webhook_delivery_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the subscription has no delivery of that event',
+  },
+  webhook_delivery_pending: {
+    code: 1003,
+    status: 409,
+    when: 'the webhook delivery is waiting for a try already',
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

@@ -33,6 +33,7 @@ import { RequestLog } from './http/request-log';
 import { registerStartPage } from './http/start-page';
 import { registerSurfaces } from './http/surfaces';
 import { type RoundTimer, registerSessionExpiry } from './jobs/session-expiry';
+import { registerWebhookDelivery, type WebhookDeliveryDeps } from './jobs/webhook-delivery';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,8 @@ export interface AppDeps {
   https?: { cert: string | Buffer; key: string | Buffer };
   /** What runs the session expiry job's rounds (default: every second); tests drive it. */
   sessionExpiryTimer?: RoundTimer;
+  /** How webhooks are delivered (tests: by hand, with their own timers). */
+  webhookDelivery?: WebhookDeliveryDeps;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -185,6 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerHealth(app);
   registerMetrics(app, requestLog, { poolStats: deps.poolStats, metricsText: deps.metricsText });
   registerSessionExpiry(app, deps.sessionExpiryTimer);
+  registerWebhookDelivery(app, deps.webhookDelivery);
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);

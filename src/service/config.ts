@@ -35,6 +35,8 @@ const OPTIONS = {
   'tls-cert': { env: 'TLS_CERT', type: 'string' },
   'tls-key': { env: 'TLS_KEY', type: 'string' },
   'tls-self-signed': { env: 'TLS_SELF_SIGNED', type: 'boolean' },
+  'webhook-timeout': { env: 'WEBHOOK_TIMEOUT_SECONDS', type: 'string' },
+  'webhook-concurrency': { env: 'WEBHOOK_CONCURRENCY', type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -81,6 +83,8 @@ const SCHEMA = z.object({
     .enum(['1', 'true', 'yes', '0', 'false', 'no'], { error: 'must be 1/true/yes or 0/false/no' })
     .default('0')
     .transform((v) => v === '1' || v === 'true' || v === 'yes'),
+  'webhook-timeout': wholeNumber(1, 60).default(10),
+  'webhook-concurrency': wholeNumber(1, 64).default(8),
 });
 
 // Options that only make sense together; each message names the option to change.
@@ -182,6 +186,10 @@ function toConfig(o: z.output<typeof SCHEMA>) {
     workers: o.workers,
     /** HTTPS: certificate and key files, or a self-signed certificate kept in `{dataDir}/tls`. */
     tls,
+    /** How long one webhook delivery try may take before it counts as failed, in seconds. */
+    webhookTimeoutSeconds: o['webhook-timeout'],
+    /** Webhook delivery tries one process runs at once. */
+    webhookConcurrency: o['webhook-concurrency'],
   };
 }
 

@@ -15,6 +15,7 @@ import type { Database } from '../../src/service/db/schema';
 import { loadFixture } from '../../src/service/fixture/load';
 import type { AccountFixture } from '../../src/service/fixture/schema';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
+import type { WebhookDeliveryDeps } from '../../src/service/jobs/webhook-delivery';
 import { OpenApiCheck } from './openapi-check';
 
 /** Demo account ids and tokens used across tests (src/service/fixture/demo-account.json). */
@@ -82,6 +83,11 @@ export interface TestApp {
   /** Sends a request with `Authorization: Bearer <token>` (default: the demo API key). */
   call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+  /**
+   * Stops the app as its process would exit, keeping its data for `createTestApp({ restartOf })`,
+   * which then owns it; no close after it.
+   */
+  stop(): Promise<void>;
 }
 
 /**
@@ -95,6 +101,10 @@ export async function createTestApp(
     config?: Partial<Config>;
     argv?: string[];
     sharing?: TestApp;
+    /** The data of a stopped app (`stop()`), its database and folder, started again: a restart. */
+    restartOf?: TestApp;
+    /** How webhooks are delivered (default: in the background, as in production). */
+    webhookDelivery?: WebhookDeliveryDeps;
     /** The checker of another app's document, so that a test making many apps reads it once. */
     openApi?: OpenApiCheck;
     /** SQLite: a group commit of the test's own for the app's database (default the database's). */
@@ -102,7 +112,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
-  const dir = options.sharing?.dir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const earlier = options.sharing ?? options.restartOf;
+  const dir = earlier?.dir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config: Config = {
     ...parseConfig(
       [
@@ -122,9 +133,10 @@ export async function createTestApp(
   let expiryRound: () => Promise<void> = async () => undefined;
   if (options.sharing && !options.sharing.databaseUrl)
     throw new Error('only PostgreSQL apps share a database');
-  const databaseUrl = options.sharing?.databaseUrl ?? (await createTestDatabase());
+  if (options.restartOf) clock.current = options.restartOf.clock.current;
+  const databaseUrl = earlier ? earlier.databaseUrl : await createTestDatabase();
   const database = await openDatabase({ dataDir: dir, databaseUrl });
-  if (owner) await loadFixture(database.db, options.fixture ?? demoAccountFixture(), clock.now());
+  if (!earlier) await loadFixture(database.db, options.fixture ?? demoAccountFixture(), clock.now());
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
@@ -140,6 +152,7 @@ export async function createTestApp(
         expiryRound = async () => undefined;
       };
     },
+    webhookDelivery: options.webhookDelivery,
   });
   // Every response a test sees must match the service's own OpenAPI document.
   let openApi: OpenApiCheck | undefined;
@@ -192,6 +205,11 @@ export async function createTestApp(
       if (!owner) return;
       if (databaseUrl) await dropTestDatabase(databaseUrl);
       rmSync(dir, { recursive: true, force: true });
+    },
+    stop: async () => {
+      await app.close();
+      assertDocumented(0);
+      await database.close();
     },
   };
 }

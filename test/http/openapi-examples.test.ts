@@ -41,14 +41,16 @@ interface Entry {
 }
 
 /**
+/**
  * The operations without an example, as their descriptions say: a token made by a subscription and
  * read from the contact's confirmation URL, and a code sent by e-mail, which no link expression can
- * cut out.
+ * cut out; a webhook delivery to replay exists only once an event was delivered or given up.
  */
 const NO_EXAMPLE = new Set([
   'confirmSubscription',
   'verifyContactVerification',
   'getContactVerificationAuthToken',
+  'replayWebhookSubscriptionDelivery',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */

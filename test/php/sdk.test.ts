@@ -872,6 +872,53 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
         region.getId,
       );
     });
+
+    it('webhookSubscriptions: create, list, get, update, destroy', async () => {
+      const url = `https://pos.example.com/hooks/${kind.toLowerCase()}`;
+      const created = await call('webhookSubscriptions', 'create', `SDK ${kind}`, url, 'contact_updated');
+      expect(created).toEqual({
+        $class: 'WebhookSubscription',
+        getUuid: expect.stringMatching(UUID),
+        getName: `SDK ${kind}`,
+        getEventType: 'contact_updated',
+        getUrl: url,
+        getProperties: [],
+        getStatus: 'ACTIVE',
+        getVersion: 'V1',
+        getCreatedAt: NOW,
+      });
+      const uuid = created.getUuid;
+      expect(
+        (await call('webhookSubscriptions', 'list', 'contact_updated')).map(
+          (w: PhpObject['value']) => w.getUuid,
+        ),
+      ).toContain(uuid);
+      expect(await call('webhookSubscriptions', 'get', uuid)).toEqual(created);
+      expect(
+        await call(
+          'webhookSubscriptions',
+          'update',
+          uuid,
+          'Renamed',
+          `${url}/v2`,
+          ['firstname', 'lastname'],
+          'INACTIVE',
+        ),
+      ).toMatchObject({
+        getName: 'Renamed',
+        getUrl: `${url}/v2`,
+        getProperties: ['firstname', 'lastname'],
+        getStatus: 'INACTIVE',
+      });
+      expect(await call('webhookSubscriptions', 'list', null, 'INACTIVE')).toEqual(
+        expect.arrayContaining([expect.objectContaining({ getUuid: uuid })]),
+      );
+      expect(await call('webhookSubscriptions', 'destroy', uuid)).toEqual([]);
+      expect(refused(await ctx.php.call(ctx.client, 'webhookSubscriptions', 'get', uuid))).toMatchObject({
+        code: 1003,
+        status: 404,
+      });
+    });
   });
 }
 

@@ -27,6 +27,7 @@ import * as contactTotals from './migrations/0011_contact_totals';
 import * as sessionProof from './migrations/0012_session_proof';
 import * as termsAcceptances from './migrations/0013_terms_acceptances';
 import * as registers from './migrations/0017_registers_attribute_placeholders';
+import * as webhooks from './migrations/0018_webhooks';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0012_session_proof': sessionProof,
   '0013_terms_acceptances': termsAcceptances,
   '0017_registers_attribute_placeholders': registers,
+  '0018_webhooks': webhooks,
 };
 
 /**

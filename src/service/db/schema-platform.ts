@@ -17,7 +17,58 @@ export interface RegisterTable {
   created_at: string;
 }
 
+/** A webhook subscription: one event type, delivered to `url`, signed with `secret`. */
+export interface WebhookSubscriptionTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  url: string;
+  event_type: string;
+  /** JSON array of contact value names (contact_updated); `[]`: any. */
+  properties: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The outbox: one event for one subscription, written in the transaction of the change. `pending`
+ * until delivered or given up (`failed`); a process sending it holds it until `lease_until` (epoch
+ * ms) under its `lease_token`, so that no other sends it meanwhile.
+ */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  subscription_id: number;
+  event_uuid: string;
+  event_type: string;
+  /** JSON: the event's `created_at` and `data`. */
+  payload: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  /** Epoch ms when it is due; null once delivered or failed. */
+  next_attempt_at: number | null;
+  lease_until: number | null;
+  lease_token: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** One try of a delivery (the delivery log). */
+export interface WebhookDeliveryAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  sent_at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 /** Every table of this file. */
 export interface PlatformTables {
   registers: RegisterTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptTable;
 }

@@ -11,10 +11,12 @@ import {
   contactByUuid,
   createContact,
   PROFILE_FIELDS,
+  webhookContactOf,
 } from './contacts';
 import { checkedAttributeValues, mergeAttributes } from './custom-attributes';
 import { assertNoFieldErrors, ServiceError } from './errors';
 import { isoTimestamp, jsonObject, newUuid } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /*
  * Extensions that create and change contacts, as the real platform serves them to a POS (its PHP
@@ -96,7 +98,8 @@ function readOnly(key: string): boolean {
  * Extension PUT /contacts/{uuid}: changes current_values of a contact — `email` (a new address;
  * an anonymous contact so gets one), firstname, lastname, locale, the profile fields (city, address,
  * birthdate, phonenumber, …) and custom contact attributes (checked by their type). Null clears a
- * value (not the e-mail). Every bad key is named at once and nothing changes.
+ * value (not the e-mail). Every bad key is named at once and nothing changes. Tells webhooks
+ * (contact_updated) which values changed, when any did.
  * @throws ServiceError 55031 unknown contact; 60005 the address is another contact's; 1003 naming
  * `attributes.<key>` for read-only, unknown or invalid values.
  */
@@ -146,15 +149,33 @@ export async function updateContact(
       .executeTakeFirst();
     if (taken) throw new ServiceError(60005);
   }
+  const stored = jsonObject(contact.attributes);
+  const values: Record<string, unknown> = {
+    ...columns,
+    ...(email === undefined ? {} : { email }),
+    ...profile,
+    ...checked,
+  };
+  const changed = Object.keys(values).filter(
+    (key) =>
+      JSON.stringify(values[key] ?? null) !==
+      JSON.stringify(
+        (key in columns || key === 'email' ? contact[key as keyof ContactRow] : stored[key]) ?? null,
+      ),
+  );
   await tx.db
     .updateTable('contacts')
     .set({
       ...columns,
       ...(email === undefined ? {} : { email }),
-      attributes: mergeAttributes(jsonObject(contact.attributes), { ...profile, ...checked }),
+      attributes: mergeAttributes(stored, { ...profile, ...checked }),
       updated_at: isoTimestamp(tx.now),
     })
     .where('id', '=', contact.id)
     .execute();
-  return contactById(tx.db, contact.id);
+  const updated = await contactById(tx.db, contact.id);
+  if (changed.length > 0) {
+    await recordWebhookEvent(tx, 'contact_updated', { ...webhookContactOf(updated), changed }, changed);
+  }
+  return updated;
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { PaginatorMeta } from '../../contract/envelope';
 import type { Contact } from '../../contract/public/contacts';
+import type { WebhookContact } from '../../contract/public/webhooks';
 import { precompile } from '../db/precompiled';
 import type { ContactTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
@@ -9,6 +10,7 @@ import { paginatorMeta } from './pagination';
 import { listContactSubscriptions } from './subscriptions';
 import { tierView } from './tiers';
 import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /** A contact row as stored. */
 export type ContactRow = Selectable<ContactTable>;
@@ -109,7 +111,7 @@ const contactWithId = precompile((db, p: { id: number }) =>
 
 /**
  * Creates a contact from an e-mail address alone (spec "Contacts": further data comes later).
- * `channel` records where it was created (`api`, `portal`).
+ * `channel` records where it was created (`api`, `portal`). Tells webhooks (contact_created).
  * @returns `{uuid, id}` of the new contact.
  * @throws ServiceError 60005 when a contact with that e-mail exists.
  */
@@ -143,7 +145,33 @@ export async function createContact(
     .returning('id')
     .executeTakeFirst();
   if (!created) throw new ServiceError(60005);
+  await recordWebhookEvent(tx, 'contact_created', {
+    uuid,
+    email,
+    firstname: null,
+    lastname: null,
+    locale: input.locale ?? null,
+    is_anonymous: isAnonymousEmail(email),
+    channel,
+    created_at: at,
+    updated_at: at,
+  } satisfies WebhookContact);
   return { uuid, id: created.id };
+}
+
+/** A contact as webhook events show it (contact_created, contact_updated). */
+export function webhookContactOf(row: ContactRow): WebhookContact {
+  return {
+    uuid: row.uuid,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    locale: row.locale,
+    is_anonymous: isAnonymousEmail(row.email),
+    channel: row.channel,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 function ageOn(birthdate: unknown, now: Date): number | null {

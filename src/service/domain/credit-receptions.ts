@@ -15,6 +15,7 @@ import { posTransactionByUuid } from './pos-transactions';
 import { resolveShop, type ShopRecord, shopById, shopWithAddress } from './shops';
 import { receptionUnit, type UnitRow, unitById, unitByNameOrDefault, unitRefView } from './units';
 import { fromCenti, isoTimestamp, jsonObject, newUuid, toCenti } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /** Spec "Credit Reception" as the API shows it (credits as numbers, custom attributes as further keys). */
 export type CreditReceptionView = CreditReception;
@@ -233,7 +234,9 @@ export async function createCreditReception(
     posTransactionId,
     reversesId: null,
   });
-  return renderReception(tx.db, row, after, { shop, unit, identifier: identifierShown });
+  const view = await renderReception(tx.db, row, after, { shop, unit, identifier: identifierShown });
+  await recordWebhookEvent(tx, 'credit_reception_created', view);
+  return view;
 }
 
 /**
@@ -265,7 +268,9 @@ export async function reverseCreditReception(
     posTransactionId: null,
     reversesId: original.id,
   });
-  return renderReception(tx.db, row, contact);
+  const view = await renderReception(tx.db, row, contact);
+  await recordWebhookEvent(tx, 'credit_reception_reversed', { ...view, reverses_uuid: original.uuid });
+  return view;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import { paginatorMeta } from './pagination';
 import { resolveShop } from './shops';
 import { bool, isoTimestamp, jsonObject, newUuid } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /** A giftcard transaction row as stored. */
 export type GiftcardTransactionRow = Selectable<GiftcardTransactionTable>;
@@ -85,7 +86,8 @@ export async function giftcardTransactionView(
 }
 
 /**
- * Moves a card's balance by `amount` (cents) and writes its transaction, in `tx`, under the rules of
+ * Moves a card's balance by `amount` (cents) and writes its transaction and its webhook event
+ * (giftcard_transaction_created), in `tx`, under the rules of
  * spec "Giftcard transactions": the card must be active and not expired; an increment that is not a
  * reversal needs a physical card or a digital one not yet incremented; the balance stays within
  * 0 … the program's max_amount_in_cents. Locks the card first and moves the balance conditionally,
@@ -97,7 +99,7 @@ async function applyTransaction(
   cardId: number,
   amount: number,
   values: { shopId: number | null; attributes: Record<string, unknown>; reversesId: number | null },
-): Promise<GiftcardTransactionRow> {
+): Promise<GiftcardTransaction> {
   await tx.lock('giftcards', cardId);
   const card: GiftcardRow = await tx.db
     .selectFrom('giftcards')
@@ -141,7 +143,9 @@ async function applyTransaction(
     createdAt: isoTimestamp(tx.now),
   });
   if (!row) throw new ServiceError(55025);
-  return row;
+  const view = await giftcardTransactionView(tx.db, row);
+  await recordWebhookEvent(tx, 'giftcard_transaction_created', view);
+  return view;
 }
 
 /**
@@ -206,12 +210,11 @@ export async function createGiftcardTransaction(
   }
   const card = await giftcardByUuid(tx.db, input.giftcard_uuid);
   const shop = await resolveShop(tx.db, actor, input.shop_uuid);
-  const row = await applyTransaction(tx, card.id, input.amount_in_cents, {
+  return applyTransaction(tx, card.id, input.amount_in_cents, {
     shopId: shop.id,
     attributes,
     reversesId: null,
   });
-  return giftcardTransactionView(tx.db, row);
 }
 
 /**
@@ -251,12 +254,11 @@ async function undoTransaction(
       .executeTakeFirstOrThrow();
     if (Number(last.id) !== original.id) throw new ServiceError(55025);
   }
-  const row = await applyTransaction(tx, original.giftcard_id, 0 - Number(original.amount_in_cents), {
+  return applyTransaction(tx, original.giftcard_id, 0 - Number(original.amount_in_cents), {
     shopId: original.shop_id,
     attributes: {},
     reversesId: original.id,
   });
-  return giftcardTransactionView(tx.db, row);
 }
 
 /**

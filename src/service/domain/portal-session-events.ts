@@ -3,17 +3,29 @@
  * the session's topic after commit (event streams read them from the table).
  */
 import type { PortalEvent } from '../../contract/portal';
+import type { WebhookEventType, WebhookPortalSession } from '../../contract/public/webhooks';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
+import { contactById } from './contacts';
 import type { PortalSessionRow } from './portal-session-guards';
+import { shopById, shopRef } from './shops';
 import { isoTimestamp, newUuid } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /** The topic of one session's events. */
 export const sessionTopic = (uuid: string) => `portal-session:${uuid}`;
 
+// The session events that end a session, and the webhook event each one is.
+const ENDING_WEBHOOKS: Partial<Record<string, WebhookEventType>> = {
+  session_completed: 'portal_session_completed',
+  session_cancelled: 'portal_session_cancelled',
+  session_expired: 'portal_session_expired',
+};
+
 /**
  * Appends an event `{uuid, type, created_at, data}` to a session and publishes it on the
- * session's topic (delivered to streams after commit).
+ * session's topic (delivered to streams after commit). An event that ends the session also tells
+ * webhooks (portal_session_completed, _cancelled, _expired), with `session` as it ended.
  */
 export async function recordEvent(
   tx: Tx,
@@ -37,7 +49,31 @@ export async function recordEvent(
     .execute();
   // Only a wake-up: streams read the event from the table (sessionEventsAfter).
   tx.publish(sessionTopic(session.uuid), { event: event.uuid });
+  const webhook = ENDING_WEBHOOKS[type];
+  if (webhook) await recordWebhookEvent(tx, webhook, await webhookSessionOf(tx.db, session, data));
   return event;
+}
+
+// A session as its webhook events show it, with its ending event's data as `details`.
+async function webhookSessionOf(
+  db: Db,
+  session: PortalSessionRow,
+  data: unknown,
+): Promise<WebhookPortalSession> {
+  const [shop, contact] = await Promise.all([
+    shopById(db, session.shop_id),
+    session.contact_id === null ? undefined : contactById(db, session.contact_id),
+  ]);
+  return {
+    uuid: session.uuid,
+    type: session.type,
+    status: session.status,
+    shop: shopRef(shop),
+    contact: contact ? { uuid: contact.uuid } : null,
+    created_at: session.created_at,
+    ended_at: session.ended_at,
+    details: (data ?? {}) as Record<string, unknown>,
+  };
 }
 
 /** The events of a session, oldest first. */

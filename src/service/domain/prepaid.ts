@@ -13,6 +13,7 @@ import { refusal, ServiceError } from './errors';
 import { pageWindow, paginatorMeta } from './pagination';
 import { resolveShop, shopById, shopWithAddress } from './shops';
 import { isoTimestamp, newUuid } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /** A prepaid transaction row as stored (`kind` opening: the fixture's opening balance). */
 export type PrepaidTransactionRow = Selectable<PrepaidTransactionTable>;
@@ -119,6 +120,7 @@ async function record(
   });
   if (!row) throw refusal('prepaid_transaction_already_reversed', 'Prepaid transaction already reversed');
   const [view] = await views(tx.db, moved, [row], Number(moved.prepaid_balance_in_cents));
+  await recordWebhookEvent(tx, 'prepaid_transaction_created', view!);
   return view!;
 }
 

@@ -18,6 +18,7 @@ import { rewardAttributeNames, rewardByUuid, rewardView } from './rewards';
 import { resolveShop, shopById, shopWithAddress } from './shops';
 import { unitByNameOrDefault } from './units';
 import { fromCenti, isoTimestamp, newUuid } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /** A reward reception row as stored (`credits_centi` negative, hundredths of a credit). */
 export type RewardReceptionRow = Selectable<RewardReceptionTable>;
@@ -158,7 +159,9 @@ export async function createRewardReception(
     sourceId: id,
   });
   if (!debited) throw new ServiceError(1017);
-  return rewardReceptionView(tx.db, id);
+  const view = await rewardReceptionView(tx.db, id);
+  await recordWebhookEvent(tx, 'reward_reception_created', view);
+  return view;
 }
 
 /**
@@ -202,5 +205,7 @@ export async function reverseRewardReception(tx: Tx, uuid: string): Promise<Cred
       .where('stock', 'is not', null)
       .execute();
   }
-  return creditReceptionView(tx.db, reversal.id);
+  const view = await creditReceptionView(tx.db, reversal.id);
+  await recordWebhookEvent(tx, 'reward_reception_reversed', { ...view, reverses_uuid: row.uuid });
+  return view;
 }

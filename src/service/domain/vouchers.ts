@@ -19,6 +19,7 @@ import { promotionByUuid, promotionView } from './promotions';
 import { resolveShop } from './shops';
 import { hashToken, newCode, newSecret } from './tokens';
 import { isoTimestamp, jsonObject, newUuid } from './values';
+import { recordWebhookEvent } from './webhook-events';
 
 /** A voucher row as stored; its `status` may be out of date (see voucherStatusAt). */
 export type VoucherRow = Selectable<VoucherTable>;
@@ -365,7 +366,9 @@ export async function redeemVoucher(
     .returningAll()
     .executeTakeFirst();
   if (!redeemed) throw new ServiceError(80005);
-  return voucherView(tx.db, redeemed, tx.now);
+  const view = await voucherView(tx.db, redeemed, tx.now);
+  await recordWebhookEvent(tx, 'voucher_redeemed', view);
+  return view;
 }
 
 /**

@@ -36,6 +36,7 @@ const ACTIONS: Record<string, string> = {
   redeem: 'redeem',
   register: 'register',
   release: 'release',
+  replay: 'replay',
   reverse: 'reverse',
   scan: 'scan',
   send: 'send',

@@ -28,6 +28,7 @@ import rewardRoutes from './rewards';
 import unitRoutes from './units';
 import visitRoutes from './visits';
 import voucherRoutes from './vouchers';
+import webhookSubscriptionRoutes from './webhook-subscriptions';
 
 /** Every route group of the public API (spec "Endpoints", plus the extensions of extensions.md). */
 export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
@@ -61,6 +62,7 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     productRoutes,
     categoryRoutes,
     contactVerificationRoutes,
+    webhookSubscriptionRoutes,
   ]) {
     await app.register(routes);
   }

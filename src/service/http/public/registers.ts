@@ -17,6 +17,7 @@ export default async function registerRoutes(fastify: FastifyInstance) {
       config: { auth: 'K', surface: 'register', registerKey: true },
       schema: {
         tags: ['Account', EXTENSION_TAG],
+        operationId: 'getRegister',
         summary: 'Extension: the register of this API key',
         description:
           'The till an API key bound to a shop belongs to, as the real platform’s RegisterClient reads ' +

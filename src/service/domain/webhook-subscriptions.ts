@@ -1,0 +1,255 @@
+import type { Selectable } from 'kysely';
+import type { PaginatorMeta } from '../../contract/envelope';
+import type {
+  CreatedWebhookSubscription,
+  CreateWebhookSubscriptionBody,
+  ListWebhookDeliveriesQuery,
+  UpdateWebhookSubscriptionBody,
+  WebhookDelivery,
+  WebhookEventType,
+  WebhookSubscription,
+} from '../../contract/public/webhooks';
+import type { Db } from '../db/schema';
+import type { WebhookDeliveryTable, WebhookSubscriptionTable } from '../db/schema-platform';
+import type { Tx } from '../db/transaction';
+import { invalidField, refusal } from './errors';
+import { paginatorMeta } from './pagination';
+import { newSecret } from './tokens';
+import { isoTimestamp, newUuid } from './values';
+import { WEBHOOK_TOPIC } from './webhook-events';
+
+type SubscriptionRow = Selectable<WebhookSubscriptionTable>;
+type DeliveryRow = Selectable<WebhookDeliveryTable>;
+
+/** Tries a delivery's log shows, the latest. */
+const LOG_LENGTH = 20;
+
+function subscriptionView(row: SubscriptionRow): WebhookSubscription {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    event_type: row.event_type as WebhookEventType,
+    url: row.url,
+    properties: JSON.parse(row.properties) as string[],
+    status: row.status,
+    version: 'V1',
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function subscriptionByUuid(db: Db, uuid: string): Promise<SubscriptionRow> {
+  const row = await db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!row) throw refusal('webhook_subscription_not_found', 'Webhook subscription not found');
+  return row;
+}
+
+// Properties choose which contact changes a contact_updated subscription hears; no other type has any.
+function checkedProperties(type: WebhookEventType, properties: string[] | undefined): string[] {
+  if (properties === undefined || properties.length === 0) return [];
+  if (type !== 'contact_updated') {
+    invalidField('properties', 'The properties field is only for contact_updated subscriptions.');
+  }
+  return [...new Set(properties)];
+}
+
+/**
+ * Subscribes a URL to one event type (extension POST /webhook-subscriptions, the PHP SDK's
+ * `webhookSubscriptions->create()`), with a new signing secret (`whsec_` and 43 characters), which
+ * this answer shows and no other. It hears the events of changes committed from now on.
+ * @throws ServiceError 1003 naming properties on a type other than contact_updated.
+ */
+export async function createWebhookSubscription(
+  tx: Tx,
+  input: CreateWebhookSubscriptionBody,
+): Promise<CreatedWebhookSubscription> {
+  const at = isoTimestamp(tx.now);
+  const secret = `whsec_${newSecret()}`;
+  const row = await tx.db
+    .insertInto('webhook_subscriptions')
+    .values({
+      uuid: newUuid(),
+      name: input.name,
+      url: input.url,
+      event_type: input.event_type,
+      properties: JSON.stringify(checkedProperties(input.event_type, input.properties)),
+      status: input.status ?? 'ACTIVE',
+      secret,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...subscriptionView(row), secret };
+}
+
+/** Extension GET /webhook-subscriptions: oldest first, optionally of one event type or status. */
+export async function listWebhookSubscriptions(
+  db: Db,
+  query: { event_type?: WebhookEventType | undefined; status?: 'ACTIVE' | 'INACTIVE' | undefined },
+): Promise<WebhookSubscription[]> {
+  let select = db.selectFrom('webhook_subscriptions').selectAll();
+  if (query.event_type !== undefined) select = select.where('event_type', '=', query.event_type);
+  if (query.status !== undefined) select = select.where('status', '=', query.status);
+  return (await select.orderBy('id').execute()).map(subscriptionView);
+}
+
+/**
+ * Extension GET /webhook-subscriptions/{uuid}; its secret is never shown again.
+ * @throws ServiceError 1003 (reason webhook_subscription_not_found).
+ */
+export async function getWebhookSubscription(db: Db, uuid: string): Promise<WebhookSubscription> {
+  return subscriptionView(await subscriptionByUuid(db, uuid));
+}
+
+/**
+ * Extension PUT /webhook-subscriptions/{uuid}: changes its name, URL, properties or status. An
+ * INACTIVE subscription hears no new events; its pending deliveries wait until it is ACTIVE again.
+ * @throws ServiceError 1003 (reason webhook_subscription_not_found); 1003 naming properties.
+ */
+export async function updateWebhookSubscription(
+  tx: Tx,
+  uuid: string,
+  input: UpdateWebhookSubscriptionBody,
+): Promise<WebhookSubscription> {
+  const row = await subscriptionByUuid(tx.db, uuid);
+  const updated = await tx.db
+    .updateTable('webhook_subscriptions')
+    .set({
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.url === undefined ? {} : { url: input.url }),
+      ...(input.status === undefined ? {} : { status: input.status }),
+      ...(input.properties === undefined
+        ? {}
+        : {
+            properties: JSON.stringify(
+              checkedProperties(row.event_type as WebhookEventType, input.properties),
+            ),
+          }),
+      updated_at: isoTimestamp(tx.now),
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // Reactivated: its waiting deliveries are due.
+  if (row.status !== 'ACTIVE' && updated.status === 'ACTIVE') tx.publish(WEBHOOK_TOPIC, null);
+  return subscriptionView(updated);
+}
+
+/**
+ * Extension DELETE /webhook-subscriptions/{uuid} (the PHP SDK's `destroy()`): the subscription, its
+ * undelivered events and its delivery log go. @returns an empty list, as the real platform answers.
+ * @throws ServiceError 1003 (reason webhook_subscription_not_found).
+ */
+export async function deleteWebhookSubscription(tx: Tx, uuid: string): Promise<never[]> {
+  const row = await subscriptionByUuid(tx.db, uuid);
+  await tx.db.deleteFrom('webhook_subscriptions').where('id', '=', row.id).execute();
+  return [];
+}
+
+async function deliveryViews(db: Db, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+  const attempts =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('webhook_delivery_attempts')
+          .selectAll()
+          .where(
+            'delivery_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('id')
+          .execute();
+  return rows.map((row) => ({
+    event_uuid: row.event_uuid,
+    event_type: row.event_type as WebhookEventType,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at:
+      row.next_attempt_at === null ? null : isoTimestamp(new Date(Number(row.next_attempt_at))),
+    delivered_at: row.delivered_at,
+    created_at: row.created_at,
+    attempt_log: attempts
+      .filter((a) => a.delivery_id === row.id)
+      .slice(-LOG_LENGTH)
+      .map((a) => ({
+        attempt: a.attempt,
+        sent_at: a.sent_at,
+        status_code: a.status_code,
+        error: a.error,
+        duration_ms: a.duration_ms,
+      })),
+  }));
+}
+
+/**
+ * The delivery log of a subscription (extension GET /webhook-subscriptions/{uuid}/deliveries):
+ * its deliveries newest first, optionally of one status, each with its tries.
+ * @throws ServiceError 1003 (reason webhook_subscription_not_found).
+ */
+export async function listWebhookDeliveries(
+  db: Db,
+  uuid: string,
+  query: ListWebhookDeliveriesQuery,
+): Promise<{ items: WebhookDelivery[]; meta: PaginatorMeta }> {
+  const subscription = await subscriptionByUuid(db, uuid);
+  let base = db.selectFrom('webhook_deliveries').where('subscription_id', '=', subscription.id);
+  if (query.status !== undefined) base = base.where('status', '=', query.status);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const items = await deliveryViews(db, rows);
+  return { items, meta: paginatorMeta(query.page, query.limit, Number(total), items.length) };
+}
+
+/**
+ * Sends a delivered or given-up delivery again (extension POST
+ * /webhook-subscriptions/{uuid}/deliveries/{event_uuid}/replay): pending and due now, with a fresh
+ * count of tries; the event keeps its uuid, so a receiver that has it can tell.
+ * @throws ServiceError 1003 (reasons webhook_subscription_not_found, webhook_delivery_not_found,
+ * webhook_delivery_pending: it is waiting for a try already).
+ */
+export async function replayWebhookDelivery(
+  tx: Tx,
+  uuid: string,
+  eventUuid: string,
+): Promise<WebhookDelivery> {
+  const subscription = await subscriptionByUuid(tx.db, uuid);
+  const replayed = await tx.db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: tx.now.getTime(),
+      lease_until: null,
+      lease_token: null,
+      delivered_at: null,
+    })
+    .where('subscription_id', '=', subscription.id)
+    .where('event_uuid', '=', eventUuid)
+    .where('status', '!=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  if (!replayed) {
+    const exists = await tx.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('subscription_id', '=', subscription.id)
+      .where('event_uuid', '=', eventUuid)
+      .executeTakeFirst();
+    if (!exists)
+      throw refusal('webhook_delivery_not_found', 'No delivery of this event to this subscription');
+    throw refusal('webhook_delivery_pending', 'The delivery is waiting for a try already');
+  }
+  tx.publish(WEBHOOK_TOPIC, null);
+  return (await deliveryViews(tx.db, [replayed]))[0]!;
+}

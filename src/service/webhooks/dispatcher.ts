@@ -1,0 +1,235 @@
+import type { DialectName } from '../db/database';
+import type { Tx } from '../db/transaction';
+import { toJson } from '../http/json';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  finishTry,
+  pruneDeliveries,
+  releaseTry,
+  type TryOutcome,
+} from './outbox';
+import { webhookSignature } from './signature';
+
+/** The timer functions the dispatcher uses (tests give controllable ones). */
+export interface WebhookTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Node's timers, not keeping the process alive. */
+export const REAL_TIMERS: WebhookTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** What a dispatcher needs of the app. */
+export interface DispatcherOptions {
+  /** Runs a unit of work in one transaction (the app's `tx`). */
+  run: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  /** The engine: PostgreSQL takes due deliveries with SKIP LOCKED. */
+  dialect: DialectName;
+  clock: () => Date;
+  timers: WebhookTimers;
+  /** How long one try may take, from connecting to the answer's status (ms). */
+  timeoutMs: number;
+  /** Tries this process runs at once. */
+  concurrency: number;
+  /** Tries of one subscription this process runs at once. */
+  perSubscription: number;
+  /** How often an idle dispatcher looks for due retries (ms). */
+  pollMs: number;
+  /** How long delivered and given-up deliveries are kept in the log (ms). */
+  keepMs: number;
+  /** Logs a failed round (the database away); the round is tried again at the next wake. */
+  warn: (err: unknown, message: string) => void;
+}
+
+const SHUTDOWN = 'shutdown';
+const TIMEOUT = 'timeout';
+
+/**
+ * Delivers the webhook outbox (docs/webhooks.md "Delivery"), off the request path: woken after a
+ * change is committed and every `pollMs`, it takes due deliveries (outbox.ts: leased, so each is
+ * sent by one process at a time) up to `concurrency` at once, POSTs each with its signature and a
+ * `timeoutMs` bound, and writes the outcome (delivered, retry with back-off, given up). A slow or
+ * dead endpoint costs its own tries only: requests never wait for a delivery. Closing gives the
+ * running tries back untried, for the next process.
+ */
+export class WebhookDispatcher {
+  private readonly running = new Map<
+    number,
+    { done: Promise<void>; abort: AbortController; subscriptionId: number }
+  >();
+  private round: Promise<number> | undefined;
+  private again = false;
+  private started = false;
+  private closed = false;
+  private poll: unknown;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  /** Runs in the background from now on: at each wake and every pollMs. */
+  start(): void {
+    this.started = true;
+    this.schedulePoll();
+    this.wake();
+  }
+
+  /** Looks for due deliveries soon (a change was committed, or a try ended). */
+  wake(): void {
+    if (!this.started || this.closed) return;
+    if (this.round) {
+      this.again = true;
+      return;
+    }
+    void this.runRound();
+  }
+
+  /**
+   * Delivers until nothing is due: takes what is due, waits for those tries, and again. Tests call
+   * it instead of waiting for the background; a process calling it with others shares the work.
+   * @returns how many tries were made.
+   */
+  async drain(): Promise<number> {
+    let tries = 0;
+    for (;;) {
+      while (this.round) await this.round;
+      const taken = await this.runRound();
+      await Promise.all([...this.running.values()].map((r) => r.done));
+      tries += taken;
+      if (taken === 0) return tries;
+    }
+  }
+
+  /** Stops: no new tries; running ones are cut and given back untried. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.options.timers.clearTimeout(this.poll);
+    for (const { abort } of this.running.values()) abort.abort(SHUTDOWN);
+    await this.round?.catch(() => undefined);
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  private schedulePoll(): void {
+    this.poll = this.options.timers.setTimeout(() => {
+      if (this.closed) return;
+      this.wake();
+      this.schedulePoll();
+    }, this.options.pollMs);
+  }
+
+  // One look for due deliveries, then their tries started (not awaited). Answers how many were taken.
+  private runRound(): Promise<number> {
+    const round = (async () => {
+      let taken = 0;
+      try {
+        do {
+          this.again = false;
+          const free = this.options.concurrency - this.running.size;
+          if (this.closed || free <= 0) break;
+          const busy = new Map<number, number>();
+          for (const { subscriptionId } of this.running.values()) {
+            busy.set(subscriptionId, (busy.get(subscriptionId) ?? 0) + 1);
+          }
+          const now = this.options.clock();
+          const claimed = await this.options.run((tx) =>
+            claimDueDeliveries(tx, this.options.dialect, {
+              now: now.getTime(),
+              limit: free,
+              leaseMs: this.options.timeoutMs + 60_000,
+              perSubscription: this.options.perSubscription,
+              busy,
+            }),
+          );
+          for (const delivery of claimed) this.startTry(delivery);
+          taken += claimed.length;
+          if (claimed.length === 0 && this.running.size === 0) {
+            await this.options.run((tx) =>
+              pruneDeliveries(tx, new Date(now.getTime() - this.options.keepMs), 500),
+            );
+          }
+        } while (this.again);
+      } catch (err) {
+        this.options.warn(err, 'webhook delivery round failed');
+      } finally {
+        this.round = undefined;
+      }
+      return taken;
+    })();
+    this.round = round;
+    return round;
+  }
+
+  private startTry(delivery: ClaimedDelivery): void {
+    const abort = new AbortController();
+    const done = (async () => {
+      const outcome = await this.send(delivery, abort);
+      try {
+        if (outcome.error === SHUTDOWN) await this.options.run((tx) => releaseTry(tx, delivery));
+        else await this.options.run((tx) => finishTry(tx, delivery, outcome));
+      } catch (err) {
+        // Its lease runs out and the delivery is tried again (by any process).
+        this.options.warn(err, 'webhook delivery outcome not written');
+      } finally {
+        this.running.delete(delivery.id);
+        this.wake();
+      }
+    })();
+    this.running.set(delivery.id, { done, abort, subscriptionId: delivery.subscriptionId });
+  }
+
+  // One POST of the delivery, bounded by timeoutMs; never throws.
+  private async send(delivery: ClaimedDelivery, abort: AbortController): Promise<TryOutcome> {
+    const sentAt = this.options.clock();
+    const timestamp = Math.floor(sentAt.getTime() / 1000);
+    const body = toJson({
+      uuid: delivery.eventUuid,
+      event_type: delivery.eventType,
+      created_at: delivery.event.created_at,
+      timestamp,
+      subscription_uuid: delivery.subscriptionUuid,
+      data: delivery.event.data,
+    });
+    const timer = this.options.timers.setTimeout(() => abort.abort(TIMEOUT), this.options.timeoutMs);
+    const started = performance.now();
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        body,
+        redirect: 'manual',
+        signal: abort.signal,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Portal-Webhooks/1',
+          signature: webhookSignature(delivery.secret, body),
+          'webhook-timestamp': String(timestamp),
+          'webhook-id': delivery.eventUuid,
+          'webhook-event': delivery.eventType,
+        },
+      });
+      // The answer's body is not read: only its status counts.
+      await response.body?.cancel().catch(() => undefined);
+      const ok = response.status >= 200 && response.status < 300;
+      return {
+        sentAt,
+        statusCode: response.status,
+        error: ok ? null : `HTTP ${response.status}`,
+        durationMs: performance.now() - started,
+      };
+    } catch (err) {
+      const reason = abort.signal.aborted ? String(abort.signal.reason) : describe(err);
+      return { sentAt, statusCode: null, error: reason, durationMs: performance.now() - started };
+    } finally {
+      this.options.timers.clearTimeout(timer);
+    }
+  }
+}
+
+// A failed fetch's cause in a few words: "connection refused", "getaddrinfo ENOTFOUND host", …
+function describe(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code === 'ECONNREFUSED') return 'connection refused';
+  if (cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET') return 'connection reset';
+  return (cause?.message ?? (err as Error).message ?? String(err)).slice(0, 200);
+}
