@@ -303,6 +303,21 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the webhook delivery is waiting for a try already',
   },
+  loyalty_token_invalid: {
+    code: 1003,
+    status: 403,
+    when: 'the receipt token is not one the service made, or was changed (naming hash)',
+  },
+  loyalty_token_expired: {
+    code: 1003,
+    status: 422,
+    when: 'the receipt token is older than 30 days (naming timestamp)',
+  },
+  loyalty_token_claimed: {
+    code: 1003,
+    status: 409,
+    when: 'the purchase of the receipt token has been claimed already',
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

@@ -41,16 +41,18 @@ interface Entry {
 }
 
 /**
-/**
- * The operations without an example, as their descriptions say: a token made by a subscription and
- * read from the contact's confirmation URL, and a code sent by e-mail, which no link expression can
- * cut out; a webhook delivery to replay exists only once an event was delivered or given up.
+ * The operations without an example, as their descriptions say: a double opt-in token is made by a
+ * subscription and read from the contact's confirmation URL, a code sent by e-mail, and a receipt
+ * token's fields from its URL, which no link expression can cut out; a webhook delivery to replay
+ * exists only once an event was delivered or given up.
  */
 const NO_EXAMPLE = new Set([
   'confirmSubscription',
   'verifyContactVerification',
   'getContactVerificationAuthToken',
   'replayWebhookSubscriptionDelivery',
+  'claimLoyaltyToken',
+  'claimLoyaltyTokenViaRegister',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */

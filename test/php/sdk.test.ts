@@ -14,7 +14,7 @@ import { lastCodeSentTo } from '../helpers/verification';
 /*
  * The real platform's official PHP SDK (piggy/piggy-php-sdk, run from SHARED_CLIENTS_DIR, default
  * ../shared/clients) against the real app listening on a free port: every SDK method whose
- * endpoint the service serves (40 of RegisterClient, 65 of the OAuth clients), through
+ * endpoint the service serves (45 of RegisterClient, 89 of the OAuth clients), through
  * RegisterClient, OAuthClientApiKey and OAuthClient (its token from POST /oauth/token), asserting
  * on the objects the SDK maps as an integrator reads them (test/php/bridge.php calls their
  * getters), and on the PiggyRequestException of the errors. Each client kind gets an app of its
@@ -416,6 +416,78 @@ describe.skipIf(missing)('RegisterClient (API key of the Amsterdam register, /ap
       getShopId: 1,
     });
     expect(await call('giftcards', 'findOneBy', card.getHash)).toMatchObject({ getAmountInCents: 1700 });
+  });
+  it('loyaltyToken: claim a receipt token (credits, then a unit value by shop uuid); a second claim refused', async () => {
+    const make = async (body: Record<string, unknown>) =>
+      Object.fromEntries(
+        new URL(
+          (
+            await ctx.t.call({
+              method: 'POST',
+              url: '/api/v3/oauth/clients/loyalty-tokens',
+              payload: { shop_id: 1, unique_id: `SDK-REG-${emails}-${body.version}`, ...body },
+            })
+          ).json().data,
+        ).searchParams,
+      );
+    const uuid = (await call('contacts', 'create', newEmail('register'))).getUuid;
+    const v1 = await make({ version: 'v1', credits: 15 });
+    const claimed = await call(
+      'loyaltyToken',
+      'claim',
+      'v1',
+      v1.unique_id,
+      Number(v1.timestamp),
+      v1.hash,
+      uuid,
+      15,
+      null,
+      null,
+      1,
+    );
+    expect(claimed).toMatchObject({
+      $class: 'CreditReception',
+      getCredits: 15,
+      getContact: { getUuid: uuid },
+      getShop: { getUuid: SHOP },
+      getCreatedAt: NOW,
+    });
+    expect(
+      refused(
+        await ctx.php.call(
+          ctx.client,
+          'loyaltyToken',
+          'claim',
+          'v1',
+          v1.unique_id,
+          Number(v1.timestamp),
+          v1.hash,
+          uuid,
+          15,
+          null,
+          null,
+          1,
+        ),
+      ),
+    ).toMatchObject({ code: 1003, status: 409 });
+    const v2 = await make({ version: 'v2', unit_value: 9.5 });
+    expect(
+      await call(
+        'loyaltyToken',
+        'claim',
+        'v2',
+        v2.unique_id,
+        Number(v2.timestamp),
+        v2.hash,
+        uuid,
+        null,
+        'purchase_amount',
+        9.5,
+        null,
+        SHOP,
+      ),
+    ).toMatchObject({ getCredits: 9, getUnitValue: 9.5, getUnit: { getName: 'purchase_amount' } });
+    expect(await call('contacts', 'getCreditBalance', uuid)).toMatchObject({ getBalance: 24 });
   });
 });
 
@@ -918,6 +990,66 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
         code: 1003,
         status: 404,
       });
+    });
+
+    it('loyaltyToken: create a receipt token (credits, unit value), claim it once; a changed one refused', async () => {
+      const uuid = (await call('contacts', 'create', newEmail(kind))).getUuid;
+      const url = await call('loyaltyToken', 'create', 'v1', '1', `SDK-${kind}-1`, 20);
+      expect(url).toMatch(
+        /\/l\?version=v1&shop_id=1&credits=20&unique_id=SDK-[A-Za-z]+-1&timestamp=\d+&hash=[0-9a-f]{64}$/,
+      );
+      const token = Object.fromEntries(new URL(url).searchParams);
+      const claim = (credits: number) =>
+        ctx.php.call(
+          ctx.client,
+          'loyaltyToken',
+          'claim',
+          'v1',
+          '1',
+          token.unique_id,
+          token.timestamp,
+          token.hash,
+          uuid,
+          credits,
+        );
+      expect(refused(await claim(200))).toMatchObject({
+        code: 1003,
+        status: 403,
+        errors: { hash: expect.any(Array) },
+      });
+      expect(mapped(await claim(20)).value).toMatchObject({
+        $class: 'CreditReception',
+        getCredits: 20,
+        getContact: { getUuid: uuid, getCreditBalance: { getBalance: 20 } },
+        getShop: { getUuid: SHOP },
+      });
+      expect(refused(await claim(20))).toMatchObject({ code: 1003, status: 409 });
+      const unitUrl = await call(
+        'loyaltyToken',
+        'create',
+        'v2',
+        '2',
+        `SDK-${kind}-2`,
+        null,
+        'purchase_amount',
+        10,
+      );
+      const unit = Object.fromEntries(new URL(unitUrl).searchParams);
+      expect(
+        await call(
+          'loyaltyToken',
+          'claim',
+          'v2',
+          '2',
+          unit.unique_id,
+          unit.timestamp,
+          unit.hash,
+          uuid,
+          null,
+          'purchase_amount',
+          10,
+        ),
+      ).toMatchObject({ getCredits: 10, getUnitValue: 10, getShop: { getUuid: DEMO.shopUtrecht } });
     });
   });
 }

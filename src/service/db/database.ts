@@ -28,6 +28,7 @@ import * as sessionProof from './migrations/0012_session_proof';
 import * as termsAcceptances from './migrations/0013_terms_acceptances';
 import * as registers from './migrations/0017_registers_attribute_placeholders';
 import * as webhooks from './migrations/0018_webhooks';
+import * as loyaltyTokenClaims from './migrations/0019_loyalty_token_claims';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0013_terms_acceptances': termsAcceptances,
   '0017_registers_attribute_placeholders': registers,
   '0018_webhooks': webhooks,
+  '0019_loyalty_token_claims': loyaltyTokenClaims,
 };
 
 /**

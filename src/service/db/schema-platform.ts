@@ -2,8 +2,8 @@ import type { Generated } from 'kysely';
 
 /*
  * Tables of the real platform's wider surface that its PHP SDK reaches: registers, webhook
- * subscriptions with their outbox of deliveries, and claimed receipt tokens. Same conventions as
- * schema.ts.
+ * subscriptions with their outbox of deliveries, claimed receipt tokens and the key that signs
+ * them. Same conventions as schema.ts.
  */
 
 /** A POS register: an API key bound to a shop, as `GET /api/v3/register` shows it. */
@@ -65,10 +65,29 @@ export interface WebhookDeliveryAttemptTable {
   duration_ms: number;
 }
 
+/** A receipt token claimed: the purchase (its shop and the POS's id of it), by whom, for what. */
+export interface LoyaltyTokenClaimTable {
+  id: Generated<number>;
+  shop_id: number;
+  unique_id: string;
+  contact_id: number;
+  credit_reception_uuid: string | null;
+  claimed_at: string;
+}
+
+/** A secret of the service itself (`name` → `value`), made once and shared by every process. */
+export interface ServiceSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 /** Every table of this file. */
 export interface PlatformTables {
   registers: RegisterTable;
   webhook_subscriptions: WebhookSubscriptionTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptTable;
+  loyalty_token_claims: LoyaltyTokenClaimTable;
+  service_secrets: ServiceSecretTable;
 }

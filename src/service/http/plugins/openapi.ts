@@ -66,6 +66,8 @@ const TAGS: Record<string, string> = {
   Visits: 'Visits (spec "Visits").',
   Products: 'Products (spec "Products").',
   Categories: 'Product categories (spec "Categories").',
+  'Loyalty tokens':
+    'Receipt tokens: printed on a receipt, claimed for credits once (extension; docs/receipt-tokens.md).',
   Webhooks: 'Events POSTed to subscribed URLs, their delivery log and replay (extension; docs/webhooks.md).',
   'Portal API': "The kiosk's calls, scoped to one portal session (or one paired screen).",
   'Cashier console': "The cashier console's calls, authorised by its device's session cookie.",

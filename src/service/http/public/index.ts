@@ -14,6 +14,7 @@ import endScreenPushRoutes from './end-screen-push';
 import entityAttributeRoutes from './entity-attributes';
 import giftcardTransactionRoutes from './giftcard-transactions';
 import giftcardRoutes from './giftcards';
+import loyaltyTokenRoutes from './loyalty-tokens';
 import loyaltyTransactionRoutes from './loyalty-transactions';
 import oauthTokenRoutes from './oauth-token';
 import perkRoutes from './perks';
@@ -63,6 +64,7 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     categoryRoutes,
     contactVerificationRoutes,
     webhookSubscriptionRoutes,
+    loyaltyTokenRoutes,
   ]) {
     await app.register(routes);
   }
