@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_TOPIC } from '../domain/webhook-events';
 import { REAL_TIMERS, WebhookDispatcher, type WebhookTimers } from '../webhooks/dispatcher';
+import { intervalTimer, type RoundTimer } from './session-expiry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,9 @@ declare module 'fastify' {
 export interface WebhookDeliveryDeps {
   /** Deliver in the background (default); false: only when `app.webhooks.drain()` is called. */
   background?: boolean;
+  /** What looks for due retries every WEBHOOK_POLL_MS in the background (default: intervalTimer). */
+  poll?: RoundTimer;
+  /** What cuts a try at its timeout (default: Node's timers). */
   timers?: WebhookTimers;
 }
 
@@ -35,7 +39,6 @@ export function registerWebhookDelivery(app: FastifyInstance, deps: WebhookDeliv
     timeoutMs: app.config.webhookTimeoutSeconds * 1000,
     concurrency: app.config.webhookConcurrency,
     perSubscription: Math.max(1, Math.floor(app.config.webhookConcurrency / 4)),
-    pollMs: WEBHOOK_POLL_MS,
     keepMs: WEBHOOK_LOG_DAYS * 86_400_000,
     warn: (err, message) => app.log.warn({ err }, message),
   });
@@ -44,7 +47,7 @@ export function registerWebhookDelivery(app: FastifyInstance, deps: WebhookDeliv
   app.addHook('onReady', async () => {
     if (deps.background === false) return;
     unsubscribe = app.bus.subscribe(WEBHOOK_TOPIC, () => dispatcher.wake());
-    dispatcher.start();
+    dispatcher.start(deps.poll ?? intervalTimer, WEBHOOK_POLL_MS);
   });
   app.addHook('preClose', async () => {
     unsubscribe?.();

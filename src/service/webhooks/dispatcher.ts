@@ -1,6 +1,7 @@
 import type { DialectName } from '../db/database';
 import type { Tx } from '../db/transaction';
 import { toJson } from '../http/json';
+import type { RoundTimer } from '../jobs/session-expiry';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -11,7 +12,7 @@ import {
 } from './outbox';
 import { webhookSignature } from './signature';
 
-/** The timer functions the dispatcher uses (tests give controllable ones). */
+/** The timers that cut a try at its timeout (tests give ones they fire themselves). */
 export interface WebhookTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -30,6 +31,7 @@ export interface DispatcherOptions {
   /** The engine: PostgreSQL takes due deliveries with SKIP LOCKED. */
   dialect: DialectName;
   clock: () => Date;
+  /** Cut tries at `timeoutMs`. */
   timers: WebhookTimers;
   /** How long one try may take, from connecting to the answer's status (ms). */
   timeoutMs: number;
@@ -37,8 +39,6 @@ export interface DispatcherOptions {
   concurrency: number;
   /** Tries of one subscription this process runs at once. */
   perSubscription: number;
-  /** How often an idle dispatcher looks for due retries (ms). */
-  pollMs: number;
   /** How long delivered and given-up deliveries are kept in the log (ms). */
   keepMs: number;
   /** Logs a failed round (the database away); the round is tried again at the next wake. */
@@ -50,7 +50,7 @@ const TIMEOUT = 'timeout';
 
 /**
  * Delivers the webhook outbox (docs/webhooks.md "Delivery"), off the request path: woken after a
- * change is committed and every `pollMs`, it takes due deliveries (outbox.ts: leased, so each is
+ * change is committed and every few seconds, it takes due deliveries (outbox.ts: leased, so each is
  * sent by one process at a time) up to `concurrency` at once, POSTs each with its signature and a
  * `timeoutMs` bound, and writes the outcome (delivered, retry with back-off, given up). A slow or
  * dead endpoint costs its own tries only: requests never wait for a delivery. Closing gives the
@@ -65,14 +65,17 @@ export class WebhookDispatcher {
   private again = false;
   private started = false;
   private closed = false;
-  private poll: unknown;
+  private stopPolling: () => void = () => undefined;
 
   constructor(private readonly options: DispatcherOptions) {}
 
-  /** Runs in the background from now on: at each wake and every pollMs. */
-  start(): void {
+  /** Runs in the background from now on: at each wake, and every `ms` by `poll` (due retries). */
+  start(poll: RoundTimer, ms: number): void {
     this.started = true;
-    this.schedulePoll();
+    this.stopPolling = poll(() => {
+      this.wake();
+      return this.round?.then(() => undefined) ?? Promise.resolve();
+    }, ms);
     this.wake();
   }
 
@@ -105,18 +108,10 @@ export class WebhookDispatcher {
   /** Stops: no new tries; running ones are cut and given back untried. */
   async close(): Promise<void> {
     this.closed = true;
-    this.options.timers.clearTimeout(this.poll);
+    this.stopPolling();
     for (const { abort } of this.running.values()) abort.abort(SHUTDOWN);
     await this.round?.catch(() => undefined);
     await Promise.all([...this.running.values()].map((r) => r.done));
-  }
-
-  private schedulePoll(): void {
-    this.poll = this.options.timers.setTimeout(() => {
-      if (this.closed) return;
-      this.wake();
-      this.schedulePoll();
-    }, this.options.pollMs);
   }
 
   // One look for due deliveries, then their tries started (not awaited). Answers how many were taken.
