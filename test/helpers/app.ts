@@ -103,7 +103,7 @@ export async function createTestApp(
     sharing?: TestApp;
     /** The data of a stopped app (`stop()`), its database and folder, started again: a restart. */
     restartOf?: TestApp;
-    /** How webhooks are delivered (default: in the background, as in production). */
+    /** How webhooks are delivered (default: in the background, woken by commits; no periodic look). */
     webhookDelivery?: WebhookDeliveryDeps;
     /** The checker of another app's document, so that a test making many apps reads it once. */
     openApi?: OpenApiCheck;
@@ -152,7 +152,8 @@ export async function createTestApp(
         expiryRound = async () => undefined;
       };
     },
-    webhookDelivery: options.webhookDelivery,
+    // Background delivery wakes on commits only: no periodic look for retries (tests drain()).
+    webhookDelivery: { poll: () => () => undefined, ...options.webhookDelivery },
   });
   // Every response a test sees must match the service's own OpenAPI document.
   let openApi: OpenApiCheck | undefined;

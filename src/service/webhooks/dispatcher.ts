@@ -76,7 +76,6 @@ export class WebhookDispatcher {
       this.wake();
       return this.round?.then(() => undefined) ?? Promise.resolve();
     }, ms);
-    this.wake();
   }
 
   /** Looks for due deliveries soon (a change was committed, or a try ended). */
