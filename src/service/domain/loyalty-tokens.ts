@@ -7,7 +7,7 @@ import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
 import { type CreditReceptionView, createCreditReception } from './credit-receptions';
 import { invalidField, refusal, ServiceError } from './errors';
-import { actingShop, getShop, type ShopRecord, shopById } from './shops';
+import { getShop, resolveShop, type ShopRecord, shopById } from './shops';
 import { newSecret } from './tokens';
 import { receptionUnit } from './units';
 import { isoTimestamp, toCenti } from './values';
@@ -100,7 +100,7 @@ export async function createLoyaltyToken(
   baseUrl: string,
 ): Promise<string> {
   const asked = tokenValue(input);
-  const shop = actingShop(actor, await tokenShop(tx.db, input));
+  const shop = await resolveShop(tx.db, actor, (await tokenShop(tx.db, input)).uuid);
   const { unit, maxCreditsCenti } = await receptionUnit(
     tx.db,
     'credits' in asked ? undefined : (asked.unitName ?? undefined),
