@@ -157,6 +157,8 @@ export class WebhookDispatcher {
 
   private startTry(delivery: ClaimedDelivery): void {
     const abort = new AbortController();
+    // Taken while closing: given back at once.
+    if (this.closed) abort.abort(SHUTDOWN);
     const done = (async () => {
       const outcome = await this.send(delivery, abort);
       try {
