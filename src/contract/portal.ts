@@ -234,7 +234,8 @@ export type PortalVoucher = z.infer<typeof portalVoucher>;
  * What a scanned value is in this account (portal API scan-lookup; identify reads a scan the same
  * way), checked in this order: a loyalty card (contact identifier: `linked` to a customer,
  * `unlinked`, or `inactive`), an app code (contact session token: `usable`, or `used` before), a
- * gift card (its hash or QR content), a voucher code (with the voucher), else `unknown`. Nothing of
+ * gift card (its hash or QR content), a voucher code (with the voucher), a receipt token's URL
+ * (`receipt_token`: its credits are collected with receipt-tokens/claim), else `unknown`. Nothing of
  * a customer is told: not whose card or voucher it is.
  */
 export const scannedCode = z.discriminatedUnion('kind', [
@@ -242,6 +243,7 @@ export const scannedCode = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('app_token'), state: z.enum(['usable', 'used']) }),
   z.object({ kind: z.literal('giftcard') }),
   z.object({ kind: z.literal('voucher'), voucher: portalVoucher }),
+  z.object({ kind: z.literal('receipt_token') }),
   z.object({ kind: z.literal('unknown') }),
 ]);
 export type ScannedCode = z.infer<typeof scannedCode>;
@@ -250,7 +252,7 @@ export type ScannedCode = z.infer<typeof scannedCode>;
  * What an identification found. `unregistered_card`: a card of the account not linked to anyone;
  * with registration enabled the kiosk asks for an e-mail to link it to. `unknown_email`: no contact
  * has that e-mail; with registration enabled the kiosk offers to register. `other_code`: the scanned
- * value identifies nobody (a gift card, a voucher code, or unknown), as scan-lookup tells it.
+ * value identifies nobody (a gift card, a voucher code, a receipt, or unknown), as scan-lookup tells it.
  * Errors: 60004 inactive card, 1003 app token already used.
  */
 export const identifyResult = z.discriminatedUnion('result', [
@@ -267,6 +269,7 @@ export const identifyResult = z.discriminatedUnion('result', [
     code: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('giftcard') }),
       z.object({ kind: z.literal('voucher'), voucher: portalVoucher }),
+      z.object({ kind: z.literal('receipt_token') }),
       z.object({ kind: z.literal('unknown') }),
     ]),
   }),

@@ -552,10 +552,13 @@ export function createFakePortalApi() {
     if (appTokens.has(value))
       return { kind: 'app_token', state: appTokens.get(value)!.used ? 'used' : 'usable' };
     if ([...giftcards.values()].some((g) => g.hash === value)) return { kind: 'giftcard' };
+    if (receipts.has(value)) return { kind: 'receipt_token' };
     const voucher = voucherByCode(value);
     if (voucher) return { kind: 'voucher', voucher: publicVoucher(voucher) };
     return { kind: 'unknown' };
   };
+  /** Receipt codes (a receipt token's URL) by value: their credits, and whether they were collected. */
+  const receipts = new Map<string, { credits: number; claimed: boolean }>();
   const appTokens = new Map<string, { contact: string; used: boolean }>();
   const assertMayChangeCustomer = (session: FakeSession) => {
     if (session.credit_reception) throw refusedFor('customer_already_credited');
@@ -911,6 +914,31 @@ export function createFakePortalApi() {
     record(session, 'card_added', { contact: { uuid: contact.uuid }, contact_identifier: value.slice(-4) });
     return portalCard(added);
   };
+  /** portal-customer.ts claimReceiptInSession: a receipt's credits for the customer, once; no proof needed. */
+  const claimReceipt = (session: FakeSession, value: string): PortalCreditReception => {
+    const contact = customerOf(session);
+    const receipt = receipts.get(value);
+    if (!receipt) throw refusedFor('loyalty_token_invalid', ['value']);
+    if (receipt.claimed) throw refusedFor('loyalty_token_claimed');
+    receipt.claimed = true;
+    contact.credit_balance += receipt.credits;
+    const reception: PortalCreditReception = {
+      uuid: id('reception'),
+      credits: receipt.credits,
+      created_at: iso(now()),
+      contact: portalContact(contact.uuid),
+      purchase_amount_in_cents: null,
+      next_reward: nextReward(contact.credit_balance),
+    };
+    note(contact.uuid, {
+      type: 'credit_reception',
+      title: 'Credits',
+      credits: receipt.credits,
+      amount_in_cents: null,
+    });
+    record(session, 'receipt_token_claimed', { credit_reception: { uuid: reception.uuid } });
+    return reception;
+  };
   const removeCard = (contact: FakeContact, cardId: number) => {
     const removed = cards.find((c) => c.id === cardId && c.contact === contact.uuid);
     if (!removed) throw failedWith(1003, 404, ['card_id']);
@@ -1101,6 +1129,8 @@ export function createFakePortalApi() {
       }
       case 'POST cards':
         return addCard(forAction(uuid, ['identify']), text(body.value));
+      case 'POST receipt-tokens/claim':
+        return claimReceipt(forAction(uuid, ['identify']), text(body.value));
       case 'POST cards/remove':
         return removeCard(proven(['identify']), Number(body.card_id));
       case 'GET stats': {
@@ -1270,6 +1300,12 @@ export function createFakePortalApi() {
       return Object.assign(created, { card: card(value ?? `CARD-${nextId}`, created.uuid).value });
     },
     appToken: (value: string, holder: string) => void appTokens.set(value, { contact: holder, used: false }),
+    /** A receipt worth `credits`, as its QR code reads (a receipt token's URL). */
+    receipt(credits: number): string {
+      const value = `http://kiosk.test/l?version=v1&shop_id=1&credits=${credits}&unique_id=${id('R')}&timestamp=1&hash=${'0'.repeat(64)}`;
+      receipts.set(value, { credits, claimed: false });
+      return value;
+    },
     giftcard(init: Partial<FakeGiftcard> & { hash: string }): FakeGiftcard {
       const created: FakeGiftcard = {
         uuid: id('giftcard'),

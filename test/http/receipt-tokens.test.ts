@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalCreditReception } from '../../src/contract/portal';
 import { parseLoyaltyTokenUrl } from '../../src/service/domain/loyalty-tokens';
 import { createTestApp, DEMO, newContact, type TestApp, twoProcesses, uniqueId } from '../helpers/app';
 import { expectError, expectReason } from '../helpers/errors';
 import { expectLedgersBalanced } from '../helpers/ledger';
+import { openSession, portalCall, sessionState } from '../helpers/portal';
 
 /*
  * Receipt tokens (docs/receipt-tokens.md), the real platform's loyalty tokens: made on the OAuth
@@ -191,6 +193,68 @@ describe('a scanned receipt code', () => {
     for (const text of ['CARD-0001', 'https://example.com/l?version=v3', DEMO.giftcardHash]) {
       expect(parseLoyaltyTokenUrl(text)).toBeUndefined();
     }
+  });
+});
+
+describe('at the counter: a receipt scanned in an identify session', () => {
+  const CONTRACT = { 'receipt-tokens/claim': portalCreditReception };
+  const post = (uuid: string, action: string, payload: unknown) =>
+    portalCall(t, CONTRACT, 'POST', uuid, action, payload);
+
+  it('is told apart from a card at identification, then earns the identified customer its credits once', async () => {
+    const { url, fields } = await makeToken(t, { credits: 12, shop_id: 2 });
+    const uuid = await openSession(t);
+    const scanned = await post(uuid, 'identify', { value: url });
+    expect(scanned.json().data).toEqual({ result: 'other_code', code: { kind: 'receipt_token' } });
+    expect((await post(uuid, 'scan-lookup', { value: url })).json().data).toEqual({ kind: 'receipt_token' });
+    expectReason(await post(uuid, 'receipt-tokens/claim', { value: url }), 'customer_not_identified');
+
+    expect((await post(uuid, 'identify', { value: DEMO.annaCard })).json().data.result).toBe('identified');
+    const before = await balance(t, DEMO.anna);
+    const claimed = await post(uuid, 'receipt-tokens/claim', { value: url });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json().data).toMatchObject({
+      credits: 12,
+      contact: { uuid: DEMO.anna, credit_balance: before + 12 },
+    });
+    const state = await sessionState(t, uuid);
+    expect(state.status).toBe('open');
+    expect(state.events.find((e) => e.type === 'receipt_token_claimed')?.data).toMatchObject({
+      unique_id: fields.unique_id,
+      credit_reception: { credits: 12, shop: { uuid: DEMO.shopUtrecht } },
+    });
+    expectReason(await post(uuid, 'receipt-tokens/claim', { value: url }), 'loyalty_token_claimed');
+    expect(await balance(t, DEMO.anna)).toBe(before + 12);
+  });
+
+  it('needs no proof to earn; refuses what is no receipt, a changed or stale one, and other session types', async () => {
+    const uuid = await openSession(t, '', { enable_email_identification: true });
+    const contact = await newContact(t);
+    const email = (await t.call({ method: 'GET', url: `/contacts/${contact}` })).json().data.email;
+    expect((await post(uuid, 'identify', { email })).json().data.result).toBe('identified');
+    const body = expectReason(
+      await post(uuid, 'receipt-tokens/claim', { value: DEMO.annaCard }),
+      'loyalty_token_invalid',
+    );
+    expect(Object.keys(body.errors ?? {})).toEqual(['value']);
+    const { url } = await makeToken(t, { credits: 4 });
+    expectReason(
+      await post(uuid, 'receipt-tokens/claim', { value: url.replace('credits=4', 'credits=40') }),
+      'loyalty_token_invalid',
+    );
+    expect((await post(uuid, 'receipt-tokens/claim', { value: url })).statusCode).toBe(200);
+    expect(await balance(t, contact)).toBe(4);
+
+    const stale = await makeToken(t, { credits: 4 });
+    t.clock.advance(31 * 86_400_000);
+    const later = await openSession(t, '', { enable_email_identification: true });
+    await post(later, 'identify', { email });
+    expectReason(await post(later, 'receipt-tokens/claim', { value: stale.url }), 'loyalty_token_expired');
+
+    const credit = await openSession(t, '/credit-reception', { amount_in_cents: 500 });
+    await post(credit, 'identify', { value: DEMO.annaCard });
+    const fresh = await makeToken(t, { credits: 4 });
+    expectReason(await post(credit, 'receipt-tokens/claim', { value: fresh.url }), 'not_allowed_in_session');
   });
 });
 

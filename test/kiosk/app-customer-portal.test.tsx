@@ -165,6 +165,52 @@ describe('the customer portal', () => {
     await kiosk.until(() => expect(screen.getAllByText(/Ending in/)).toHaveLength(1));
   });
 
+  it('a receipt scanned before the card is held, then its credits are the customer’s once they are known', async () => {
+    const api = flow.api();
+    const anna = api.customer({ firstname: 'Anna', credit_balance: 100 });
+    const receipt = api.receipt(12);
+    const uuid = api.openSession('identify');
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.scan(receipt);
+    await kiosk.until(() =>
+      expect(text('scan-receipt-held')).toBe(
+        'Receipt read. Now scan your loyalty card or the code in your app to collect its credits.',
+      ),
+    );
+    expect(anna.credit_balance).toBe(100);
+    await kiosk.scan(anna.card);
+    await kiosk.until(() => expect(heading()).toBe('Thank you, Anna!'));
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+12'));
+    expect(anna.credit_balance).toBe(112);
+    expect(api.eventTypes(uuid)).toEqual(['contact_identified', 'receipt_token_claimed']);
+    await kiosk.user.click(screen.getByRole('button', { name: 'Back to my portal' }));
+    await kiosk.until(() => screen.getByRole('tablist'));
+  });
+
+  it('a receipt scanned in the portal earns its credits; the same receipt again is refused in words', async () => {
+    const api = flow.api();
+    const ben = api.customer({ firstname: 'Ben' });
+    const receipt = api.receipt(7);
+    const { kiosk } = await portalOf(ben);
+    await kiosk.user.click(screen.getByRole('button', { name: 'Scan a receipt' }));
+    expect(heading()).toBe('Scan the code on your receipt');
+    await kiosk.scan('NOT-A-RECEIPT');
+    await kiosk.until(() =>
+      expect(text('action-error')).toBe('We can’t read this receipt’s code. Ask the cashier.'),
+    );
+    await kiosk.scan(receipt);
+    await kiosk.until(() => expect(heading()).toBe('Thank you, Ben!'));
+    expect(ben.credit_balance).toBe(7);
+    await kiosk.user.click(screen.getByRole('button', { name: 'Back to my portal' }));
+    await kiosk.until(() => screen.getByRole('tablist'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Scan a receipt' }));
+    await kiosk.scan(receipt);
+    await kiosk.until(() =>
+      expect(text('action-error')).toBe('The credits of this receipt have already been collected.'),
+    );
+    expect(ben.credit_balance).toBe(7);
+  });
+
   it('an e-mail alone: name, balances and rewards; a claim first asks for the code e-mailed, then goes through; no profile', async () => {
     const api = flow.api();
     const coffee = api.reward({ title: 'Free coffee', required_credits: 50 });

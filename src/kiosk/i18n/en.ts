@@ -33,8 +33,10 @@ export const en = {
     other: {
       giftcard: 'This is a gift card. To identify yourself, scan your loyalty card or the code in your app.',
       voucher: 'This is a voucher. To use it, first scan your loyalty card or the code in your app.',
+      receipt_token: 'This is a receipt. Scan your loyalty card or the code in your app first.',
       unknown: 'We don’t recognise this code. Scan your loyalty card or the code in your app.',
     },
+    receiptHeld: 'Receipt read. Now scan your loyalty card or the code in your app to collect its credits.',
   },
   email: {
     title: 'Enter your e-mail address',
@@ -262,6 +264,7 @@ export const en = {
     other: {
       card: 'This is a loyalty card. Scan the code on your voucher.',
       giftcard: 'This is a gift card. Scan the code on your voucher.',
+      receipt_token: 'This is a receipt. Scan the code on your voucher.',
       unknown: 'We don’t recognise this code. Check it and try again.',
     },
   },
@@ -351,6 +354,15 @@ export const en = {
     keep: 'Keep it',
     removed: 'The card has been removed.',
   },
+  receipt: {
+    scan: 'Scan a receipt',
+    title: 'Scan the code on your receipt',
+    cameraHint: 'Hold the code on the receipt in front of the camera.',
+    handHint: 'Hold the code on the receipt under the scanner.',
+    collecting: 'Collecting its credits…',
+    typeTitle: 'Type the code of the receipt',
+    codeLabel: 'Receipt code',
+  },
   errors: {
     network: 'There is no connection to the server. Check the connection and try again.',
     rateLimited: 'Too many attempts in a short time. Please wait a moment and try again.',
@@ -387,6 +399,9 @@ export const en = {
     voucherLocked:
       'This voucher is being used somewhere else right now. Try again in a moment, or ask the cashier.',
     voucherSomeoneElse: 'This voucher is linked to another account.',
+    receiptInvalid: 'We can’t read this receipt’s code. Ask the cashier.',
+    receiptExpired: 'This receipt is more than 30 days old: its credits can no longer be collected.',
+    receiptClaimed: 'The credits of this receipt have already been collected.',
     voucherLimit: 'You already have a voucher of this promotion.',
     notEnoughCredits: 'You do not have enough credits for this reward.',
     outOfStock: 'Sorry, this reward is out of stock.',

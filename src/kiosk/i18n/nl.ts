@@ -36,8 +36,11 @@ export const nl: KioskTexts = {
       giftcard:
         'Dit is een cadeaukaart. Scan uw klantenpas of de code in uw app om te laten zien wie u bent.',
       voucher: 'Dit is een voucher. Scan eerst uw klantenpas of de code in uw app om hem te gebruiken.',
+      receipt_token: 'Dit is een kassabon. Scan eerst uw klantenpas of de code in uw app.',
       unknown: 'We herkennen deze code niet. Scan uw klantenpas of de code in uw app.',
     },
+    receiptHeld:
+      'Kassabon gelezen. Scan nu uw klantenpas of de code in uw app om de punten ervan te ontvangen.',
   },
   email: {
     title: 'Vul uw e-mailadres in',
@@ -269,6 +272,7 @@ export const nl: KioskTexts = {
     other: {
       card: 'Dit is een klantenpas. Scan de code op uw voucher.',
       giftcard: 'Dit is een cadeaukaart. Scan de code op uw voucher.',
+      receipt_token: 'Dit is een kassabon. Scan de code op uw voucher.',
       unknown: 'We herkennen deze code niet. Controleer hem en probeer het opnieuw.',
     },
   },
@@ -358,6 +362,15 @@ export const nl: KioskTexts = {
     keep: 'Bewaren',
     removed: 'De pas is verwijderd.',
   },
+  receipt: {
+    scan: 'Kassabon scannen',
+    title: 'Scan de code op uw kassabon',
+    cameraHint: 'Houd de code op de kassabon voor de camera.',
+    handHint: 'Houd de code op de kassabon onder de scanner.',
+    collecting: 'De punten worden bijgeschreven…',
+    typeTitle: 'Typ de code van de kassabon',
+    codeLabel: 'Code van de kassabon',
+  },
   errors: {
     network: 'Er is geen verbinding met de server. Controleer de verbinding en probeer het opnieuw.',
     rateLimited: 'Te veel pogingen in korte tijd. Wacht even en probeer het opnieuw.',
@@ -397,6 +410,9 @@ export const nl: KioskTexts = {
     voucherLocked:
       'Deze voucher wordt op dit moment ergens anders gebruikt. Probeer het zo opnieuw, of vraag het de kassamedewerker.',
     voucherSomeoneElse: 'Deze voucher is aan een ander account gekoppeld.',
+    receiptInvalid: 'We kunnen de code van deze kassabon niet lezen. Vraag het de kassamedewerker.',
+    receiptExpired: 'Deze kassabon is ouder dan 30 dagen: de punten ervan zijn niet meer te ontvangen.',
+    receiptClaimed: 'De punten van deze kassabon zijn al ontvangen.',
     voucherLimit: 'U hebt al een voucher van deze actie.',
     notEnoughCredits: 'U hebt niet genoeg punten voor deze beloning.',
     outOfStock: 'Helaas, deze beloning is uitverkocht.',

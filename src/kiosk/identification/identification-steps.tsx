@@ -27,6 +27,10 @@ interface StepProps {
   footer: ReactNode;
   /** A voucher scanned instead of a card (vouchers sessions open it); without it the screen says what it is. */
   onVoucher?: (voucher: PortalVoucher) => void;
+  /** A receipt scanned instead of a card, held for the customer (identify sessions); else the screen says what it is. */
+  onReceipt?: (value: string) => void;
+  /** Whether a receipt is held: the scan screen says so until the customer is identified. */
+  receiptHeld?: boolean;
 }
 
 /** The identification screens of a contact flow, up to (not including) `identified`. */
@@ -57,8 +61,11 @@ export function IdentificationSteps({ step, ...props }: StepProps & { step: Iden
  * language); a scanned code that identifies nobody goes to `onOtherCode` (a voucher to `onVoucher`
  * when the flow takes one).
  */
-function useIdentifyAction({ session, go, onVoucher }: StepProps, onOtherCode?: (code: OtherCode) => void) {
-  return useAction(identifyAction, (result) => {
+function useIdentifyAction(
+  { session, go, onVoucher, onReceipt }: StepProps,
+  onOtherCode?: (code: OtherCode) => void,
+) {
+  return useAction(identifyAction, (result, body) => {
     const next = stepAfterIdentify(result, session.settings);
     // First, before the language and the screen change anything on the page.
     if (next) releaseScreenFocus();
@@ -66,6 +73,7 @@ function useIdentifyAction({ session, go, onVoucher }: StepProps, onOtherCode?: 
     if (next) go(next);
     else if (result.result === 'other_code') {
       if (result.code.kind === 'voucher' && onVoucher) onVoucher(result.code.voucher);
+      else if (result.code.kind === 'receipt_token' && onReceipt && 'value' in body) onReceipt(body.value);
       else onOtherCode?.(result.code);
     }
   });
@@ -100,6 +108,10 @@ function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () =>
         (other ? (
           <p className="notice" role="alert" data-testid="scan-other-code" data-kind={other}>
             {t(`scan.other.${other}`)}
+          </p>
+        ) : props.receiptHeld ? (
+          <p className="notice" role="status" data-testid="scan-receipt-held">
+            {t('scan.receiptHeld')}
           </p>
         ) : null)
       }

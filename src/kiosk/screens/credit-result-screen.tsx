@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalCreditReception } from '../../contract/portal';
+import { Button } from '../components/button';
 import { Credits } from '../components/credits';
 import { DoneActions } from '../components/done-actions';
 import { Money } from '../components/money';
@@ -11,15 +12,18 @@ import { formatCredits, greetingName } from '../lib/format';
 
 /**
  * The outcome of a credit reception: the credits earned (emphasised) for the purchase amount, the
- * contact's new balance, and how far they are from the next reward.
+ * contact's new balance, and how far they are from the next reward; `onBack` (the customer's
+ * portal) offers a way back beside Done.
  */
 export function CreditResultScreen({
   reception,
   onDone,
   finishing,
   error,
+  onBack,
 }: {
   reception: PortalCreditReception;
+  onBack?: () => void;
   onDone: () => void;
   finishing: boolean;
   error?: ReactNode;
@@ -58,6 +62,13 @@ export function CreditResultScreen({
         </p>
       ) : null}
       {error}
+      {onBack ? (
+        <div className="form-actions">
+          <Button variant="secondary" onClick={onBack} data-testid="back-to-portal">
+            {t('rewards.backToPortal')}
+          </Button>
+        </div>
+      ) : null}
       <DoneActions onDone={onDone} finishing={finishing} />
     </Screen>
   );

@@ -1,6 +1,7 @@
 import type {
   PortalActivity,
   PortalCard,
+  PortalCreditReception,
   PortalReward,
   PortalSubscription,
   PortalVoucher,
@@ -11,7 +12,8 @@ import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { createIdentifier, identifierByValue, linkIdentifier } from './contact-identifiers';
 import { contactById } from './contacts';
-import { refusal, ServiceError } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
+import { claimLoyaltyToken, parseLoyaltyTokenUrl } from './loyalty-tokens';
 import { sessionGiftcardTransactions } from './portal-payments';
 import { portalCard } from './portal-profile';
 import { recordEvent } from './portal-session-events';
@@ -21,7 +23,7 @@ import {
   requireProvenContact,
   sessionActor,
 } from './portal-session-guards';
-import { portalContact } from './portal-session-views';
+import { portalContact, portalCreditReception } from './portal-session-views';
 import { createRewardReception } from './reward-receptions';
 import { rewardView } from './rewards';
 import { shopById } from './shops';
@@ -377,4 +379,37 @@ export async function addCardInSession(
     contact_identifier: value,
   });
   return portalCard(card);
+}
+
+/**
+ * Claims a scanned receipt code (a receipt token's URL, docs/receipt-tokens.md) for the session's
+ * customer (portal API receipt-tokens/claim; identify sessions): its credits become a credit
+ * reception at the shop of the purchase, by the one rule of every caller (claimLoyaltyToken), and
+ * the session records `receipt_token_claimed` `{unique_id, credit_reception}`. Earning needs no
+ * proof (docs/trust-model.md). Answers the reception as the kiosk shows it.
+ * @throws ServiceError 1003 (HTTP 409) customer_not_identified; 1003 naming value
+ *   (loyalty_token_invalid) for a code that is no receipt token; claimLoyaltyToken's refusals
+ *   (loyalty_token_invalid, loyalty_token_expired, loyalty_token_claimed, 1015…).
+ */
+export async function claimReceiptInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  value: string,
+): Promise<PortalCreditReception> {
+  const contact = await contactById(tx.db, requireContact(session));
+  const token = parseLoyaltyTokenUrl(value);
+  if (!token) {
+    invalidField('value', 'This is not the code of a receipt.', { reason: 'loyalty_token_invalid' });
+  }
+  const reception = await claimLoyaltyToken(tx, token, contact.uuid);
+  await recordEvent(tx, session, 'receipt_token_claimed', {
+    unique_id: token.unique_id,
+    credit_reception: reception,
+  });
+  const { id } = await tx.db
+    .selectFrom('credit_receptions')
+    .select('id')
+    .where('uuid', '=', reception.uuid)
+    .executeTakeFirstOrThrow();
+  return portalCreditReception(tx.db, id);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/schema';
 import { identifierByValue } from './contact-identifiers';
 import { ServiceError } from './errors';
 import { findGiftcard } from './giftcards';
+import { parseLoyaltyTokenUrl } from './loyalty-tokens';
 import { portalVouchers } from './portal-customer';
 import { voucherView } from './vouchers';
 
@@ -15,8 +16,8 @@ import { voucherView } from './vouchers';
 
 /**
  * Classifies `value` (trimmed, as scanned or typed): a loyalty card (linked, unlinked, inactive),
- * an app code (usable, used), a gift card (hash, or a QR link naming it), a voucher code, else
- * unknown — in that order, the first that matches. Reads only; changes nothing.
+ * an app code (usable, used), a receipt token's URL, a gift card (hash, or a QR link naming it), a
+ * voucher code, else unknown — in that order, the first that matches. Reads only; changes nothing.
  */
 export async function classifyScannedValue(db: Db, value: string, now: Date): Promise<ScannedCode> {
   const card = await identifierByValue(db, value);
@@ -33,12 +34,13 @@ export async function classifyScannedValue(db: Db, value: string, now: Date): Pr
   return codeOfNobody(db, value, now);
 }
 
-/** A value that is neither a card nor an app code: a gift card, a voucher code, or unknown. */
+/** A value that is neither a card nor an app code: a receipt token, a gift card, a voucher code, or unknown. */
 export async function codeOfNobody(
   db: Db,
   value: string,
   now: Date,
-): Promise<Extract<ScannedCode, { kind: 'giftcard' | 'voucher' | 'unknown' }>> {
+): Promise<Extract<ScannedCode, { kind: 'giftcard' | 'voucher' | 'receipt_token' | 'unknown' }>> {
+  if (parseLoyaltyTokenUrl(value)) return { kind: 'receipt_token' };
   if (await orNull(findGiftcard(db, value))) return { kind: 'giftcard' };
   const voucher = await db.selectFrom('vouchers').selectAll().where('code', '=', value).executeTakeFirst();
   if (voucher) {

@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   PortalCard,
   PortalContact,
+  PortalCreditReception,
   PortalSessionState,
   PortalVoucher,
   RewardClaimResult,
 } from '../../../contract/portal';
 import { addCardAction } from '../../api/add-card';
+import { claimReceiptAction } from '../../api/claim-receipt';
 import { claimRewardAction } from '../../api/claim-reward';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
 import { Button } from '../../components/button';
@@ -18,6 +20,7 @@ import { useFlowStore } from '../../hooks/use-flow-store';
 import { usePainted } from '../../hooks/use-painted';
 import { VerifyStep } from '../../identification/verify-step';
 import { CodeCapture } from '../../screens/code-capture';
+import { CreditResultScreen } from '../../screens/credit-result-screen';
 import { VoucherConfirmScreen } from '../../screens/voucher-confirm-screen';
 import { VoucherRedeemedScreen } from '../../screens/voucher-redeemed-screen';
 import { WelcomeScreen } from '../../screens/welcome-screen';
@@ -33,8 +36,9 @@ import { VouchersTab } from './vouchers-tab';
 
 /**
  * The customer's own portal (identify sessions), after identification: the welcome (first name,
- * tier, credits, prepaid, visit stats) with tabs — rewards to claim with credits, vouchers, recent
- * activity, e-mail subscriptions, cards (and adding one). A voucher tapped in its tab is used
+ * tier, credits, prepaid, visit stats) with tabs — rewards to claim with credits (and a receipt to
+ * scan for its credits), vouchers, recent activity, e-mail subscriptions, cards (and adding one).
+ * A receipt scanned before the customer was identified (`heldReceipt`) is collected on arrival. A voucher tapped in its tab is used
  * there, after a confirmation, as in a vouchers session. A customer known by e-mail alone sees
  * their name, balances and rewards; the rest, and whatever spends or changes their account, first
  * asks them to confirm it is them (identification/verify-step.tsx), then goes back to where they
@@ -50,16 +54,21 @@ export default function CustomerPortal({
   finishing,
   error,
   footer,
+  heldReceipt = null,
 }: {
   session: PortalSessionState;
   contact: PortalContact;
+  /** A receipt code scanned at identification, to collect now. */
+  heldReceipt?: string | null;
   onDone: () => void;
   finishing: boolean;
   error: ReactNode;
   footer: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { state: step, go } = useFlowStore<PortalStep>(() => PORTAL_START);
+  const { state: step, go } = useFlowStore<PortalStep>(() =>
+    heldReceipt ? { view: 'receipt', capture: 'scan' } : PORTAL_START,
+  );
   const painted = usePainted();
   const proven = session.contact_proof?.proven ?? false;
   // Once proven, the customer is back where they asked to confirm it.
@@ -73,6 +82,17 @@ export default function CustomerPortal({
   const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
     go({ view: 'voucher_redeemed', voucher }),
   );
+  const receipt = useAction(claimReceiptAction, (reception: PortalCreditReception) =>
+    go({ view: 'receipt_claimed', reception }),
+  );
+  // The held receipt is collected once, as if scanned on the receipt screen (which shows its outcome).
+  const heldSent = useRef(false);
+  useEffect(() => {
+    if (heldReceipt && !heldSent.current) {
+      heldSent.current = true;
+      receipt.run({ value: heldReceipt });
+    }
+  }, [heldReceipt, receipt]);
 
   let screen: ReactNode;
   switch (state.view) {
@@ -148,6 +168,44 @@ export default function CustomerPortal({
         />
       );
       break;
+    case 'receipt':
+      screen = (
+        <CodeCapture
+          settings={session.settings}
+          mode={state.capture}
+          onMode={(capture) => go({ view: 'receipt', capture })}
+          texts={{
+            title: t('receipt.title'),
+            cameraHint: t('receipt.cameraHint'),
+            handHint: t('receipt.handHint'),
+            checking: t('receipt.collecting'),
+            illustration: t('scan.illustration'),
+          }}
+          typeTitle={t('receipt.typeTitle')}
+          typeLabel={t('receipt.codeLabel')}
+          testId="screen-receipt-scan"
+          submit={(value) => receipt.run({ value })}
+          checking={receipt.pending}
+          error={receipt.error}
+          onBack={() => {
+            receipt.clear();
+            toTab('rewards');
+          }}
+          footer={footer}
+        />
+      );
+      break;
+    case 'receipt_claimed':
+      screen = (
+        <CreditResultScreen
+          reception={state.reception}
+          onBack={() => toTab('rewards')}
+          onDone={onDone}
+          finishing={finishing}
+          error={error}
+        />
+      );
+      break;
     case 'verify':
       screen = <VerifyStep session={session} onBack={() => go(state.back)} footer={footer} />;
       break;
@@ -169,7 +227,24 @@ export default function CustomerPortal({
               label={t('portal.tabsLabel')}
             >
               {state.tab === 'rewards' ? (
-                <RewardsTab sessionUuid={session.uuid} onClaim={(reward) => go({ view: 'claim', reward })} />
+                <div className="tab-stack">
+                  <RewardsTab
+                    sessionUuid={session.uuid}
+                    onClaim={(reward) => go({ view: 'claim', reward })}
+                  />
+                  <div className="form-actions">
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        receipt.clear();
+                        go({ view: 'receipt', capture: 'scan' });
+                      }}
+                      data-testid="scan-receipt"
+                    >
+                      {t('receipt.scan')}
+                    </Button>
+                  </div>
+                </div>
               ) : !proven ? (
                 <div className="tab-stack" data-testid="proof-needed">
                   <p className="lead">{t('verify.needed')}</p>
@@ -207,7 +282,11 @@ export default function CustomerPortal({
       {/* Left alone, the portal ends the session; a claimed reward or used voucher is a result (lib/idle-rule.ts). */}
       <IdleGuard
         session={session}
-        rule={state.view === 'claimed' || state.view === 'voucher_redeemed' ? 'result' : 'customer'}
+        rule={
+          state.view === 'claimed' || state.view === 'voucher_redeemed' || state.view === 'receipt_claimed'
+            ? 'result'
+            : 'customer'
+        }
         screen={state.view}
         onReset={() => undefined}
       />

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState } from '../../../contract/portal';
 import { IdleGuard } from '../../components/idle-guard';
@@ -21,18 +21,36 @@ const CustomerPortal = customerPortal.Component;
 /**
  * The `identify` session (the customer's own portal): identification, then name, credits, tier and
  * prepaid balance with the portal's tabs (rewards, vouchers, activity, e-mail, cards); Done
- * completes the session. Left alone, identification starts over and the portal ends the session
+ * completes the session. A receipt scanned instead of a card is held until the customer is
+ * identified, then its credits are collected. Left alone, identification starts over and the portal ends the session
  * (the customer's details never stay up for the next one).
  */
 export function IdentifyFlow({ session }: { session: PortalSessionState }) {
-  const { state, round, go, reset } = useIdentificationFlow(session);
+  const identification = useIdentificationFlow(session);
+  const { state, round, go } = identification;
+  // A receipt scanned before the customer is known: theirs once identified, forgotten on a reset.
+  const [heldReceipt, setHeldReceipt] = useState<string | null>(null);
+  const reset = () => {
+    setHeldReceipt(null);
+    identification.reset();
+  };
   const { finish: finishProps, footer } = useFlowFinish();
   const { t } = useTranslation();
   // Loaded while the scan screen waits (idle): once identified, the portal shows at once.
   useEffect(() => whenIdle(() => void customerPortal.preload()), []);
   let screen: ReactNode;
   if (state.step !== 'identified') {
-    screen = <IdentificationSteps key={round} session={session} step={state} go={go} footer={footer} />;
+    screen = (
+      <IdentificationSteps
+        key={round}
+        session={session}
+        step={state}
+        go={go}
+        footer={footer}
+        receiptHeld={heldReceipt !== null}
+        onReceipt={setHeldReceipt}
+      />
+    );
   } else if (!session.contact) {
     screen = <LoadingScreen />;
   } else {
@@ -49,7 +67,7 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
           </>
         }
       >
-        <CustomerPortal session={session} contact={session.contact} {...finish} />
+        <CustomerPortal session={session} contact={session.contact} heldReceipt={heldReceipt} {...finish} />
       </Suspense>
     );
   }

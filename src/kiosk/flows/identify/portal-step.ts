@@ -1,4 +1,9 @@
-import type { PortalReward, PortalVoucher, RewardClaimResult } from '../../../contract/portal';
+import type {
+  PortalCreditReception,
+  PortalReward,
+  PortalVoucher,
+  RewardClaimResult,
+} from '../../../contract/portal';
 import type { CaptureMode } from '../../lib/capture';
 
 /** The customer portal's tabs, in the order shown. */
@@ -16,6 +21,8 @@ export type TabNote = 'card_added' | null;
  * - `add_card`: scan (or type) a card to add;
  * - `voucher`: "Use this voucher now?" for a voucher tapped in the vouchers tab;
  * - `voucher_redeemed`: used — show it to the cashier;
+ * - `receipt`: scan (or type) the code of a receipt to collect its credits;
+ * - `receipt_claimed`: the credits earned and the new balance;
  * - `verify`: "Confirm it is you" before what needs it, then `back` where the customer was.
  */
 export type PortalStep =
@@ -25,6 +32,8 @@ export type PortalStep =
   | { view: 'add_card'; capture: CaptureMode }
   | { view: 'voucher'; voucher: PortalVoucher }
   | { view: 'voucher_redeemed'; voucher: PortalVoucher }
+  | { view: 'receipt'; capture: CaptureMode }
+  | { view: 'receipt_claimed'; reception: PortalCreditReception }
   | { view: 'verify'; back: Exclude<PortalStep, { view: 'verify' }> };
 
 export const PORTAL_START: PortalStep = { view: 'tabs', tab: 'rewards', note: null };

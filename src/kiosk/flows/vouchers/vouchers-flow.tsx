@@ -118,7 +118,7 @@ function IdentifiedVouchers({
     go({ step: 'confirm', voucher });
   };
   // A scanned or typed code is looked up first: only a voucher goes on to the confirmation.
-  const [other, setOther] = useState<'card' | 'giftcard' | 'unknown' | null>(null);
+  const [other, setOther] = useState<'card' | 'giftcard' | 'receipt_token' | 'unknown' | null>(null);
   const lookup = useAction(scanLookupAction, (code: ScannedCode) => {
     if (code.kind === 'voucher') confirm(code.voucher);
     else setOther(code.kind === 'app_token' ? 'card' : code.kind);

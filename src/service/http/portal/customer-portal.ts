@@ -7,6 +7,7 @@ import {
   cardRemoveRequest,
   portalActivity,
   portalCard,
+  portalCreditReception,
   portalReward,
   portalStats,
   portalSubscription,
@@ -20,6 +21,7 @@ import {
 import {
   addCardInSession,
   changeSubscriptionInSession,
+  claimReceiptInSession,
   claimRewardInSession,
   redeemVoucherInSession,
   sessionActivity,
@@ -195,6 +197,28 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         removeCardInSession(tx, session, req.body.card_id),
+      ),
+  );
+
+  app.post(
+    '/sessions/:uuid/receipt-tokens/claim',
+    sessionRoute({
+      summary: "Collect a scanned receipt's credits for the customer (docs/receipt-tokens.md); identify",
+      exampleAfter: IDENTIFIED,
+      description: `The scanned receipt code (its URL) as \`value\`; answers the credit reception. ${IDEMPOTENCY}`,
+      errors: [
+        ...CUSTOMER_REFUSED,
+        { reason: 'loyalty_token_invalid', when: 'naming value or hash: no receipt code, or a changed one' },
+        { reason: 'loyalty_token_expired' },
+        { reason: 'loyalty_token_claimed' },
+        1015,
+      ],
+      body: scanRequest,
+      response: { 200: envelope(portalCreditReception) },
+    }),
+    (req, reply) =>
+      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
+        claimReceiptInSession(tx, session, req.body.value),
       ),
   );
 
