@@ -253,6 +253,59 @@ describe('delivering each event type', () => {
     }
   });
 
+  it('what the POS and the counter decide is told too: a held top-up once confirmed, a cancel by the POS, a receipt collected', async () => {
+    const prepaid = await subscribe(t, 'prepaid_transaction_created');
+    const cancelled = await subscribe(t, 'portal_session_cancelled');
+    const credits = await subscribe(t, 'credit_reception_created');
+    const portal = (uuid: string, action: string, payload: Record<string, unknown> = {}) =>
+      t.call({ method: 'POST', url: `/portal/api/sessions/${uuid}/${action}`, token: null, payload });
+
+    const held = await openSession(t, '/top-up-prepaid', {
+      contact_uuid: DEMO.anna,
+      amount_in_cents: 2500,
+      require_payment_confirmation: true,
+    });
+    expect((await portal(held, 'prepaid/top-up')).statusCode).toBe(200);
+    // Held: no money has moved, so nobody hears of a transaction yet.
+    expect(await t.app.webhooks.drain()).toBe(0);
+    const confirmed = await t.call({ method: 'POST', url: `/portal-sessions/${held}/confirm-payment` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const byPos = await openSession(t);
+    expect((await t.call({ method: 'POST', url: `/portal-sessions/${byPos}/cancel` })).statusCode).toBe(200);
+
+    const receipt = await t.call({
+      method: 'POST',
+      url: '/api/v3/oauth/clients/loyalty-tokens',
+      payload: { version: 'v1', shop_id: 1, unique_id: uniqueId('RECEIPT'), credits: 6 },
+    });
+    const counter = await openSession(t);
+    await portal(counter, 'identify', { value: DEMO.annaCard });
+    expect((await portal(counter, 'receipt-tokens/claim', { value: receipt.json().data })).statusCode).toBe(
+      200,
+    );
+
+    expect(await t.app.webhooks.drain()).toBe(3);
+    const of = (uuid: string) => receiver.received.filter((d) => d.body.subscription_uuid === uuid);
+    expect(of(prepaid.uuid).map((d) => d.body.data)).toEqual([
+      expect.objectContaining({
+        amount_in_cents: 2500,
+        contact: expect.objectContaining({ uuid: DEMO.anna }),
+      }),
+    ]);
+    expect(of(cancelled.uuid).map((d) => d.body.data)).toEqual([
+      expect.objectContaining({
+        uuid: byPos,
+        status: 'cancelled',
+        details: expect.objectContaining({ by: 'pos' }),
+      }),
+    ]);
+    expect(of(credits.uuid).map((d) => d.body.data)).toEqual([
+      expect.objectContaining({ credits: 6, contact: expect.objectContaining({ uuid: DEMO.anna }) }),
+    ]);
+    for (const { uuid } of [prepaid, cancelled, credits]) await retire(t, uuid);
+  });
+
   it('a refused change tells nobody; an INACTIVE subscription hears nothing', async () => {
     const active = await subscribe(t, 'credit_reception_created');
     const inactive = await subscribe(t, 'credit_reception_created', { status: 'INACTIVE' });
