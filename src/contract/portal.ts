@@ -203,7 +203,12 @@ export const portalSessionState = z.object({
 export type PortalSessionState = z.infer<typeof portalSessionState>;
 
 /** Identify by a scanned value (card or app token) or by e-mail. */
-export const identifyRequest = z.union([z.object({ value: idField() }), z.object({ email: emailField() })]);
+/** What a scanner read: a card, an app code, or any other code (a receipt's URL runs to hundreds of characters). */
+const scannedValue = () => z.string().trim().min(1).max(500);
+export const identifyRequest = z.union([
+  z.object({ value: scannedValue() }),
+  z.object({ email: emailField() }),
+]);
 export type IdentifyRequest = z.infer<typeof identifyRequest>;
 
 /** A voucher as the kiosk shows it. */
@@ -459,7 +464,7 @@ export const cardRemoveRequest = z
   .object({ card_id: z.number().int().positive() })
   .meta({ example: { card_id: 1 } });
 
-export const scanRequest = z.object({ value: z.string().trim().min(1).max(500) });
+export const scanRequest = z.object({ value: scannedValue() });
 export const giftcardRequest = z
   .object({ giftcard_uuid: z.string().min(1).max(191) })
   .meta({ example: { giftcard_uuid: DEMO.giftcard } });
