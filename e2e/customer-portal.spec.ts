@@ -233,3 +233,36 @@ test("cards: add a new card by scanning; someone else's (60014) and an inactive 
   );
   expect(card.contact).toBeNull();
 });
+
+test('a receipt scanned by the hand scanner before the card: its credits are the customer’s once they scan their card', async ({
+  page,
+}) => {
+  const { email, uuid } = await customerWithCredits(0);
+  const card = `CARD-R${Date.now().toString(36).toUpperCase()}`;
+  await publicApi('POST', '/contact-identifiers', { contact_identifier_value: card, contact_uuid: uuid });
+  const receipt = await publicApi<string>('POST', '/api/v3/oauth/clients/loyalty-tokens', {
+    version: 'v1',
+    shop_id: 1,
+    unique_id: `E2E-${email}`,
+    credits: 15,
+  });
+
+  const session = await createSession('', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await scanWithHandScanner(page, receipt);
+  await expect(page.getByTestId('scan-receipt-held')).toBeVisible();
+  await scanWithHandScanner(page, card);
+  await expect(page.getByTestId('screen-credit-result')).toBeVisible();
+  await expect(page.getByTestId('credits-earned')).toContainText('+15');
+  await expect(page.getByTestId('credit-balance')).toContainText('15');
+  await screenshots(page, 'kiosk-receipt-credits');
+
+  // The same receipt once more, from the portal: collected already, said in words.
+  await page.getByTestId('back-to-portal').click();
+  await page.getByTestId('scan-receipt').click();
+  await scanWithHandScanner(page, receipt);
+  await expect(page.getByTestId('action-error')).toBeVisible();
+  const events = await sessionEvents(session.uuid);
+  expect(events.filter((e) => e.type === 'receipt_token_claimed')).toHaveLength(1);
+});

@@ -43,7 +43,7 @@ interface Entry {
 /**
  * The operations without an example, as their descriptions say: a double opt-in token is made by a
  * subscription and read from the contact's confirmation URL, a code sent by e-mail, and a receipt
- * token's fields from its URL, which no link expression can cut out; a webhook delivery to replay
+ * token's URL or its fields, which no link expression can cut out; a webhook delivery to replay
  * exists only once an event was delivered or given up.
  */
 const NO_EXAMPLE = new Set([
@@ -53,6 +53,7 @@ const NO_EXAMPLE = new Set([
   'replayWebhookSubscriptionDelivery',
   'claimLoyaltyToken',
   'claimLoyaltyTokenViaRegister',
+  'claimPortalApiSessionReceiptTokens',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */

@@ -62,14 +62,13 @@ export function CreditResultScreen({
         </p>
       ) : null}
       {error}
-      {onBack ? (
-        <div className="form-actions">
+      <DoneActions onDone={onDone} finishing={finishing}>
+        {onBack ? (
           <Button variant="secondary" onClick={onBack} data-testid="back-to-portal">
             {t('rewards.backToPortal')}
           </Button>
-        </div>
-      ) : null}
-      <DoneActions onDone={onDone} finishing={finishing} />
+        ) : null}
+      </DoneActions>
     </Screen>
   );
 }

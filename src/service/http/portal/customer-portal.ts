@@ -205,7 +205,10 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     sessionRoute({
       summary: "Collect a scanned receipt's credits for the customer (docs/receipt-tokens.md); identify",
       exampleAfter: IDENTIFIED,
-      description: `The scanned receipt code (its URL) as \`value\`; answers the credit reception. ${IDEMPOTENCY}`,
+      description:
+        `The scanned receipt code (its URL) as \`value\`; answers the credit reception. ${IDEMPOTENCY}\n\n` +
+        '**Try it out**: no example, as the code is the URL of a token made by POST ' +
+        '/api/v3/oauth/clients/loyalty-tokens.',
       errors: [
         ...CUSTOMER_REFUSED,
         { reason: 'loyalty_token_invalid', when: 'naming value or hash: no receipt code, or a changed one' },
