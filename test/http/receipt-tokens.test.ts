@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalCreditReception } from '../../src/contract/portal';
+import { eventOutcome } from '../../src/service/domain/cashier-sessions';
 import { parseLoyaltyTokenUrl } from '../../src/service/domain/loyalty-tokens';
 import { createTestApp, DEMO, newContact, type TestApp, twoProcesses, uniqueId } from '../helpers/app';
 import { expectError, expectReason } from '../helpers/errors';
@@ -229,6 +230,8 @@ describe('at the counter: a receipt scanned in an identify session', () => {
       unique_id: fields.unique_id,
       credit_reception: { credits: 12, shop: { uuid: DEMO.shopUtrecht } },
     });
+    // The cashier console counts them among the session's credits.
+    expect(eventOutcome(state.events).credits).toBe(12);
     expectReason(await post(uuid, 'receipt-tokens/claim', { value: url }), 'loyalty_token_claimed');
     expect(await balance(t, DEMO.anna)).toBe(before + 12);
   });

@@ -154,6 +154,7 @@ export const en = {
     reward_reception: 'Reward claimed',
     subscription_changed: 'E-mail preferences changed',
     card_added: 'Card added',
+    receipt_token_claimed: 'Receipt credits collected',
     payment_due: 'Payment to collect',
     payment_received: 'Payment received',
     contact_verified: 'Customer confirmed with a code',

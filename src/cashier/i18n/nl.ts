@@ -156,6 +156,7 @@ export const nl: CashierTexts = {
     reward_reception: 'Beloning geclaimd',
     subscription_changed: 'E-mailvoorkeuren gewijzigd',
     card_added: 'Kaart toegevoegd',
+    receipt_token_claimed: 'Punten van kassabon ontvangen',
     payment_due: 'Betaling te ontvangen',
     payment_received: 'Betaling ontvangen',
     contact_verified: 'Klant bevestigd met een code',

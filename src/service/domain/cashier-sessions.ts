@@ -219,7 +219,7 @@ const IDENTIFIED_BY = new Set(['card', 'app_token', 'email']);
 
 /**
  * What a session's events say it did (the events carry the spec resource of each step): how the
- * customer was identified, credits given, prepaid moved, vouchers redeemed, rewards claimed, and
+ * customer was identified, credits given (a receipt's too), prepaid moved, vouchers redeemed, rewards claimed, and
  * the gift-card transactions (by uuid, for their ledger rows).
  */
 export function eventOutcome(events: readonly Pick<PortalEvent, 'type' | 'data'>[]) {
@@ -243,6 +243,9 @@ export function eventOutcome(events: readonly Pick<PortalEvent, 'type' | 'data'>
       case 'credit_reception':
       case 'credit_reception_pushed':
         credits = (credits ?? 0) + asNumber(data.credits);
+        break;
+      case 'receipt_token_claimed':
+        credits = (credits ?? 0) + asNumber(asObject(data.credit_reception).credits);
         break;
       case 'prepaid_transaction':
         prepaidCents = (prepaidCents ?? 0) + asNumber(data.amount_in_cents);
