@@ -53,7 +53,7 @@ const NO_EXAMPLE = new Set([
   'replayWebhookSubscriptionDelivery',
   'claimLoyaltyToken',
   'claimLoyaltyTokenViaRegister',
-  'claimPortalApiSessionReceiptTokens',
+  'claimPortalApiSessionReceiptToken',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */

@@ -36,6 +36,9 @@ const BODIES: Record<string, unknown> = {
   subscriptions: { subscription_type_id: 2, subscribed: true },
   cards: { value: 'CARD-9001' },
   'cards/remove': { card_id: 1 },
+  'receipt-tokens/claim': {
+    value: 'http://kiosk.test/l?version=v1&shop_id=1&credits=5&unique_id=R-1&timestamp=1&hash=00',
+  },
   'scan-lookup': { value: 'MUFFIN-FREE' },
   'verification/send': {},
   'verification/verify': { code: '123456' },

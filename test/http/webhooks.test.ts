@@ -138,11 +138,15 @@ describe('webhook subscriptions', () => {
     for (const [payload, field] of [
       [{ event_type: 'contact_deleted' }, 'event_type'],
       [{ url: 'ftp://example.com/h' }, 'url'],
+      [{ url: '' }, 'url'],
       [{ url: 'https://user:secret@example.com/h' }, 'url'],
       [{ properties: ['firstname'] }, 'properties'],
     ] as const) {
       expect(Object.keys((await expectError(await post(payload), 1003)).errors ?? {})).toEqual([field]);
     }
+    // A change is checked alike (an empty URL was a server error once).
+    const put = await t.call({ method: 'PUT', url: '/webhook-subscriptions/x', payload: { url: '' } });
+    expect(Object.keys((await expectError(put, 1003)).errors ?? {})).toEqual(['url']);
   });
 });
 

@@ -106,6 +106,11 @@ const ROWS = {
     [6003, 'rewardUnavailable'],
   ],
   subscription: [[55030, 'subscriptionUnknown']],
+  receipt: [
+    ['loyalty_token_invalid', 'receiptInvalid'],
+    ['loyalty_token_expired', 'receiptExpired'],
+    ['loyalty_token_claimed', 'receiptClaimed'],
+  ],
   register: [
     ['registration_done', 'registrationDone'],
     [60005, 'emailTaken'],
@@ -227,6 +232,15 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
       (k) => k.user.click(screen.getByTestId('subscription-1')),
       kiosk,
     );
+  });
+
+  it('collecting a receipt’s credits', async () => {
+    const { anna, kiosk } = await annasSession();
+    const receipt = flow.api().receipt(5);
+    await kiosk.scan(anna.card);
+    await kiosk.until(() => screen.getByTestId('scan-receipt'));
+    await kiosk.user.click(screen.getByTestId('scan-receipt'));
+    await meet('/receipt-tokens/claim', ROWS.receipt, (k) => k.scan(receipt), kiosk);
   });
 
   it('registering', async () => {

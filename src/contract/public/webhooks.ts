@@ -65,7 +65,8 @@ const webhookUrl = () =>
   z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .max(2000)
-    .refine((u) => new URL(u).username === '' && new URL(u).password === '', {
+    // Runs after a failed URL check too (zod goes on): what is no URL has been refused already.
+    .refine((u) => !URL.canParse(u) || (new URL(u).username === '' && new URL(u).password === ''), {
       message: 'must not hold a user name or password',
     })
     .describe('Where deliveries are POSTed: http or https, without user name or password.');
