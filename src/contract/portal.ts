@@ -25,7 +25,12 @@ import { brandKit } from './public/brand-kit';
  * never acts twice.
  */
 
-/** The seven portal session types (DESIGN.md "Portal sessions"). */
+/**
+ * The portal session types (DESIGN.md "Portal sessions"): the spec's seven, and ours (docs/v1-api.md):
+ * `giftcard` (the customer chooses to pay with a gift card or top one up), `prepaid` (chooses to pay
+ * from or top up the prepaid balance) and `scan_anything` (whatever is scanned decides: a card opens
+ * the portal, a voucher its redemption, a gift card the choice of pay or top up, a receipt its credits).
+ */
 export const portalSessionType = z.enum([
   'identify',
   'credit_reception',
@@ -34,6 +39,9 @@ export const portalSessionType = z.enum([
   'pay_prepaid',
   'top_up_prepaid',
   'vouchers',
+  'giftcard',
+  'prepaid',
+  'scan_anything',
 ]);
 export type PortalSessionType = z.infer<typeof portalSessionType>;
 
@@ -234,7 +242,8 @@ export type PortalVoucher = z.infer<typeof portalVoucher>;
  * What a scanned value is in this account (portal API scan-lookup; identify reads a scan the same
  * way), checked in this order: a loyalty card (contact identifier: `linked` to a customer,
  * `unlinked`, or `inactive`), an app code (contact session token: `usable`, or `used` before), a
- * gift card (its hash or QR content), a voucher code (with the voucher), else `unknown`. Nothing of
+ * gift card (its hash or QR content), a voucher code (with the voucher), a receipt code (a receipt
+ * token's URL, whose credits a customer collects), else `unknown`. Nothing of
  * a customer is told: not whose card or voucher it is.
  */
 export const scannedCode = z.discriminatedUnion('kind', [
@@ -242,6 +251,7 @@ export const scannedCode = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('app_token'), state: z.enum(['usable', 'used']) }),
   z.object({ kind: z.literal('giftcard') }),
   z.object({ kind: z.literal('voucher'), voucher: portalVoucher }),
+  z.object({ kind: z.literal('receipt_token') }),
   z.object({ kind: z.literal('unknown') }),
 ]);
 export type ScannedCode = z.infer<typeof scannedCode>;

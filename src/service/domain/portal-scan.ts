@@ -30,7 +30,18 @@ export async function classifyScannedValue(db: Db, value: string, now: Date): Pr
     .where('token', '=', value)
     .executeTakeFirst();
   if (token) return { kind: 'app_token', state: token.status === 'active' ? 'usable' : 'used' };
-  return codeOfNobody(db, value, now);
+  const code = await codeOfNobody(db, value, now);
+  return code.kind === 'unknown' && isReceiptCode(value) ? { kind: 'receipt_token' } : code;
+}
+
+/**
+ * Whether a scanned value reads as a receipt code: a receipt token's URL (any host and path) or
+ * its query string, naming the purchase (`unique_id`), its time and its signature (`hash`). Only
+ * its form: whether it is genuine, unclaimed and recent is the claim's to say.
+ */
+export function isReceiptCode(value: string): boolean {
+  const query = new URLSearchParams(value.trim().replace(/^[^?]*\?/, ''));
+  return ['unique_id', 'timestamp', 'hash'].every((field) => (query.get(field) ?? '') !== '');
 }
 
 /** A value that is neither a card nor an app code: a gift card, a voucher code, or unknown. */

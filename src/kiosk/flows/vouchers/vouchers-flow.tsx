@@ -121,7 +121,7 @@ function IdentifiedVouchers({
   const [other, setOther] = useState<'card' | 'giftcard' | 'unknown' | null>(null);
   const lookup = useAction(scanLookupAction, (code: ScannedCode) => {
     if (code.kind === 'voucher') confirm(code.voucher);
-    else setOther(code.kind === 'app_token' ? 'card' : code.kind);
+    else setOther(code.kind === 'app_token' ? 'card' : code.kind === 'receipt_token' ? 'unknown' : code.kind);
   });
   const submitCode = (value: string) => {
     setOther(null);
