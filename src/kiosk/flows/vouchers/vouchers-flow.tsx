@@ -29,9 +29,19 @@ import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
  * customer's voucher is refused on the confirmation. Left alone: identification starts over, the
  * customer's screens end the session, the redeemed one completes it.
  */
-export default function VouchersFlow({ session }: { session: PortalSessionState }) {
+export default function VouchersFlow({
+  session,
+  voucher,
+}: {
+  session: PortalSessionState;
+  /** A voucher scanned before the flow (a scan-anything session): its confirmation comes first. */
+  voucher?: PortalVoucher;
+}) {
   const identification = useIdentificationFlow(session);
-  const { state, go, reset } = useFlowStore<VouchersStep>(() => VOUCHERS_START);
+  const { state, go, reset } = useFlowStore<VouchersStep>(
+    () => (voucher ? { step: 'confirm', voucher } : VOUCHERS_START),
+    () => VOUCHERS_START,
+  );
   const { finish, footer } = useFlowFinish();
   const identified = identification.state.step === 'identified';
   const startOver = () => {
