@@ -55,7 +55,7 @@ async function annaByEmail(variant = '', payload: Record<string, unknown> = {}) 
 /** Expects `call` refused with `reason` and the account read back unchanged. */
 async function refusedUnchanged(
   call: () => ReturnType<typeof v1>,
-  reason: Parameters<typeof expectReason>[1],
+  { reason }: { reason: Parameters<typeof expectReason>[1] },
 ) {
   const before = await accountSnapshot(t.app.db);
   const res = await call();
@@ -160,10 +160,9 @@ describe('the session', () => {
 
   it('PUT /{uuid} by e-mail is refused where the session does not take e-mail', async () => {
     const uuid = await session('');
-    await refusedUnchanged(
-      () => v1('PUT', `/${uuid}`, { email: DEMO.annaEmail }),
-      'email_identification_disabled',
-    );
+    await refusedUnchanged(() => v1('PUT', `/${uuid}`, { email: DEMO.annaEmail }), {
+      reason: 'email_identification_disabled',
+    });
   });
 
   it('an ended session tells no contact and takes no call', async () => {
@@ -171,10 +170,9 @@ describe('the session', () => {
     await t.call({ method: 'POST', url: `/portal/api/sessions/${uuid}/complete`, token: null, payload: {} });
     const res = await v1('GET', `/${uuid}`);
     expect(res.json().data).toMatchObject({ contact: null, status: 'completed' });
-    await refusedUnchanged(
-      () => v1('POST', `/${uuid}/rewards/claim`, { uuid: DEMO.rewardCoffee }),
-      'portal_session_ended',
-    );
+    await refusedUnchanged(() => v1('POST', `/${uuid}/rewards/claim`, { uuid: DEMO.rewardCoffee }), {
+      reason: 'portal_session_ended',
+    });
   });
 
   it('GET /{uuid}/brand-kit answers the four colours', async () => {
@@ -216,17 +214,16 @@ describe('the customer', () => {
   it('POST /contacts registers only with the customer’s own acceptance of the terms', async () => {
     const uuid = await session('', { enable_registration: true });
     const email = `v1-${Date.now()}@example.com`;
-    const refused = await refusedUnchanged(
-      () => v1('POST', `/${uuid}/contacts`, { email }),
-      'terms_not_accepted',
-    );
+    const refused = await refusedUnchanged(() => v1('POST', `/${uuid}/contacts`, { email }), {
+      reason: 'terms_not_accepted',
+    });
     expect(Object.keys(refused.errors ?? {})).toEqual(['accept_terms']);
     const res = await v1('POST', `/${uuid}/contacts`, { email, accept_terms: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.email).toMatch(/^v\*\*\*@example\.com$/);
     await refusedUnchanged(
       () => v1('POST', `/${uuid}/contacts`, { email: `again-${email}`, accept_terms: true }),
-      'registration_done',
+      { reason: 'registration_done' },
     );
   });
 
@@ -238,7 +235,7 @@ describe('the customer', () => {
           contact_identifier_value: DEMO.freeCard,
           email: DEMO.annaEmail,
         }),
-      'proof_required',
+      { reason: 'proof_required' },
     );
     // Nor, in a proven customer's session, to someone else's account.
     const proven = await annaByCard();
@@ -248,7 +245,7 @@ describe('the customer', () => {
           contact_identifier_value: DEMO.freeCard,
           email: 'ben@example.com',
         }),
-      'proof_required',
+      { reason: 'proof_required' },
     );
     await expectError(
       await v1('POST', `/${proven}/contacts/link-identifier`, {
@@ -277,19 +274,17 @@ describe('the customer', () => {
 
   it('DELETE /contact-identifiers needs the proof', async () => {
     const uuid = await annaByEmail();
-    await refusedUnchanged(
-      () => v1('DELETE', `/${uuid}/contact-identifiers`, { value: DEMO.annaCard }),
-      'proof_required',
-    );
+    await refusedUnchanged(() => v1('DELETE', `/${uuid}/contact-identifiers`, { value: DEMO.annaCard }), {
+      reason: 'proof_required',
+    });
   });
 
   it('GET /contact-attributes offers nothing; PUT is refused', async () => {
     const uuid = await annaByCard();
     expect((await v1('GET', `/${uuid}/contact-attributes`)).json().data).toEqual({ new_elements: [] });
-    await refusedUnchanged(
-      () => v1('PUT', `/${uuid}/contact-attributes`, { firstname: 'Mallory' }),
-      'profile_not_at_counter',
-    );
+    await refusedUnchanged(() => v1('PUT', `/${uuid}/contact-attributes`, { firstname: 'Mallory' }), {
+      reason: 'profile_not_at_counter',
+    });
   });
 
   it('subscriptions: the types, the customer’s, and a change by name', async () => {
@@ -314,10 +309,9 @@ describe('the customer', () => {
       .data.find((s: { subscription_type: { name: string } }) => s.subscription_type.name === name);
     expect(changed.is_subscribed).toBe(false);
     const byEmail = await annaByEmail();
-    await refusedUnchanged(
-      () => v1('PUT', `/${byEmail}/subscriptions`, { values: { [name]: true } }),
-      'proof_required',
-    );
+    await refusedUnchanged(() => v1('PUT', `/${byEmail}/subscriptions`, { values: { [name]: true } }), {
+      reason: 'proof_required',
+    });
   });
 
   it('GET /loyalty-transactions answers the array as the body', async () => {
@@ -384,7 +378,7 @@ describe('money', () => {
     const uuid = await session('/redeem-giftcards', { amount_in_cents: 300 });
     await refusedUnchanged(
       () => v1('POST', `/${uuid}/giftcards/transaction`, { uuid: DEMO.giftcard, amount_in_cents: -5000 }),
-      'amount_set_by_session',
+      { reason: 'amount_set_by_session' },
     );
     const res = await v1('POST', `/${uuid}/giftcards/transaction`, {
       uuid: DEMO.giftcard,
@@ -404,7 +398,7 @@ describe('money', () => {
     expect(paid.statusCode).toBe(200);
     await refusedUnchanged(
       () => v1('POST', `/${uuid}/giftcards/transaction`, { uuid: DEMO.giftcard, amount_in_cents: 200 }),
-      'giftcard_choice_made',
+      { reason: 'giftcard_choice_made' },
     );
     const other = await session('/giftcard', { amount_in_cents: 200 });
     const topUp = await v1('POST', `/${other}/giftcards/transaction`, {
@@ -414,7 +408,7 @@ describe('money', () => {
     expect(topUp.json().data).toEqual({ uuid: expect.any(String), amount_in_cents: 200 });
     await refusedUnchanged(
       () => v1('POST', `/${other}/giftcards/transaction`, { uuid: DEMO.giftcard, amount_in_cents: -200 }),
-      'giftcard_choice_made',
+      { reason: 'giftcard_choice_made' },
     );
   });
 
@@ -423,7 +417,7 @@ describe('money', () => {
     await refusedUnchanged(
       () =>
         v1('POST', `/${uuid}/giftcards/transaction`, { uuid: DEMO.giftcard, amount_in_cents: 10_000_000 }),
-      'amount_set_by_session',
+      { reason: 'amount_set_by_session' },
     );
   });
 
@@ -432,10 +426,9 @@ describe('money', () => {
     expect((await v1('GET', `/${byEmail}/prepaid`)).json().data).toEqual({
       balance_in_cents: expect.any(Number),
     });
-    await refusedUnchanged(
-      () => v1('POST', `/${byEmail}/prepaid/transaction`, { amount_in_cents: -500 }),
-      'proof_required',
-    );
+    await refusedUnchanged(() => v1('POST', `/${byEmail}/prepaid/transaction`, { amount_in_cents: -500 }), {
+      reason: 'proof_required',
+    });
     const uuid = await session('/pay-prepaid', { amount_in_cents: 500 });
     await refusedUnchanged(
       () =>
@@ -443,7 +436,7 @@ describe('money', () => {
           amount_in_cents: -2000,
           contact_identifier_value: DEMO.annaCard,
         }),
-      'amount_set_by_session',
+      { reason: 'amount_set_by_session' },
     );
     const res = await v1('POST', `/${uuid}/prepaid/transaction`, {
       amount_in_cents: -500,
@@ -455,28 +448,25 @@ describe('money', () => {
       amount_in_cents: -500,
       unpaid_in_cents: 0,
     });
-    await refusedUnchanged(
-      () => v1('POST', `/${uuid}/prepaid/transaction`, { amount_in_cents: -500 }),
-      'prepaid_transaction_done',
-    );
+    await refusedUnchanged(() => v1('POST', `/${uuid}/prepaid/transaction`, { amount_in_cents: -500 }), {
+      reason: 'prepaid_transaction_done',
+    });
   });
 
   it('a PREPAID session pays or tops up, once', async () => {
     const uuid = await annaByCard('/prepaid', { amount_in_cents: 400 });
     const res = await v1('POST', `/${uuid}/prepaid/transaction`, { amount_in_cents: 400 });
     expect(res.json().data).toEqual({ uuid: expect.any(String), amount_in_cents: 400 });
-    await refusedUnchanged(
-      () => v1('POST', `/${uuid}/prepaid/transaction`, { amount_in_cents: -400 }),
-      'prepaid_transaction_done',
-    );
+    await refusedUnchanged(() => v1('POST', `/${uuid}/prepaid/transaction`, { amount_in_cents: -400 }), {
+      reason: 'prepaid_transaction_done',
+    });
   });
 
   it('POST /credit-receptions/create credits the session’s amount, no other', async () => {
     const uuid = await session('/credit-reception', { contact_uuid: DEMO.anna, amount_in_cents: 1250 });
-    await refusedUnchanged(
-      () => v1('POST', `/${uuid}/credit-receptions/create`, { unit_value: 999 }),
-      'amount_set_by_session',
-    );
+    await refusedUnchanged(() => v1('POST', `/${uuid}/credit-receptions/create`, { unit_value: 999 }), {
+      reason: 'amount_set_by_session',
+    });
     const res = await v1('POST', `/${uuid}/credit-receptions/create`, { unit_value: 12.5 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
@@ -495,10 +485,9 @@ describe('money', () => {
 describe('vouchers and rewards', () => {
   it('GET /vouchers lists the customer’s; redeeming needs the proof', async () => {
     const byEmail = await annaByEmail('/vouchers');
-    await refusedUnchanged(
-      () => v1('POST', `/${byEmail}/vouchers/redeem`, { code: DEMO.voucherCode }),
-      'proof_required',
-    );
+    await refusedUnchanged(() => v1('POST', `/${byEmail}/vouchers/redeem`, { code: DEMO.voucherCode }), {
+      reason: 'proof_required',
+    });
     const uuid = await annaByCard('/vouchers');
     const list = await v1('GET', `/${uuid}/vouchers`);
     expect(list.json().data[0]).toMatchObject({
@@ -526,10 +515,9 @@ describe('vouchers and rewards', () => {
       title: expect.any(String),
       required_credits: expect.any(Number),
     });
-    await refusedUnchanged(
-      () => v1('POST', `/${byEmail}/rewards/claim`, { uuid: DEMO.rewardCoffee }),
-      'proof_required',
-    );
+    await refusedUnchanged(() => v1('POST', `/${byEmail}/rewards/claim`, { uuid: DEMO.rewardCoffee }), {
+      reason: 'proof_required',
+    });
     const uuid = await annaByCard();
     const res = await v1('POST', `/${uuid}/rewards/claim`, { uuid: DEMO.rewardCoffee });
     expect(res.statusCode).toBe(200);
@@ -538,9 +526,8 @@ describe('vouchers and rewards', () => {
 
   it('a call outside the session’s type is refused', async () => {
     const uuid = await annaByCard('/vouchers');
-    await refusedUnchanged(
-      () => v1('POST', `/${uuid}/rewards/claim`, { uuid: DEMO.rewardCoffee }),
-      'not_allowed_in_session',
-    );
+    await refusedUnchanged(() => v1('POST', `/${uuid}/rewards/claim`, { uuid: DEMO.rewardCoffee }), {
+      reason: 'not_allowed_in_session',
+    });
   });
 });
