@@ -61,6 +61,14 @@ export function v1SessionType(type: PortalSessionType): V1SessionType {
 }
 
 const cents = z.number().int().min(1).max(100_000_000);
+/** A signed amount in cents, never 0: negative pays, positive tops up. */
+const signedCents = () =>
+  z
+    .number()
+    .int()
+    .min(-100_000_000)
+    .max(100_000_000)
+    .refine((n) => n !== 0, { message: 'The amount in cents must not be 0.' });
 
 /**
  * POST / (the component's `PortalSession`, with an API key in the Authorization header): the
@@ -100,14 +108,7 @@ export const v1LinkIdentifierRequest = z.object({
 
 export const v1GiftcardTransactionRequest = z.object({
   uuid: idField(),
-  amount_in_cents: z
-    .number()
-    .int()
-    .min(-100_000_000)
-    .max(100_000_000)
-    .refine((n) => n !== 0, {
-      message: 'The amount in cents must not be 0.',
-    }),
+  amount_in_cents: signedCents(),
 });
 
 export const v1CreditReceptionRequest = z.object({ unit_value: z.number().positive().max(1_000_000) });
@@ -121,14 +122,7 @@ export const v1CodeRequest = z.object({ code: z.string().trim().min(1).max(500) 
 export const v1RewardClaimRequest = z.object({ uuid: idField() });
 
 export const v1PrepaidTransactionRequest = z.object({
-  amount_in_cents: z
-    .number()
-    .int()
-    .min(-100_000_000)
-    .max(100_000_000)
-    .refine((n) => n !== 0, {
-      message: 'The amount in cents must not be 0.',
-    }),
+  amount_in_cents: signedCents(),
   contact_identifier_value: idField().optional(),
 });
 
