@@ -9,9 +9,8 @@ import type {
   ScannedCode,
 } from '../../contract/portal';
 import { claimReceiptAction } from '../api/claim-receipt';
-import { identifyAction } from '../api/identify';
+import { identifyAction, scanLookupAction } from '../api/identify';
 import { scanGiftcardAction } from '../api/scan-giftcard';
-import { scanLookupAction } from '../api/scan-lookup';
 import { Button } from '../components/button';
 import { IdleGuard } from '../components/idle-guard';
 import { Screen } from '../components/screen';
