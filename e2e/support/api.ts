@@ -47,7 +47,10 @@ export type SessionKind =
   | 'top-up-giftcards'
   | 'pay-prepaid'
   | 'top-up-prepaid'
-  | 'vouchers';
+  | 'vouchers'
+  | 'giftcard'
+  | 'prepaid'
+  | 'scan-anything';
 
 /** A created session: its uuid and the kiosk address the service gave it. */
 export interface CreatedSession {

@@ -318,6 +318,26 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the purchase of the receipt token has been claimed already',
   },
+  giftcard_choice_made: {
+    code: 1003,
+    status: 409,
+    when: 'the session paid with a gift card and so tops up none, or the other way round',
+  },
+  terms_not_accepted: {
+    code: 1003,
+    status: 422,
+    when: 'a registration without the customer accepting the terms (naming accept_terms)',
+  },
+  code_not_recognised: {
+    code: 1003,
+    status: 404,
+    when: 'a scanned code is no card, app code, gift card, voucher or receipt of this account',
+  },
+  profile_not_at_counter: {
+    code: 1003,
+    status: 403,
+    when: "the counter does not show or change a customer's profile",
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

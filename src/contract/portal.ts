@@ -25,7 +25,12 @@ import { brandKit } from './public/brand-kit';
  * never acts twice.
  */
 
-/** The seven portal session types (DESIGN.md "Portal sessions"). */
+/**
+ * The portal session types (DESIGN.md "Portal sessions"): the spec's seven, and ours (docs/v1-api.md):
+ * `giftcard` (the customer chooses to pay with a gift card or top one up), `prepaid` (chooses to pay
+ * from or top up the prepaid balance) and `scan_anything` (whatever is scanned decides: a card opens
+ * the portal, a voucher its redemption, a gift card the choice of pay or top up, a receipt its credits).
+ */
 export const portalSessionType = z.enum([
   'identify',
   'credit_reception',
@@ -34,6 +39,9 @@ export const portalSessionType = z.enum([
   'pay_prepaid',
   'top_up_prepaid',
   'vouchers',
+  'giftcard',
+  'prepaid',
+  'scan_anything',
 ]);
 export type PortalSessionType = z.infer<typeof portalSessionType>;
 

@@ -32,6 +32,7 @@ import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
 import { registerStartPage } from './http/start-page';
 import { registerSurfaces } from './http/surfaces';
+import { registerV1Routes } from './http/v1';
 import { type RoundTimer, registerSessionExpiry } from './jobs/session-expiry';
 import { registerWebhookDelivery, type WebhookDeliveryDeps } from './jobs/webhook-delivery';
 
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerPublicRoutes(app);
   await registerPortalRoutes(app);
+  await registerV1Routes(app);
   await app.register(mediaRoutes);
   await registerCashierConsole(app, deps.cashierDir);
 

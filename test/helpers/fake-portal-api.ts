@@ -233,6 +233,7 @@ const IDENTIFYING: PortalSessionType[] = [
   'credit_reception',
   'pay_prepaid',
   'top_up_prepaid',
+  'prepaid',
   'vouchers',
 ];
 
@@ -588,7 +589,7 @@ export function createFakePortalApi() {
         ...identified(session, token.contact, 'app_token'),
       };
     }
-    return { result: 'other_code', code };
+    return { result: 'other_code', code: code.kind === 'receipt_token' ? { kind: 'unknown' } : code };
   };
 
   const register = (session: FakeSession, input: RegisterRequest) => {
@@ -1104,9 +1105,9 @@ export function createFakePortalApi() {
       case 'POST giftcards/top-up':
         return topUpGiftcard(forAction(uuid, ['top_up_giftcards']), text(body.giftcard_uuid), cents(body));
       case 'POST prepaid/pay':
-        return prepaid(forAction(uuid, ['pay_prepaid']), 'pay', cents(body));
+        return prepaid(forAction(uuid, ['pay_prepaid', 'prepaid']), 'pay', cents(body));
       case 'POST prepaid/top-up':
-        return prepaid(forAction(uuid, ['top_up_prepaid']), 'top_up', cents(body));
+        return prepaid(forAction(uuid, ['top_up_prepaid', 'prepaid']), 'top_up', cents(body));
       case 'GET vouchers':
         return activeVouchers(proven(['vouchers', 'identify']).uuid);
       case 'POST vouchers/redeem':

@@ -76,6 +76,7 @@ export function setUpFlowTests(): FlowTests {
       import('../../src/kiosk/flows/giftcard-top-up/giftcard-top-up-flow'),
       import('../../src/kiosk/flows/prepaid/prepaid-flow'),
       import('../../src/kiosk/flows/vouchers/vouchers-flow'),
+      import('../../src/kiosk/app/prepaid-choice-flow'),
       import('../../src/kiosk/flows/identify/customer-portal'),
       import('../../src/kiosk/components/simple-keyboard'),
       import('../../src/kiosk/components/terms-codes'),

@@ -27,6 +27,9 @@ export const en = {
     pay_prepaid: 'Prepaid payment',
     top_up_prepaid: 'Prepaid top-up',
     vouchers: 'Vouchers',
+    giftcard: 'Gift card: pay or top up',
+    prepaid: 'Prepaid: pay or top up',
+    scan_anything: 'Scan anything',
   },
   typeHints: {
     identify: 'Credits, rewards, vouchers',
@@ -36,6 +39,9 @@ export const en = {
     pay_prepaid: 'Pay from the balance',
     top_up_prepaid: 'Add to the balance',
     vouchers: 'Redeem a voucher',
+    giftcard: 'The customer chooses',
+    prepaid: 'The customer chooses',
+    scan_anything: 'A card, voucher, gift card or receipt',
   },
   start: {
     title: 'Start a session',

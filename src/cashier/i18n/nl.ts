@@ -29,6 +29,9 @@ export const nl: CashierTexts = {
     pay_prepaid: 'Betalen met tegoed',
     top_up_prepaid: 'Tegoed opwaarderen',
     vouchers: 'Vouchers',
+    giftcard: 'Cadeaukaart: betalen of opwaarderen',
+    prepaid: 'Tegoed: betalen of opwaarderen',
+    scan_anything: 'Scan wat u heeft',
   },
   typeHints: {
     identify: 'Punten, beloningen, vouchers',
@@ -38,6 +41,9 @@ export const nl: CashierTexts = {
     pay_prepaid: 'Betalen van het tegoed',
     top_up_prepaid: 'Bijstorten op het tegoed',
     vouchers: 'Een voucher inwisselen',
+    giftcard: 'De klant kiest',
+    prepaid: 'De klant kiest',
+    scan_anything: 'Een kaart, voucher, cadeaukaart of bon',
   },
   start: {
     title: 'Start een sessie',

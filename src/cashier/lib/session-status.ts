@@ -28,7 +28,8 @@ export function valueMoved(session: CashierSessionSummary): boolean {
 /**
  * Whether an open session has done what it was started for (the counter screen shows its result):
  * credits given, the amount fully paid with gift cards, prepaid paid, a top-up added (none held),
- * a voucher redeemed. A customer portal (`identify`) is open until it ends.
+ * a voucher redeemed (giftcard and prepaid: either way). A customer portal (`identify`) and a
+ * scan-anything session are open until they end.
  */
 export function purposeDone(session: CashierSessionSummary): boolean {
   if (session.payment_due?.held) return false;
@@ -44,7 +45,15 @@ export function purposeDone(session: CashierSessionSummary): boolean {
       return session.giftcard_top_ups.length > 0;
     case 'vouchers':
       return session.vouchers.length > 0;
+    case 'giftcard':
+      return (
+        (session.giftcard_payment !== null && session.giftcard_payment.remaining_in_cents === 0) ||
+        session.giftcard_top_ups.length > 0
+      );
+    case 'prepaid':
+      return session.prepaid !== null;
     case 'identify':
+    case 'scan_anything':
       return false;
   }
 }

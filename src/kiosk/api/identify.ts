@@ -1,4 +1,4 @@
-import type { IdentifyRequest, IdentifyResult } from '../../contract/portal';
+import type { IdentifyRequest, IdentifyResult, ScannedCode } from '../../contract/portal';
 import { updateSession } from './get-session';
 import { postSessionAction, type SessionAction } from './session-action';
 
@@ -19,4 +19,15 @@ export const identifyAction: SessionAction<IdentifyRequest, IdentifyResult> = {
         contact_proof: result.proof,
       }));
   },
+};
+
+/**
+ * POST /portal/api/sessions/{uuid}/scan-lookup (beside identify, which reads a scan the same way):
+ * what a scanned value is in this account (a loyalty card, an app code, a gift card, a voucher code
+ * with its voucher, a receipt code, or unknown), so the screen that follows fits what was scanned.
+ * Reads only (an app code is not used up). Errors: the session's.
+ */
+export const scanLookupAction: SessionAction<{ value: string }, ScannedCode> = {
+  changes: false,
+  send: (uuid, variables) => postSessionAction<ScannedCode>(uuid, '/scan-lookup', variables),
 };

@@ -25,6 +25,9 @@ const GiftcardRedeemFlow = lazy(() => import('../flows/giftcard-redeem/giftcard-
 const GiftcardTopUpFlow = lazy(() => import('../flows/giftcard-top-up/giftcard-top-up-flow'));
 const PrepaidFlow = lazy(() => import('../flows/prepaid/prepaid-flow'));
 const VouchersFlow = lazy(() => import('../flows/vouchers/vouchers-flow'));
+const GiftcardChoiceFlow = lazy(() => import('./giftcard-choice-flow'));
+const PrepaidChoiceFlow = lazy(() => import('./prepaid-choice-flow'));
+const ScanAnythingFlow = lazy(() => import('./scan-anything-flow'));
 
 /** Seconds an expired-on-load screen stays before a standby screen moves on. */
 const FALLBACK_END_SECONDS = 10;
@@ -132,5 +135,11 @@ function OpenSession({ session }: { session: PortalSessionState }) {
       return <PrepaidFlow session={session} type="top_up_prepaid" />;
     case 'vouchers':
       return <VouchersFlow session={session} />;
+    case 'giftcard':
+      return <GiftcardChoiceFlow session={session} />;
+    case 'prepaid':
+      return <PrepaidChoiceFlow session={session} />;
+    case 'scan_anything':
+      return <ScanAnythingFlow session={session} />;
   }
 }

@@ -52,3 +52,18 @@ export function topUpProblem(card: PortalGiftcard): TopUpProblem | null {
   if (card.max_top_up_in_cents === 0) return 'at_max';
   return card.type === 'DIGITAL' ? 'digital_used' : 'at_max';
 }
+
+/** Pay with a gift card, or top one up. */
+export type GiftcardWay = 'pay' | 'top_up';
+
+/**
+ * The way a session has gone already, from what the service says: a card has paid, or a top-up
+ * was asked for; null while nothing moved (the customer still chooses).
+ */
+export function giftcardWayTaken(
+  session: Pick<PortalSessionState, 'giftcard_payment' | 'giftcard_top_ups' | 'payment_hold'>,
+): GiftcardWay | null {
+  if ((session.giftcard_payment?.payments.length ?? 0) > 0) return 'pay';
+  if ((session.giftcard_top_ups?.length ?? 0) > 0 || session.payment_hold) return 'top_up';
+  return null;
+}

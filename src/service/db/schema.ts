@@ -188,7 +188,10 @@ export interface PortalSessionTable {
     | 'top_up_giftcards'
     | 'pay_prepaid'
     | 'top_up_prepaid'
-    | 'vouchers';
+    | 'vouchers'
+    | 'giftcard'
+    | 'prepaid'
+    | 'scan_anything';
   shop_id: number;
   contact_id: number | null;
   /** The creation settings (scanner_type, facing_mode, …) as JSON. */

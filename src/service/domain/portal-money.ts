@@ -16,6 +16,7 @@ import { giftcardPaymentState, hint } from './portal-payments';
 import { recordEvent, sessionEvents } from './portal-session-events';
 import {
   type PortalSessionRow,
+  REFUSALS,
   requireContact,
   requireProvenContact,
   sessionActor,
@@ -77,7 +78,10 @@ export async function redeemGiftcardInSession(
   session: PortalSessionRow,
   giftcardUuid: string,
 ): Promise<GiftcardRedeemResult> {
-  const before = (await giftcardPaymentState(tx.db, session))!;
+  const before = await giftcardPaymentState(tx.db, session);
+  // A scan-anything session without an amount has nothing to pay: its gift cards are topped up.
+  if (!before) throw REFUSALS.notAllowed();
+  await assertGiftcardChoice(tx.db, session, 'pay');
   if (before.remaining_in_cents === 0) {
     throw sessionRefusal(
       'nothing_left_to_pay',
@@ -148,6 +152,29 @@ function awaiting(event: PortalEvent & { data: unknown }): AwaitingPayment {
 }
 
 /**
+ * In a session where the customer chooses to pay with gift cards or top one up (giftcard,
+ * scan_anything), the first money moved is the choice: the other way is refused from then on.
+ * @throws ServiceError 1003 (HTTP 409, giftcard_choice_made).
+ */
+async function assertGiftcardChoice(db: Db, session: PortalSessionRow, way: 'pay' | 'top_up'): Promise<void> {
+  if (session.type === 'redeem_giftcards' || session.type === 'top_up_giftcards') return;
+  const events = await sessionEvents(db, session.id);
+  const paid = ((await giftcardPaymentState(db, session))?.payments.length ?? 0) > 0;
+  const toppedUp = events.some((e) => e.type === 'payment_due');
+  if (way === 'pay' ? toppedUp : paid) {
+    throw sessionRefusal(
+      'giftcard_choice_made',
+      way === 'pay'
+        ? 'This session has topped up a gift card: it takes no payment'
+        : 'This session has paid with a gift card: it tops up none',
+      way === 'pay'
+        ? 'Deze sessie heeft een cadeaukaart opgewaardeerd: betalen kan niet meer'
+        : 'Deze sessie heeft met een cadeaukaart betaald: opwaarderen kan niet meer',
+    );
+  }
+}
+
+/**
  * Refuses a gift card that cannot be topped up by `amount` now, with the transaction's own refusals
  * (a held top-up is checked when asked, and again when its payment is confirmed).
  * @throws ServiceError 1003 inactive (giftcard_inactive), 5002 expired, 5006 digital card topped up
@@ -187,6 +214,7 @@ export async function topUpGiftcardInSession(
   session: PortalSessionRow,
   input: { giftcard_uuid: string; amount_in_cents: number },
 ): Promise<GiftcardTopUpResult | AwaitingPayment> {
+  await assertGiftcardChoice(tx.db, session, 'top_up');
   const amount = await sessionAmount(tx.db, session, input.amount_in_cents);
   await assertNoTopUpHeld(tx.db, session);
   if (

@@ -1,6 +1,6 @@
 import type { GiftcardPayment, PortalSessionState } from '../../contract/portal';
 import type { Db } from '../db/schema';
-import type { PortalSessionRow } from './portal-session-guards';
+import { type PortalSessionRow, sessionTypeAllows } from './portal-session-guards';
 
 /** What a redeem_giftcards session has paid: its payments (oldest first), their sum and what is left. */
 export type GiftcardPaymentState = NonNullable<PortalSessionState['giftcard_payment']>;
@@ -58,7 +58,8 @@ export async function sessionGiftcardTransactions(db: Db, sessionIds: number[]) 
 }
 
 /**
- * The gift-card payment of a redeem_giftcards session (null for other types): each card charged in
+ * The gift-card payment of a session that pays with gift cards (redeem_giftcards; giftcard and
+ * scan_anything with an amount; null for others): each card charged in
  * it (`amount_in_cents` positive, the card's balance right after), the sum paid, and what remains
  * of the session's `amount_in_cents` (never below 0). Derived from the session's
  * `giftcard_transaction` events and the giftcard ledger.
@@ -67,8 +68,9 @@ export async function giftcardPaymentState(
   db: Db,
   session: PortalSessionRow,
 ): Promise<GiftcardPaymentState | null> {
-  if (session.type !== 'redeem_giftcards') return null;
-  const payments: GiftcardPayment[] = (await sessionGiftcardTransactions(db, [session.id])).map((t) => ({
+  if (!sessionTypeAllows(session.type, 'redeem_giftcards') || session.amount_in_cents === null) return null;
+  const charges = (await sessionGiftcardTransactions(db, [session.id])).filter((t) => t.amount_in_cents < 0);
+  const payments: GiftcardPayment[] = charges.map((t) => ({
     transaction_uuid: t.uuid,
     giftcard: t.giftcard,
     amount_in_cents: -t.amount_in_cents,

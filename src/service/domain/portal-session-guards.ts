@@ -61,25 +61,35 @@ const IDENTIFYING_TYPES: PortalSessionType[] = [
   'credit_reception',
   'pay_prepaid',
   'top_up_prepaid',
+  'prepaid',
   'vouchers',
+  'scan_anything',
 ];
+/** The types where a customer pays with a gift card, or tops one up (`giftcard`: they choose). */
+const PAYING_GIFTCARD: PortalSessionType[] = ['redeem_giftcards', 'giftcard', 'scan_anything'];
+const TOPPING_UP_GIFTCARD: PortalSessionType[] = ['top_up_giftcards', 'giftcard', 'scan_anything'];
 
 const ALLOWED: Record<Exclude<PortalAction, 'end'>, PortalSessionType[]> = {
   identify: IDENTIFYING_TYPES,
   register: IDENTIFYING_TYPES,
   credit_reception: ['credit_reception'],
-  giftcard_scan: ['redeem_giftcards', 'top_up_giftcards'],
-  redeem_giftcards: ['redeem_giftcards'],
-  top_up_giftcards: ['top_up_giftcards'],
-  pay_prepaid: ['pay_prepaid'],
-  top_up_prepaid: ['top_up_prepaid'],
-  voucher_list: ['vouchers', 'identify'],
-  voucher_redeem: ['vouchers', 'identify'],
-  customer_portal: ['identify'],
-  scan_lookup: [...IDENTIFYING_TYPES, 'redeem_giftcards', 'top_up_giftcards'],
+  giftcard_scan: [...new Set([...PAYING_GIFTCARD, ...TOPPING_UP_GIFTCARD])],
+  redeem_giftcards: PAYING_GIFTCARD,
+  top_up_giftcards: TOPPING_UP_GIFTCARD,
+  pay_prepaid: ['pay_prepaid', 'prepaid'],
+  top_up_prepaid: ['top_up_prepaid', 'prepaid'],
+  voucher_list: ['vouchers', 'identify', 'scan_anything'],
+  voucher_redeem: ['vouchers', 'identify', 'scan_anything'],
+  customer_portal: ['identify', 'scan_anything'],
+  scan_lookup: [...IDENTIFYING_TYPES, 'redeem_giftcards', 'top_up_giftcards', 'giftcard'],
   verify: IDENTIFYING_TYPES,
-  confirm_payment: ['top_up_prepaid', 'top_up_giftcards'],
+  confirm_payment: ['top_up_prepaid', 'top_up_giftcards', 'prepaid', 'giftcard', 'scan_anything'],
 };
+
+/** Whether a session of `type` may do `action` (the kiosk's and the v1 API's one table). */
+export function sessionTypeAllows(type: PortalSessionType, action: PortalAction): boolean {
+  return allows(type, action);
+}
 
 function allows(type: PortalSessionType, action: PortalAction): boolean {
   return action === 'end' || ALLOWED[action].includes(type);

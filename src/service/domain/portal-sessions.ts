@@ -121,8 +121,9 @@ export async function createPortalSession(
         camera_service: input.camera_service,
         facing_mode: input.facing_mode,
         primary_identification_method: input.primary_identification_method,
-        // A gift-card payment takes several cards unless told otherwise; a top-up session one card.
-        allow_multiple_giftcards: input.allow_multiple_giftcards ?? type !== 'top_up_giftcards',
+        // A gift-card payment takes several cards unless told otherwise; a session that may top up, one card.
+        allow_multiple_giftcards:
+          input.allow_multiple_giftcards ?? !['top_up_giftcards', 'giftcard', 'scan_anything'].includes(type),
         require_payment_confirmation: input.require_payment_confirmation ?? false,
       },
       amountInCents: input.amount_in_cents ?? null,

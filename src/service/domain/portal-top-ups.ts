@@ -10,7 +10,7 @@ import type { Tx } from '../db/transaction';
 import { refusal } from './errors';
 import { sessionGiftcardTransactions } from './portal-payments';
 import { recordEvent, sessionEvents } from './portal-session-events';
-import type { PortalSessionRow } from './portal-session-guards';
+import { type PortalSessionRow, sessionTypeAllows } from './portal-session-guards';
 
 /** What a top-up adds to: the customer's prepaid balance, or a gift card (`{uuid, hash_hint}`). */
 export type TopUpTarget =
@@ -131,14 +131,15 @@ export function recordPaymentDue(
 }
 
 /**
- * The gift cards a top_up_giftcards session has topped up (contract/portal.ts `giftcard_top_ups`),
+ * The gift cards a session has topped up (contract/portal.ts `giftcard_top_ups`; top_up_giftcards,
+ * giftcard and scan_anything sessions),
  * oldest first, each card's balance right after; null for other types.
  */
 export async function giftcardTopUps(
   db: Db,
   session: PortalSessionRow,
 ): Promise<PortalSessionState['giftcard_top_ups']> {
-  if (session.type !== 'top_up_giftcards') return null;
+  if (!sessionTypeAllows(session.type, 'top_up_giftcards')) return null;
   return (await sessionGiftcardTransactions(db, [session.id]))
     .filter((t) => t.amount_in_cents > 0)
     .map((t) => ({

@@ -24,9 +24,20 @@ import { firstRedeemStep, type RedeemStep } from './redeem-step';
  * a scanned card's screen ends the session (completed once a card has paid, else cancelled), the
  * payment's outcome completes it, and the first scan starts over (lib/idle-rule.ts).
  */
-export default function GiftcardRedeemFlow({ session }: { session: PortalSessionState }) {
+export default function GiftcardRedeemFlow({
+  session,
+  giftcard,
+}: {
+  session: PortalSessionState;
+  /** A card scanned before the flow (a scan-anything session): its screen comes first. */
+  giftcard?: PortalGiftcard;
+}) {
   const { t } = useTranslation();
-  const { state, round, go, reset } = useFlowStore<RedeemStep>(() => firstRedeemStep(session));
+  const { state, round, go, reset } = useFlowStore<RedeemStep>(() =>
+    giftcard && firstRedeemStep(session).step === 'scan'
+      ? { step: 'card', giftcard }
+      : firstRedeemStep(session),
+  );
   const { finish, footer } = useFlowFinish();
   const progress = session.giftcard_payment ?? emptyPayment(session.amount_in_cents);
   const paidSome = progress.payments.length > 0;

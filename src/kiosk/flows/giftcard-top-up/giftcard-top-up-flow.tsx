@@ -39,18 +39,26 @@ const IDLE: Record<TopUpStep['step'], IdleRule> = {
  * before any amount is asked. Left alone: the first scan starts over, a scanned card's screens
  * cancel the session, the result completes it; the wait for the payment has no timer.
  */
-export default function GiftcardTopUpFlow({ session }: { session: PortalSessionState }) {
+export default function GiftcardTopUpFlow({
+  session,
+  giftcard: scanned,
+}: {
+  session: PortalSessionState;
+  /** A card scanned before the flow (a scan-anything session): its amount comes first. */
+  giftcard?: PortalGiftcard;
+}) {
   const { t } = useTranslation();
-  const { state, round, go, reset } = useFlowStore<TopUpStep>(() => TOP_UP_START);
-  const { finish, footer } = useFlowFinish();
   const fixed = session.amount_in_cents;
-  const scan = useAction(scanGiftcardAction, (giftcard: PortalGiftcard) =>
-    go(
-      fixed !== null && !topUpProblem(giftcard)
-        ? { step: 'confirm', giftcard, amountInCents: fixed }
-        : { step: 'amount', giftcard },
-    ),
+  // After a scan: straight to "Top up € X?" when the session sets X and the card takes it.
+  const afterScan = (giftcard: PortalGiftcard): TopUpStep =>
+    fixed !== null && !topUpProblem(giftcard)
+      ? { step: 'confirm', giftcard, amountInCents: fixed }
+      : { step: 'amount', giftcard };
+  const { state, round, go, reset } = useFlowStore<TopUpStep>(() =>
+    scanned ? afterScan(scanned) : TOP_UP_START,
   );
+  const { finish, footer } = useFlowFinish();
+  const scan = useAction(scanGiftcardAction, (giftcard: PortalGiftcard) => go(afterScan(giftcard)));
   const topUp = useAction(topUpGiftcardAction, (result: GiftcardTopUpResult | AwaitingPayment, body) =>
     go(
       'awaiting_payment' in result

@@ -2,8 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState, PortalVoucher, ScannedCode } from '../../../contract/portal';
 import { useVouchers } from '../../api/get-vouchers';
+import { scanLookupAction } from '../../api/identify';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
-import { scanLookupAction } from '../../api/scan-lookup';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
 import { type FinishProps, useFlowFinish } from '../../hooks/use-flow-finish';
@@ -29,9 +29,19 @@ import { VOUCHERS_START, type VouchersStep } from './vouchers-step';
  * customer's voucher is refused on the confirmation. Left alone: identification starts over, the
  * customer's screens end the session, the redeemed one completes it.
  */
-export default function VouchersFlow({ session }: { session: PortalSessionState }) {
+export default function VouchersFlow({
+  session,
+  voucher,
+}: {
+  session: PortalSessionState;
+  /** A voucher scanned before the flow (a scan-anything session): its confirmation comes first. */
+  voucher?: PortalVoucher;
+}) {
   const identification = useIdentificationFlow(session);
-  const { state, go, reset } = useFlowStore<VouchersStep>(() => VOUCHERS_START);
+  const { state, go, reset } = useFlowStore<VouchersStep>(
+    () => (voucher ? { step: 'confirm', voucher } : VOUCHERS_START),
+    () => VOUCHERS_START,
+  );
   const { finish, footer } = useFlowFinish();
   const identified = identification.state.step === 'identified';
   const startOver = () => {
@@ -121,7 +131,7 @@ function IdentifiedVouchers({
   const [other, setOther] = useState<'card' | 'giftcard' | 'receipt_token' | 'unknown' | null>(null);
   const lookup = useAction(scanLookupAction, (code: ScannedCode) => {
     if (code.kind === 'voucher') confirm(code.voucher);
-    else setOther(code.kind === 'app_token' ? 'card' : code.kind);
+    else setOther(code.kind === 'app_token' ? 'card' : code.kind === 'receipt_token' ? 'unknown' : code.kind);
   });
   const submitCode = (value: string) => {
     setOther(null);

@@ -65,7 +65,12 @@ const TOP_UP =
   '`require_payment_confirmation` it waits for POST /portal-sessions/{uuid}/confirm-payment. One top-up ' +
   'per session, unless `allow_multiple_giftcards` (gift cards).';
 
-/** The seven create variants (spec "Portal sessions (A)"): path, session type, body. */
+const CHOICE =
+  'Optional `amount_in_cents`: what a gift card pays (without it, gift cards are only topped up), and ' +
+  'the only amount a top-up adds; the first money moved is the choice, the other way is refused ' +
+  '(giftcard_choice_made).';
+
+/** The create variants: the spec's seven (spec "Portal sessions (A)") and ours; path, session type, body. */
 const VARIANTS: {
   path: string;
   type: PortalSessionType;
@@ -131,10 +136,36 @@ const VARIANTS: {
     body: portalSessionSettingsBody,
     summary: 'Create a portal session that redeems vouchers',
   },
+  {
+    path: '/portal-sessions/giftcard',
+    example: { amount_in_cents: 1250 },
+    type: 'giftcard',
+    body: topUpGiftcardsSessionBody,
+    summary: 'Extension: create a portal session where the customer pays with a gift card or tops one up',
+    description: `**Extension** (docs/v1-api.md). ${CHOICE}\n\n${TOP_UP}`,
+  },
+  {
+    path: '/portal-sessions/prepaid',
+    example: { contact_uuid: DEMO.anna, amount_in_cents: 500 },
+    type: 'prepaid',
+    body: topUpPrepaidSessionBody,
+    summary: 'Extension: create a portal session where the customer pays from or tops up the prepaid balance',
+    description: `**Extension** (docs/v1-api.md). ${PREPAID_AMOUNT} One of the two per session.\n\n${TOP_UP}`,
+  },
+  {
+    path: '/portal-sessions/scan-anything',
+    example: { amount_in_cents: 1250 },
+    type: 'scan_anything',
+    body: topUpGiftcardsSessionBody,
+    summary: 'Extension: create a portal session where whatever the customer scans decides what it does',
+    description:
+      '**Extension** (docs/v1-api.md). A loyalty card or app code opens the customer portal, a voucher its ' +
+      `redemption, a gift card the choice of paying or topping up, a receipt code its credits. ${CHOICE}\n\n${TOP_UP}`,
+  },
 ];
 
 /**
- * Spec "Portal sessions (A)": the seven create variants and get; extensions: the session's events
+ * Spec "Portal sessions (A)": the seven create variants and get; extensions: three more variants, the session's events
  * as a list and as a server-sent-events stream.
  */
 export default async function portalSessionsRoutes(fastify: FastifyInstance) {

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { emailField, idField } from './fields';
+import type { PortalSessionType } from './portal';
+import { portalSessionSettingsBody } from './public/portal-sessions';
+
+/*
+ * The real platform's portal component's API (docs/v1-api.md), served under
+ * /api/v1/portal-sessions for a POS page that embeds that component with `host` set to this
+ * service. Its calls are an adapter over the kiosk's session calls (contract/portal.ts): the same
+ * rules, in the component's field names. Answers are `{data: …}` except `check-code` and
+ * `loyalty-transactions`, which answer their object or array as the body; refusals are the error
+ * body (`message`, `errors`, `code`, `reason`), which the component shows.
+ *
+ *   POST   /                                 CreateRequest (an API key)      → {data: V1Session}
+ *   GET    /{uuid}                                                           → {data: V1Session}
+ *   PUT    /{uuid}                           {contact_identifier_value} | {email} → {data: V1Session}; 55031 unknown
+ *   GET    /{uuid}/brand-kit                                                 → {data: colours}
+ *   GET    /{uuid}/contacts                  ?contact_uuid                   → {data: V1Contact}
+ *   POST   /{uuid}/contacts                  RegisterRequest                 → {data: V1Contact}
+ *   POST   /{uuid}/contacts/link-identifier  {contact_identifier_value, email} → {data: V1Contact}
+ *   GET    /{uuid}/check-code                ?code                           → {identifier|voucher|giftcard|receipt_token}
+ *   GET    /{uuid}/giftcards/{hash}                                          → {data: {uuid, hash, amount_in_cents}}
+ *   POST   /{uuid}/giftcards/transaction     {uuid, amount_in_cents (signed)} → {data: transaction}
+ *   POST   /{uuid}/credit-receptions/create  {unit_value}                    → {data: reception}
+ *   GET    /{uuid}/loyalty-transactions                                      → [{uuid, type, credits, loyalty_transaction_data}]
+ *   GET    /{uuid}/subscriptions                                             → {data: [{id, name, strategy}]}
+ *   GET    /{uuid}/subscriptions/contact                                     → {data: [{subscription_type, is_subscribed, status}]}
+ *   PUT    /{uuid}/subscriptions             {values: {name: bool}}          → {data: …as the GET above}
+ *   GET    /{uuid}/contact-attributes                                        → {data: {new_elements: []}}
+ *   PUT    /{uuid}/contact-attributes                                        → refused (profile_not_at_counter)
+ *   GET    /{uuid}/contact-identifiers                                       → {data: [{value}]} (last 4)
+ *   DELETE /{uuid}/contact-identifiers       {value}                         → {data: {value}}
+ *   GET    /{uuid}/vouchers                                                  → {data: [V1Voucher]}
+ *   GET    /{uuid}/vouchers/{code}                                           → {data: V1Voucher}
+ *   GET    /{uuid}/vouchers/check/{code}                                     → {data: V1Voucher}
+ *   POST   /{uuid}/vouchers/redeem           {code}                          → {data: V1Voucher}
+ *   GET    /{uuid}/rewards                                                   → {data: [reward]}
+ *   POST   /{uuid}/rewards/claim             {uuid}                          → {data: {title, …}}
+ *   GET    /{uuid}/prepaid                                                   → {data: {balance_in_cents}}
+ *   POST   /{uuid}/prepaid/transaction       {amount_in_cents (signed), contact_identifier_value?} → {data: transaction}
+ */
+
+/** The component's session types and ours, one to one. */
+export const V1_SESSION_TYPES = {
+  PORTAL: 'identify',
+  POINTS_TRANSACTION: 'credit_reception',
+  REDEEM_GIFTCARD: 'redeem_giftcards',
+  TOP_UP_GIFTCARD: 'top_up_giftcards',
+  GIFTCARD: 'giftcard',
+  PAY_PREPAID: 'pay_prepaid',
+  TOP_UP_PREPAID: 'top_up_prepaid',
+  PREPAID: 'prepaid',
+  VOUCHER: 'vouchers',
+  GENERIC: 'scan_anything',
+} as const satisfies Record<string, PortalSessionType>;
+export type V1SessionType = keyof typeof V1_SESSION_TYPES;
+
+/** The component's name of one of our session types. */
+export function v1SessionType(type: PortalSessionType): V1SessionType {
+  return (Object.keys(V1_SESSION_TYPES) as V1SessionType[]).find((name) => V1_SESSION_TYPES[name] === type)!;
+}
+
+const cents = z.number().int().min(1).max(100_000_000);
+/** A signed amount in cents, never 0: negative pays, positive tops up. */
+const signedCents = () =>
+  z
+    .number()
+    .int()
+    .min(-100_000_000)
+    .max(100_000_000)
+    .refine((n) => n !== 0, { message: 'The amount in cents must not be 0.' });
+
+/**
+ * POST / (the component's `PortalSession`, with an API key in the Authorization header): the
+ * shared creation settings, the session `type` (default PORTAL), an amount and more than one card
+ * where the type takes them. `api_key` and `enable_marketing_preferences` are read and ignored.
+ */
+export const v1CreateRequest = portalSessionSettingsBody.extend({
+  type: z.enum(Object.keys(V1_SESSION_TYPES) as [V1SessionType, ...V1SessionType[]]).default('PORTAL'),
+  amount_in_cents: cents.optional(),
+  allow_multiple_giftcards: z.boolean().optional(),
+  require_payment_confirmation: z.boolean().optional(),
+});
+
+/** PUT /{uuid}: identify by a scanned value or by e-mail. */
+export const v1IdentifyRequest = z.union([
+  z.object({ contact_identifier_value: idField() }),
+  z.object({ email: emailField() }),
+]);
+
+/**
+ * POST /{uuid}/contacts: register. The component sends `{email}` alone; our rule asks for the
+ * customer's own acceptance of the terms (`accept_terms: true`), so its call is refused
+ * (terms_not_accepted) until the page asks the customer.
+ */
+export const v1RegisterRequest = z.object({
+  email: emailField(),
+  accept_terms: z.boolean().optional(),
+  contact_identifier_value: idField().optional(),
+  subscription_type_ids: z.array(z.number().int()).default([]),
+  locale: z.enum(['nl', 'en']).optional(),
+});
+
+export const v1LinkIdentifierRequest = z.object({
+  contact_identifier_value: idField(),
+  email: emailField(),
+});
+
+export const v1GiftcardTransactionRequest = z.object({
+  uuid: idField(),
+  amount_in_cents: signedCents(),
+});
+
+export const v1CreditReceptionRequest = z.object({ unit_value: z.number().positive().max(1_000_000) });
+
+export const v1SubscriptionsRequest = z.object({ values: z.record(z.string(), z.boolean()) });
+
+export const v1IdentifierRequest = z.object({ value: z.string().trim().min(1).max(500) });
+
+export const v1CodeRequest = z.object({ code: z.string().trim().min(1).max(500) });
+
+export const v1RewardClaimRequest = z.object({ uuid: idField() });
+
+export const v1PrepaidTransactionRequest = z.object({
+  amount_in_cents: signedCents(),
+  contact_identifier_value: idField().optional(),
+});
+
+export const v1CheckCodeQuery = z.object({ code: z.string().trim().min(1).max(500) });
+export const v1ContactQuery = z.object({ contact_uuid: idField().optional() });
