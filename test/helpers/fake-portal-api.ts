@@ -589,7 +589,7 @@ export function createFakePortalApi() {
         ...identified(session, token.contact, 'app_token'),
       };
     }
-    return { result: 'other_code', code: code.kind === 'receipt_token' ? { kind: 'unknown' } : code };
+    return { result: 'other_code', code };
   };
 
   const register = (session: FakeSession, input: RegisterRequest) => {

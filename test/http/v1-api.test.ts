@@ -343,7 +343,8 @@ describe('scanned codes', () => {
     expect(await check(DEMO.annaCard)).toEqual({ identifier: { value: DEMO.annaCard } });
     expect((await check(DEMO.voucherCode)).voucher).toMatchObject({ code: DEMO.voucherCode, contact: null });
     expect(await check(DEMO.giftcardHash)).toEqual({ giftcard: { hash: DEMO.giftcardHash } });
-    const receipt = 'https://shop.example/receipt?version=1&shop_id=1&unique_id=R-1&timestamp=1&hash=ab';
+    const receipt =
+      'https://shop.example/receipt?version=v1&shop_id=1&unique_id=R-1&credits=5&timestamp=1&hash=ab';
     expect(await check(receipt)).toEqual({ receipt_token: { value: receipt } });
     expectReason(await v1('GET', `/${uuid}/check-code?code=NOTHING-KNOWN`), 'code_not_recognised');
   });
