@@ -15,6 +15,7 @@ import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
+import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
 import { toJson } from './http/json';
 import mediaRoutes from './http/media';
@@ -96,13 +97,18 @@ export function defaultKioskDir(): string {
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const requestLog = new RequestLog();
+  const trusted = proxyTrust(config.trustProxy);
+  const { serverOptions, ...timeouts } = timeoutOptions(config.limits);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // One JSON line per request (request-log.ts) instead of Fastify's two.
     logController: requestLog,
     // Without a Host header, Node would answer 400 with an empty body; errors.ts answers the error body.
-    http: { requireHostHeader: false },
-    ...(deps.https ? { https: { ...deps.https, requireHostHeader: false } } : {}),
+    http: { ...serverOptions, requireHostHeader: false },
+    ...(deps.https ? { https: { ...deps.https, ...serverOptions, requireHostHeader: false } } : {}),
+    ...timeouts,
+    // Client address, protocol and host from X-Forwarded-* only through the trusted proxies.
+    ...(trusted ? { trustProxy: trusted } : {}),
     bodyLimit: 1024 * 1024,
     // Stable ids of our own; a proxy's request id is not trusted.
     requestIdHeader: false,
@@ -116,6 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // answered with Fastify's own 503 body; /readyz turns 503 at once.
     return503OnClosing: false,
   }) as unknown as FastifyInstance;
+  capConnections(app.server, config.limits, trusted, app.log);
   app.setValidatorCompiler(validatorCompiler);
   // A cached read view is the same object on every hit: its text is kept beside it, not rebuilt.
   const serialized = new WeakMap<object, string>();

@@ -128,14 +128,28 @@ export interface CliProcess {
 /**
  * Starts `node <built CLI> ...args` (no shell) with `env` added to a clean environment; `detached`
  * gives it a process group of its own (to send Ctrl-C's SIGINT to the whole group, as a terminal does);
- * `main` runs another copy of the CLI (cliForAnyUser), from its folder.
+ * `main` runs another copy of the CLI (cliForAnyUser), from its folder; `fileLimit` runs it under
+ * `ulimit -n <fileLimit>` (through sh, which then execs node).
  */
 export function spawnCli(
   args: string[],
-  options: { env?: Record<string, string>; uid?: number; detached?: boolean; main?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    uid?: number;
+    detached?: boolean;
+    main?: string;
+    fileLimit?: number;
+  } = {},
 ): CliProcess {
   const main = options.main ?? buildCli();
-  const child = spawn(process.execPath, [main, ...args], {
+  const [command, commandArgs] =
+    options.fileLimit === undefined
+      ? [process.execPath, [main, ...args]]
+      : [
+          '/bin/sh',
+          ['-c', `ulimit -n ${options.fileLimit} && exec "$0" "$@"`, process.execPath, main, ...args],
+        ];
+  const child = spawn(command, commandArgs, {
     cwd: options.main ? dirname(options.main) : root,
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
