@@ -282,6 +282,11 @@ export const ERROR_REASONS = {
     when: 'a top-up waits for its payment to be confirmed; no other can start',
   },
   no_payment_awaited: { code: 1003, status: 409, when: 'no top-up waits for its payment to be confirmed' },
+  too_many_streams: {
+    code: 1003,
+    status: 429,
+    when: 'too many event streams open for the session, from the client address, or in all',
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

@@ -31,6 +31,7 @@ import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
+import { registerEventStreams } from './http/sse';
 import { registerStartPage } from './http/start-page';
 import { registerSurfaces } from './http/surfaces';
 import { type RoundTimer, registerSessionExpiry } from './jobs/session-expiry';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMail(app);
   registerHealth(app);
   registerMetrics(app, requestLog, { poolStats: deps.poolStats, metricsText: deps.metricsText });
+  registerEventStreams(app);
   registerSessionExpiry(app, deps.sessionExpiryTimer);
 
   await registerPublicRoutes(app);

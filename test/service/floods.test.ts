@@ -1,4 +1,4 @@
-import { get as httpGet } from 'node:http';
+import { get as httpGet, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -126,5 +126,68 @@ describe('a client that holds connections', () => {
     expect(lifetimes.filter((ms) => ms >= REQUEST_TIMEOUT_S * 1000).length).toBeGreaterThan(0);
     expect(statuses.length).toBeGreaterThan(4);
     expect(statuses.every((s) => s === 200)).toBe(true);
+  }, 30_000);
+});
+
+/**
+ * GET an event stream from the attacker's address: `status` resolves with 200 (the stream is kept
+ * open), the refusal's status, or 0 when the connection was closed; `ended` when the service closes it.
+ */
+function attackerStream(port: number, path: string): { status: Promise<number>; ended: Promise<void> } {
+  let ended: () => void = () => undefined;
+  const endedPromise = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  const status = new Promise<number>((resolve) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, localAddress: ATTACKER, agent: false },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+        res.on('close', ended);
+      },
+    );
+    req.on('error', () => {
+      resolve(0);
+      ended();
+    });
+    cleanups.push(() => req.destroy());
+    req.end();
+  });
+  return { status, ended: endedPromise };
+}
+
+describe('a client that floods event streams', () => {
+  it('gets its streams capped per session and per address (429), health answers throughout, and a session that ends closes its streams', async () => {
+    const { url, port } = await start(['--max-streams-per-address', '30']);
+    const sessions: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${url}/portal-sessions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer demo-api-key', 'content-type': 'application/json' },
+        body: JSON.stringify({ shop_uuid: 'a0000000-0000-4000-8000-000000000001' }),
+      });
+      sessions.push(((await res.json()) as { data: { uuid: string } }).data.uuid);
+    }
+    const health = healthProbes(port);
+    const flood = Array.from({ length: 300 }, (_, i) =>
+      attackerStream(port, `/portal/api/sessions/${sessions[i % 4]}/stream`),
+    );
+    const statuses = await Promise.all(flood.map((s) => s.status));
+    const open = statuses.filter((s) => s === 200).length;
+    expect(open).toBeGreaterThan(0);
+    expect(open).toBeLessThanOrEqual(30);
+    expect(statuses.every((s) => s === 200 || s === 429 || s === 0)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+
+    // The first session ends: every stream of it is closed.
+    const cancelled = await fetch(`${url}/portal/api/sessions/${sessions[0]}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(cancelled.status).toBe(200);
+    await Promise.all(flood.filter((_, i) => i % 4 === 0).map((s) => s.ended));
+    expect((await health.stop()).every((s) => s === 200)).toBe(true);
   }, 30_000);
 });

@@ -80,3 +80,13 @@ export async function sessionEventPosition(db: Db, sessionId: number, uuid: stri
     .executeTakeFirst();
   return row?.id ?? 0;
 }
+
+/** Whether a session has ended (completed, cancelled or expired): its events are then all written. */
+export async function sessionHasEnded(db: Db, sessionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('portal_sessions')
+    .select('status')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.status !== 'open';
+}

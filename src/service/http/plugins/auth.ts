@@ -30,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor;
+    /** The hash of the bearer token the actor was found by (routes with auth K, A or P). */
+    credentialHash: string;
   }
 }
 
@@ -49,6 +51,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance): void {
   const cache = new Map<string, { actor: Actor | null; expiresAt: number | null; at: number }>();
   app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('credentialHash', '');
   app.addHook('onRequest', async (request) => {
     const kind = request.routeOptions.config.auth;
     if (kind !== 'K' && kind !== 'A' && kind !== 'P') return;
@@ -82,6 +85,7 @@ export function registerAuth(app: FastifyInstance): void {
       );
     }
     request.actor = entry.actor;
+    request.credentialHash = hash;
   });
 }
 

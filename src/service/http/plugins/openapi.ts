@@ -24,6 +24,8 @@ declare module 'fastify' {
      * link on that operation's success response and a line of this route's description.
      */
     exampleAfter?: ExampleAfter;
+    /** When the route answers 204 No Content, in words (its OpenAPI 204 response). */
+    noContent?: string;
   }
   interface FastifyContextConfig {
     /** Honours `Idempotency-Key` (withIdempotency) though not a public-API POST with a token. */
@@ -114,6 +116,7 @@ function routeFacts(route: RouteOptions): RouteFacts {
     formBodies: !cashier,
     rateLimited: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false,
     produces: schema.produces?.[0],
+    noContent: schema.noContent,
     operationId: (schema as { operationId?: string }).operationId,
     hasParams: Boolean(schema.params),
     hasBody: Boolean(schema.body),
