@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 
@@ -58,8 +59,10 @@ export function capConnections(
   const open = new Map<string, number>();
   let warned = 0;
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined || trusted?.(address, 0)) return;
+    const peer = socket.remoteAddress;
+    if (peer === undefined || trusted?.(peer, 0)) return;
+    // An IPv6 client counts by its /64, as the rate limits count it.
+    const address = normalizeIP(peer);
     const count = (open.get(address) ?? 0) + 1;
     if (count > limits.maxConnectionsPerAddress) {
       socket.destroy();

@@ -11,6 +11,7 @@ import {
 } from '../domain/portal-session-events';
 import type { PortalSessionRow } from '../domain/portal-session-guards';
 import { toJson } from './json';
+import { addressKey } from './plugins/rate-limit';
 
 /** How often an open stream sends a comment line, so proxies and browsers keep it open. */
 export const HEARTBEAT_MS = 15_000;
@@ -83,7 +84,7 @@ export class EventStreams {
    * comment every 15 s. @throws ServiceError 1003 (HTTP 429, `too_many_streams`) past a cap.
    */
   start(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): EventStream {
-    const address = request.ip;
+    const address = addressKey(request);
     const { maxStreams, maxStreamsPerAddress, maxStreamsPerSession } = this.limits;
     if (
       this.open.size >= maxStreams ||

@@ -48,6 +48,7 @@ import {
   cashierRateKey,
   clearDeviceCookie,
   PAIRING_RATE_LIMIT,
+  pairingRateKey,
   registerDeviceAuth,
   setDeviceCookie,
 } from './device-auth';
@@ -71,14 +72,10 @@ const noBody = z.preprocess((v) => v ?? {}, z.object({}));
 export default async function cashierRoutes(fastify: FastifyInstance) {
   await registerDeviceAuth(fastify);
   const app = zodRoutes(fastify);
-  const limit = (max: number) => ({
-    rateLimit: {
-      max: Math.min(fastify.config.rateLimit, max),
-      timeWindow: 60_000,
-      keyGenerator: cashierRateKey,
-    },
+  const limit = (max: number, keyGenerator: (req: FastifyRequest) => string) => ({
+    rateLimit: { max: Math.min(fastify.config.rateLimit, max), timeWindow: 60_000, keyGenerator },
   });
-  const config = { auth: 'none' as const, ...limit(CASHIER_RATE_LIMIT) };
+  const config = { auth: 'none' as const, ...limit(CASHIER_RATE_LIMIT, cashierRateKey) };
   const sessionOptions = () => ({
     portalUrl: app.config.portalUrl,
     ttlMinutes: app.config.sessionTtlMinutes,
@@ -114,7 +111,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
   app.post(
     '/pair',
     {
-      config: { auth: 'none', cashier: 'pair', ...limit(PAIRING_RATE_LIMIT) },
+      config: { auth: 'none', cashier: 'pair', ...limit(PAIRING_RATE_LIMIT, pairingRateKey) },
       schema: {
         tags: [TAG],
         summary: 'Pair this browser with a cashier device token from the fixture',

@@ -85,7 +85,9 @@ const DESCRIPTION =
   'Bodies may be JSON or `application/x-www-form-urlencoded` (bracket nesting, as PHP writes them). ' +
   'Every failed call answers the error body `{code, message, status_code, errors?}`; each operation lists ' +
   'its codes by HTTP status. Every response carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`; past ' +
-  'the limit, 429 with `Retry-After`. A POST with a token honours `Idempotency-Key`.';
+  'the limit, 429 with `Retry-After`. On a refused credential (401) they count the failed authentications of ' +
+  'the client address, past which it gets 429 (reason `too_many_failed_attempts`). A POST with a token ' +
+  'honours `Idempotency-Key`.';
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
