@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
@@ -31,6 +31,13 @@ import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
+import {
+  inlineScriptHashes,
+  kioskDirectives,
+  registerPageSecurity,
+  registerSecurityHeaders,
+  startPageDirectives,
+} from './http/security-headers';
 import { registerEventStreams } from './http/sse';
 import { registerStartPage } from './http/start-page';
 import { registerSurfaces } from './http/surfaces';
@@ -183,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(formbody, { parser: (body) => qs.parse(body, { depth: 8, arrayLimit: 1000 }) });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   await registerRateLimit(app);
   registerAuth(app);
   registerInputGuard(app);
@@ -201,30 +209,41 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerCashierConsole(app, deps.cashierDir);
 
   const kioskDir = deps.kioskDir ?? defaultKioskDir();
-  if (existsSync(join(kioskDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: kioskDir,
-      prefix: '/portal/',
-      index: 'index.html',
-      wildcard: true,
-      // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        // Hashed assets never change; the page itself must always be fresh.
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        // The same URL answers brotli, gzip or raw: caches keep them apart.
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-    // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
-    app.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
-  registerStartPage(app);
+  if (existsSync(join(kioskDir, 'index.html'))) await app.register((scope) => registerKiosk(scope, kioskDir));
+  await app.register(async (scope) => {
+    await registerPageSecurity(scope, startPageDirectives(scope.config.portalUrl));
+    registerStartPage(scope);
+  });
   return app;
+}
+
+/**
+ * The built kiosk at /portal/ (its files, and the page at /portal), under its own security headers:
+ * its inline script allowed by the hash of the built page's, framing by the allowed origins only.
+ */
+async function registerKiosk(scope: FastifyInstance, kioskDir: string): Promise<void> {
+  const page = readFileSync(join(kioskDir, 'index.html'), 'utf8');
+  await registerPageSecurity(scope, kioskDirectives(inlineScriptHashes(page), scope.config.allowedOrigins));
+  await scope.register(fastifyStatic, {
+    root: kioskDir,
+    prefix: '/portal/',
+    index: 'index.html',
+    wildcard: true,
+    // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      // Hashed assets never change; the page itself must always be fresh.
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      // The same URL answers brotli, gzip or raw: caches keep them apart.
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+  // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
+  scope.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }

@@ -99,6 +99,10 @@ export async function createTestApp(
     openApi?: OpenApiCheck;
     /** SQLite: a group commit of the test's own for the app's database (default the database's). */
     groupCommit?: (db: Kysely<Database>, dir: string) => GroupCommit;
+    /** A built kiosk to serve at /portal/ (default none). */
+    kioskDir?: string;
+    /** A built cashier console to serve at /cashier/ (default none). */
+    cashierDir?: string;
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -131,7 +135,8 @@ export async function createTestApp(
     groupCommit: options.groupCommit?.(database.db, dir) ?? database.groupCommit,
     clock: clock.now,
     databaseUrl,
-    kioskDir: join(dir, 'no-kiosk'),
+    kioskDir: options.kioskDir ?? join(dir, 'no-kiosk'),
+    cashierDir: options.cashierDir ?? join(dir, 'no-cashier'),
     validateResponses: true,
     poolStats: database.poolStats,
     sessionExpiryTimer: (round) => {

@@ -8,6 +8,7 @@ import { DEMO } from '../../../contract/examples';
 import { CASHIER_COOKIE } from '../cashier/device-auth';
 import { MAX_KEY_LENGTH } from '../idempotency';
 import { commonComponents, completeDocument, type ExampleAfter, type RouteFacts } from '../openapi/document';
+import { docsDirectives, registerPageSecurity } from '../security-headers';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -165,10 +166,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return completeDocument(withComponents(input) as never, facts) as never;
     },
   });
-  // Swagger UI names the document by the address users use (its own copy at /docs/json is the same).
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { urls: [{ url: '/openapi.json', name: '/openapi.json' }] },
+  // Swagger UI under a policy of its own (security-headers.ts); it names the document by the address
+  // users use (its own copy at /docs/json is the same).
+  await app.register(async (scope) => {
+    await registerPageSecurity(scope, docsDirectives());
+    await scope.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { urls: [{ url: '/openapi.json', name: '/openapi.json' }] },
+    });
   });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }
