@@ -1,6 +1,8 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import '../../../contract/components';
 import type { RouteError } from '../../../contract/errors';
@@ -175,5 +177,33 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       uiConfig: { urls: [{ url: '/openapi.json', name: '/openapi.json' }] },
     });
   });
-  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, documentSender(app));
+}
+
+/**
+ * Answers GET /openapi.json (about 900 KB of JSON) brotli- or gzip-compressed as the client accepts
+ * (some 30 KB), else plain; each form made once, at the first request that asks for it.
+ */
+function documentSender(app: FastifyInstance) {
+  const bodies = new Map<'br' | 'gzip' | 'identity', Buffer>();
+  const body = (encoding: 'br' | 'gzip' | 'identity') => {
+    let bytes = bodies.get(encoding);
+    if (!bytes) {
+      const text = Buffer.from(JSON.stringify(app.swagger()));
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : encoding === 'gzip'
+            ? gzipSync(text, { level: 9 })
+            : text;
+      bodies.set(encoding, bytes);
+    }
+    return bytes;
+  };
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body(encoding ?? 'identity'));
+  };
 }
