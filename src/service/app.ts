@@ -17,7 +17,6 @@ import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
 import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
-import { toJson } from './http/json';
 import mediaRoutes from './http/media';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
@@ -144,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (typeof data !== 'object' || data === null) return JSON.stringify(data);
     let text = serialized.get(data);
     if (text === undefined) {
-      text = toJson(data);
+      text = JSON.stringify(data);
       serialized.set(data, text);
     }
     return text;

@@ -26,6 +26,7 @@ import * as rateLimitCounters from './migrations/0010_rate_limit_counters';
 import * as contactTotals from './migrations/0011_contact_totals';
 import * as sessionProof from './migrations/0012_session_proof';
 import * as termsAcceptances from './migrations/0013_terms_acceptances';
+import * as eventTimestamps from './migrations/0014_event_timestamps';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0011_contact_totals': contactTotals,
   '0012_session_proof': sessionProof,
   '0013_terms_acceptances': termsAcceptances,
+  '0014_event_timestamps': eventTimestamps,
 };
 
 /**

@@ -9,7 +9,7 @@ import type { Actor } from './actor';
 import { refusal, ServiceError } from './errors';
 import { type GiftcardRow, giftcardByUuid, hasBeenIncremented, isExpired } from './giftcards';
 import { resolveShop } from './shops';
-import { bool, isoTimestamp, jsonObject, newUuid } from './values';
+import { apiTimestamp, bool, isoTimestamp, jsonObject, newUuid } from './values';
 
 /** A giftcard transaction row as stored. */
 export type GiftcardTransactionRow = Selectable<GiftcardTransactionTable>;
@@ -71,7 +71,7 @@ export async function giftcardTransactionView(
     shop: shop ?? null,
     shop_id: shop?.id ?? null,
     settlements: [],
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
   };
 }
 

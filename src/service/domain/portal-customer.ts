@@ -31,7 +31,7 @@ import {
   subscribeContact,
   unsubscribeContact,
 } from './subscriptions';
-import { fromCenti } from './values';
+import { apiTimestamp, fromCenti } from './values';
 import { assertRedeemableNow, listVouchers, redeemVoucher, voucherByCode } from './vouchers';
 
 /*
@@ -301,7 +301,10 @@ export async function sessionActivity(db: Db, session: PortalSessionRow): Promis
       shop: g.shop,
     })),
   ];
-  return lines.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).slice(0, ACTIVITY_LIMIT);
+  return lines
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    .slice(0, ACTIVITY_LIMIT)
+    .map((line) => ({ ...line, created_at: apiTimestamp(line.created_at) }));
 }
 
 function portalSubscription(s: ContactSubscriptionView): PortalSubscription {

@@ -6,7 +6,7 @@ import type { PortalEvent } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { PortalSessionRow } from './portal-session-guards';
-import { isoTimestamp, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, newUuid } from './values';
 
 /** The topic of one session's events. */
 export const sessionTopic = (uuid: string) => `portal-session:${uuid}`;
@@ -21,7 +21,8 @@ export async function recordEvent(
   type: string,
   data: unknown,
 ): Promise<PortalEvent> {
-  const event: PortalEvent = { uuid: newUuid(), type, created_at: isoTimestamp(tx.now), data };
+  const createdAt = isoTimestamp(tx.now);
+  const event: PortalEvent = { uuid: newUuid(), type, created_at: apiTimestamp(createdAt), data };
   // Under the session's row lock, a session's event ids follow commit order: a stream that has
   // read up to an id never misses a smaller one committed later.
   await tx.lock('portal_sessions', session.id);
@@ -32,7 +33,7 @@ export async function recordEvent(
       portal_session_id: session.id,
       type,
       data: JSON.stringify(data ?? null),
-      created_at: event.created_at,
+      created_at: createdAt,
     })
     .execute();
   // Only a wake-up: streams read the event from the table (sessionEventsAfter).
@@ -63,7 +64,7 @@ export async function sessionEventsAfter(
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    event: { uuid: r.uuid, type: r.type, created_at: r.created_at, data: JSON.parse(r.data) },
+    event: { uuid: r.uuid, type: r.type, created_at: apiTimestamp(r.created_at), data: JSON.parse(r.data) },
   }));
 }
 

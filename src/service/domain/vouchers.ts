@@ -17,7 +17,7 @@ import { pageMeta, paginatorMeta } from './pagination';
 import { promotionView } from './promotions';
 import { resolveShop } from './shops';
 import { hashToken, newSecret } from './tokens';
-import { isoTimestamp, jsonObject } from './values';
+import { apiTimestamp, isoTimestamp, jsonObject } from './values';
 
 /** A voucher row as stored; its `status` may be out of date (see voucherStatusAt). */
 export type VoucherRow = Selectable<VoucherTable>;
@@ -71,9 +71,9 @@ export async function voucherViews(db: Db, rows: VoucherRow[], now: Date): Promi
       status,
       name: promotion.name,
       description: promotion.description,
-      expiration_date: row.expiration_date,
-      activation_date: row.activation_date,
-      redeemed_at: row.redeemed_at,
+      expiration_date: apiTimestamp(row.expiration_date),
+      activation_date: apiTimestamp(row.activation_date),
+      redeemed_at: apiTimestamp(row.redeemed_at),
       is_redeemed: status === 'REDEEMED',
       attributes: jsonObject(row.attributes),
       contact: row.contact_id === null ? null : (contactById.get(row.contact_id) ?? null),
@@ -254,13 +254,13 @@ export async function lockVoucher(tx: Tx, uuid: string): Promise<VoucherLock> {
     .executeTakeFirstOrThrow();
   return {
     release_key: releaseKey,
-    locked_until: lockedUntil,
+    locked_until: apiTimestamp(lockedUntil),
     voucher: await voucherView(tx.db, locked, tx.now),
     lock: {
       release_key: releaseKey,
-      locked_at: isoTimestamp(tx.now),
+      locked_at: apiTimestamp(isoTimestamp(tx.now)),
       unlocked_at: null,
-      system_release_at: lockedUntil,
+      system_release_at: apiTimestamp(lockedUntil),
     },
   };
 }
@@ -296,8 +296,8 @@ export async function releaseVoucher(tx: Tx, uuid: string, releaseKey: string): 
     voucher: view,
     lock: {
       release_key: releaseKey,
-      locked_at: isoTimestamp(lockedAt),
-      unlocked_at: isoTimestamp(tx.now),
+      locked_at: apiTimestamp(isoTimestamp(lockedAt)),
+      unlocked_at: apiTimestamp(isoTimestamp(tx.now)),
       system_release_at: null,
     },
   };

@@ -10,7 +10,6 @@ import {
   sessionTopic,
 } from '../domain/portal-session-events';
 import type { PortalSessionRow } from '../domain/portal-session-guards';
-import { toJson } from './json';
 import { addressKey } from './plugins/rate-limit';
 
 /** How often an open stream sends a comment line, so proxies and browsers keep it open. */
@@ -144,7 +143,7 @@ export class EventStreams {
     res.on('close', close);
     return {
       send(event, data, id) {
-        write(`event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${toJson(data)}\n\n`);
+        write(`event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
       },
       onClose(cleanup) {
         if (closed) cleanup();
