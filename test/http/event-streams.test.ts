@@ -128,7 +128,8 @@ describe('a stream ends with its session', () => {
     const kiosk = await readEvents(`${base}/portal/api/sessions/${uuid}/stream`);
     streams.push(kiosk);
     t.clock.advance(61_000);
-    expect((await kiosk.next(5000)).data.type).toBe('session_expired');
+    await t.runSessionExpiry();
+    expect((await kiosk.next()).data.type).toBe('session_expired');
     await kiosk.ended();
   });
 });

@@ -188,7 +188,7 @@ export function useSessionStream(
 /**
  * Follows the shop's session changes: today's list (and the followed session) refetch on each. The
  * service ends the stream when the device is revoked or unpaired: the device is then asked for again,
- * and a refusal turns the console to pairing (cashierQueryClient).
+ * and a refusal turns the console to pairing (app/providers.tsx createConsoleQueryClient).
  */
 export function useShopStream(): void {
   const client = useQueryClient();
