@@ -92,9 +92,11 @@ describe('a fixture loaded into the running service', () => {
       standby: await stream('/portal/api/devices/demo-device-amsterdam/stream', {}),
       console: await stream('/cashier/api/stream', { cookie: keptCookie }),
     };
-    // Each credential works up to the load (and the cache holds it).
-    const read = (token: string) =>
-      app.call({ method: 'GET', url: `/api/v3/oauth/clients/portal-sessions/${amsterdam}`, token });
+    // Each credential works up to the load (and the cache holds it); a register key reads its shop's.
+    const read = (token: string) => {
+      const uuid = token === DEMO.registerKeyUtrecht ? utrecht : amsterdam;
+      return app.call({ method: 'GET', url: `/api/v3/oauth/clients/portal-sessions/${uuid}`, token });
+    };
     for (const token of [
       DEMO.apiKey,
       DEMO.registerKeyUtrecht,

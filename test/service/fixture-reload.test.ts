@@ -76,6 +76,8 @@ describe('SIGHUP', () => {
     await waitForLog(cli, 'fixture loaded again');
     await stream.ended();
     expect((await fetch(`${url}/contacts/${DEMO.anna}`, { headers: auth(DEMO.apiKey) })).status).toBe(401);
-    expect((await fetch(`${url}/portal-sessions/${uuid}`, { headers: auth(DEMO.registerKey) })).status).toBe(200);
+    expect((await fetch(`${url}/portal-sessions/${uuid}`, { headers: auth(DEMO.registerKey) })).status).toBe(
+      200,
+    );
   }, 60_000);
 });

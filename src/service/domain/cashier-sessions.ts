@@ -302,7 +302,12 @@ export async function cashierSessionSummaries(
   const eventsOf = new Map<number, Pick<PortalEvent, 'uuid' | 'type' | 'data' | 'created_at'>[]>();
   for (const e of events) {
     const list = eventsOf.get(e.portal_session_id) ?? [];
-    list.push({ uuid: e.uuid, type: e.type, data: JSON.parse(e.data), created_at: e.created_at });
+    list.push({
+      uuid: e.uuid,
+      type: e.type,
+      data: JSON.parse(e.data),
+      created_at: apiTimestamp(e.created_at),
+    });
     eventsOf.set(e.portal_session_id, list);
   }
   const starterOf = new Map(starters.map((s) => [s.portal_session_id, s.name]));

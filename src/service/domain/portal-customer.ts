@@ -83,7 +83,7 @@ export async function portalVouchers(db: Db, vouchers: Voucher[], now: Date): Pr
   const media = new Map(
     promotions.map((p) => [p.uuid, p.media ? (JSON.parse(p.media) as PortalVoucher['media']) : null]),
   );
-  const lockedUntil = new Map(locks.map((l) => [l.uuid, l.locked_until]));
+  const lockedUntil = new Map(locks.map((l) => [l.uuid, apiTimestamp(l.locked_until)]));
   return vouchers.map((voucher) => ({
     uuid: voucher.uuid,
     code: voucher.code,

@@ -18,8 +18,8 @@ import {
 } from '../../../contract/public/portal-sessions';
 import type { Tx } from '../../db/transaction';
 import type { Actor } from '../../domain/actor';
-import { confirmHeldTopUp } from '../../domain/portal-money';
 import { credentialHolder, credentialIsValid } from '../../domain/credentials';
+import { confirmHeldTopUp } from '../../domain/portal-money';
 import { sessionEvents } from '../../domain/portal-session-events';
 import {
   assertSessionOfActor,
