@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
+import { openSession, portalCall } from '../helpers/portal';
 
 /*
  * What a client stores comes back exactly as it was sent, even when it looks like a timestamp:
@@ -129,5 +130,35 @@ describe.each(LOOKALIKES)('free text %s', (text) => {
       url: `/contact-identifiers/find?contact_identifier_value=${value}`,
     });
     expect(valuesOf(found.body, 'name')).toContain(text);
+  });
+  it('as a product’s name and description and a unit’s label', async () => {
+    const product = await t.call({
+      method: 'POST',
+      url: '/v3/oauth/clients/products',
+      token: DEMO.personalAccessToken,
+      payload: { external_identifier: uniqueId('PROD'), name: text, description: text },
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    expect(product.json().data).toMatchObject({ name: text, description: text });
+    const name = uniqueId('unit').replace('-', '_');
+    const unit = await t.call({ method: 'POST', url: '/units', payload: { name, label: text } });
+    expect(unit.statusCode, unit.body).toBe(201);
+    const units = (await t.call({ method: 'GET', url: '/units' })).json().data as { name: string }[];
+    expect(units.find((u) => u.name === name)).toMatchObject({ label: text });
+  });
+
+  it('as the first name the kiosk shows of the customer it identified', async () => {
+    const changed = await t.call({
+      method: 'PUT',
+      url: `/contacts/${DEMO.anna}`,
+      payload: { attributes: { firstname: text } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const uuid = await openSession(t);
+    const identified = await portalCall(t, {}, 'POST', uuid, 'identify', { value: DEMO.annaCard });
+    expect(identified.statusCode, identified.body).toBe(200);
+    const state = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
+    expect(state.statusCode, state.body).toBe(200);
+    for (const body of [identified.body, state.body]) expect(valuesOf(body, 'firstname')).toContain(text);
   });
 });
