@@ -122,6 +122,21 @@ describe('a stream ends with its session', () => {
     await replay.ended();
   });
 
+  it('ends when the POS cancels the session: the kiosk’s, the POS’s and the console’s streams', async () => {
+    const { t, base } = await listening();
+    const cookie = await pair(t, CASHIER.amsterdam);
+    const uuid = await openSession(t);
+    const kiosk = await readEvents(`${base}/portal/api/sessions/${uuid}/stream`);
+    const pos = await readEvents(`${base}/portal-sessions/${uuid}/events/stream`, api);
+    const cashier = await readEvents(`${base}/cashier/api/sessions/${uuid}/stream`, { cookie });
+    streams.push(kiosk, pos, cashier);
+    const cancelled = await t.call({ method: 'POST', url: `/portal-sessions/${uuid}/cancel`, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await kiosk.next()).data).toMatchObject({ type: 'session_cancelled', data: { by: 'pos' } });
+    expect((await pos.next()).data).toMatchObject({ type: 'session_cancelled', data: { by: 'pos' } });
+    await Promise.all([kiosk.ended(), pos.ended(), cashier.ended()]);
+  });
+
   it('ends when the session expires', async () => {
     const { t, base } = await listening(['--session-ttl', '1']);
     const uuid = await openSession(t);
