@@ -15,6 +15,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 let built: string | undefined;
@@ -88,6 +89,22 @@ export function cliForAnyUser(): { main: string; remove(): void } {
     main: join(parent, 'service', 'main.js'),
     remove: () => rmSync(parent, { recursive: true, force: true }),
   };
+}
+
+/**
+ * For a test file of the built CLI: builds it before the file's tests and removes it after; answers
+ * the list each test pushes its cleanups to (processes, folders), run newest first after each test.
+ */
+export function builtCliTests(): (() => unknown)[] {
+  const cleanups: (() => unknown)[] = [];
+  beforeAll(() => {
+    buildCli();
+  }, 60_000);
+  afterAll(() => removeCliBuild());
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return cleanups;
 }
 
 /** A TCP port free on loopback right now. */

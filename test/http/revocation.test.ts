@@ -97,21 +97,14 @@ describe('a fixture loaded into the running service', () => {
       const uuid = token === DEMO.registerKeyUtrecht ? utrecht : amsterdam;
       return app.call({ method: 'GET', url: `/api/v3/oauth/clients/portal-sessions/${uuid}`, token });
     };
-    for (const token of [
-      DEMO.apiKey,
-      DEMO.registerKeyUtrecht,
-      DEMO.accessToken,
-      DEMO.personalAccessToken,
-      issued,
-    ]) {
-      expect((await read(token)).statusCode, token).toBe(200);
-    }
+    const fixtureTokens = [DEMO.apiKey, DEMO.registerKeyUtrecht, DEMO.accessToken, DEMO.personalAccessToken];
+    for (const token of [...fixtureTokens, issued]) expect((await read(token)).statusCode, token).toBe(200);
 
     await applyFixture(
       app.app.db,
       app.app.bus,
       without(fixture, {
-        tokens: [DEMO.apiKey, DEMO.registerKeyUtrecht, DEMO.accessToken, DEMO.personalAccessToken],
+        tokens: fixtureTokens,
         oauthClients: [1],
         devices: ['demo-device-utrecht'],
         cashierDevices: [CASHIER.amsterdam],
@@ -124,15 +117,7 @@ describe('a fixture loaded into the running service', () => {
       });
     }
 
-    for (const token of [
-      DEMO.apiKey,
-      DEMO.registerKeyUtrecht,
-      DEMO.accessToken,
-      DEMO.personalAccessToken,
-      issued,
-    ]) {
-      expect((await read(token)).statusCode, token).toBe(401);
-    }
+    for (const token of [...fixtureTokens, issued]) expect((await read(token)).statusCode, token).toBe(401);
     const oauth = await app.call({
       method: 'POST',
       url: '/oauth/token',

@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
 import { DEMO } from '../helpers/app';
 import {
-  buildCli,
+  builtCliTests,
   type CliProcess,
   freePort,
-  removeCliBuild,
   spawnCli,
   tempDataDir,
   waitForBanner,
@@ -16,15 +15,7 @@ import { readEvents } from '../helpers/sse';
 
 // SIGHUP loads --fixture again into the running service (docs/operations.md "Revocation").
 
-beforeAll(() => {
-  buildCli();
-}, 60_000);
-afterAll(() => removeCliBuild());
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = builtCliTests();
 
 async function waitForLog(cli: CliProcess, msg: string): Promise<Record<string, unknown>> {
   const deadline = Date.now() + 10_000;

@@ -1,11 +1,10 @@
 import { get as httpGet, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  buildCli,
+  builtCliTests,
   type CliProcess,
   freePort,
-  removeCliBuild,
   spawnCli,
   tempDataDir,
   waitForBanner,
@@ -24,15 +23,7 @@ const TIMEOUT_CHECK_MS = 1000;
 const PER_ADDRESS = 40;
 const ATTACKER = '127.0.0.2';
 
-beforeAll(() => {
-  buildCli();
-}, 60_000);
-afterAll(() => removeCliBuild());
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = builtCliTests();
 
 async function start(extra: string[] = []): Promise<{ cli: CliProcess; url: string; port: number }> {
   const folder = tempDataDir();

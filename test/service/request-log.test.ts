@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  buildCli,
+  builtCliTests,
   type CliProcess,
   freePort,
-  removeCliBuild,
   spawnCli,
   tempDataDir,
   waitForBanner,
@@ -11,15 +10,7 @@ import {
 
 // The one log line per request of the built CLI, for a path no route serves.
 
-beforeAll(() => {
-  buildCli();
-}, 60_000);
-afterAll(() => removeCliBuild());
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = builtCliTests();
 
 describe('a request to an unknown path', () => {
   it('is logged with its path, never its query', async () => {
