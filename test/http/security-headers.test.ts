@@ -135,6 +135,20 @@ describe('the API reference', () => {
   );
 });
 
+describe('the start page', () => {
+  it('/: no script at all, its form posting here only, never framed', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy['script-src']).toEqual(["'none'"]);
+    expect(policy['form-action']).toEqual(["'self'", new URL(t.app.config.portalUrl).origin]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
 describe('every other response', () => {
   it.each([
     ['API JSON', `/contacts/${DEMO.anna}`, DEMO.apiKey],
