@@ -55,7 +55,7 @@ describe('pairing the console', () => {
     await console.until(() => screen.getByTestId('console-device'));
     // The manager removes the device while the console is open; the cashier starts a session.
     flow.api().call('POST', '/cashier/api/unpair', {});
-    await console.user.click(screen.getByRole('button', { name: 'Start on the counter screen' }));
+    await console.user.click(screen.getByRole('button', { name: 'Start' }));
     await console.until(() =>
       expect(screen.getByTestId('pair-revoked').textContent).toBe(
         'This device is no longer paired. Ask the manager for its pairing code.',
