@@ -6,6 +6,7 @@ import {
   consoleScreenshots,
   dataFolder,
   PHONE,
+  reloadCashierFixture,
   startCashierService,
 } from './support/cashier';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium';
@@ -305,6 +306,36 @@ test('a revoked device is refused at its next request and lands on pairing', asy
     // Its pairing link no longer works either.
     await page.goto(`${own.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
     await expect(page.getByTestId('pair-error')).toBeVisible();
+  } finally {
+    await context.close();
+    await own.stop();
+    folder.remove();
+  }
+});
+
+test('an open console whose device is revoked says it is no longer paired, without a reload', async () => {
+  test.setTimeout(60_000);
+  const folder = dataFolder();
+  const own = await startCashierService('cashier-revoke-open', cashierFixture(), folder.dir);
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${own.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
+    await expect(page.getByTestId('console-device')).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+    });
+
+    // The manager removes the device from the fixture and has the running service load it.
+    reloadCashierFixture(own, 'cashier-revoke-open', cashierFixture([CASHIER_DEVICES.utrecht]), folder.dir);
+    await expect(page.getByTestId('pair-revoked')).toBeVisible();
+    await expect(page.getByTestId('pair-revoked')).toHaveText(
+      'This device is no longer paired. Ask the manager for its pairing code.',
+    );
+    await expect(page.getByText('That did not work. Try again.')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(
+      true,
+    );
   } finally {
     await context.close();
     await own.stop();

@@ -79,14 +79,22 @@ test('an allowed POS page receives the session events by postMessage', async ({ 
   }
 });
 
-test('a page on an origin that is not allowed receives nothing', async ({ page }) => {
+test('a page on an origin that is not allowed cannot even frame the kiosk, and receives nothing', async ({
+  page,
+}) => {
   const server = await posPage(0);
   try {
     const session = await createSession('', settings);
     const port = (server.address() as AddressInfo).port;
+    const kiosk = page.waitForResponse((response) => response.url().startsWith(kioskUrl(session)));
     await page.goto(`http://localhost:${port}/?kiosk=${encodeURIComponent(kioskUrl(session))}`);
-    await identifyAndCancelInFrame(page, 'ben@example.com');
-    expect((await received(page)).map((m) => m.data)).toEqual(['all sent']);
+    // The service says who may frame it (frame-ancestors); the browser shows nothing of the kiosk.
+    const policy = (await (await kiosk).allHeaders())['content-security-policy'] ?? '';
+    expect(policy).toMatch(/frame-ancestors [^;]*http:\/\/localhost:\d+/);
+    expect(policy).not.toContain(`http://localhost:${port}`);
+    await page.waitForLoadState('load');
+    await expect(page.frameLocator('#kiosk').getByTestId('email-input')).toHaveCount(0);
+    expect(await received(page)).toEqual([]);
   } finally {
     server.close();
   }

@@ -1,9 +1,13 @@
 /** Runs a command in the repository with inherited output; resolves with its exit code. */
 export function run(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<number>;
 
-/** A started service process: its base URL (no trailing slash) and a stop that removes its data. */
+/**
+ * A started service process: its base URL (no trailing slash), a reload (SIGHUP: it loads its
+ * --fixture again) and a stop that removes its data.
+ */
 export interface ServiceProcess {
   url: string;
+  reload(): void;
   stop(): Promise<void>;
 }
 

@@ -95,6 +95,10 @@ export async function startService(
   }
   return {
     url,
+    /** Sends SIGHUP: the service loads its --fixture again. */
+    reload() {
+      child.kill('SIGHUP');
+    },
     async stop() {
       if (!exited) {
         const gone = new Promise((resolve) => child.once('exit', resolve));

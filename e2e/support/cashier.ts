@@ -55,6 +55,20 @@ export async function startCashierService(
   return startService(name, ['--fixture', file, '--data', dataDir], process.env.E2E_DIST, port, { onLog });
 }
 
+/**
+ * Rewrites the fixture of a service started by startCashierService (`name`, `dataDir`) and has the
+ * running service load it (SIGHUP), as a manager does to revoke a device.
+ */
+export function reloadCashierFixture(
+  service: { reload(): void },
+  name: string,
+  fixture: object,
+  dataDir: string,
+): void {
+  writeFileSync(join(dataDir, `${name}-fixture.json`), JSON.stringify(fixture));
+  service.reload();
+}
+
 /** A fresh data folder, removed by the returned function. */
 export function dataFolder(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-cashier-'));

@@ -338,6 +338,16 @@ export const ERROR_REASONS = {
     status: 403,
     when: "the counter does not show or change a customer's profile",
   },
+  too_many_streams: {
+    code: 1003,
+    status: 429,
+    when: 'too many event streams open for the session, from the client address, or in all',
+  },
+  too_many_failed_attempts: {
+    code: 1003,
+    status: 429,
+    when: 'too many failed authentications from the client address this minute (see Retry-After)',
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
@@ -15,8 +15,8 @@ import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
+import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
-import { toJson } from './http/json';
 import mediaRoutes from './http/media';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
@@ -30,6 +30,14 @@ import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
 import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
+import {
+  inlineScriptHashes,
+  kioskDirectives,
+  registerPageSecurity,
+  registerSecurityHeaders,
+  startPageDirectives,
+} from './http/security-headers';
+import { registerEventStreams } from './http/sse';
 import { registerStartPage } from './http/start-page';
 import { registerSurfaces } from './http/surfaces';
 import { registerV1Routes } from './http/v1';
@@ -100,13 +108,18 @@ export function defaultKioskDir(): string {
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const requestLog = new RequestLog();
+  const trusted = proxyTrust(config.trustProxy);
+  const { serverOptions, ...timeouts } = timeoutOptions(config.limits);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // One JSON line per request (request-log.ts) instead of Fastify's two.
     logController: requestLog,
     // Without a Host header, Node would answer 400 with an empty body; errors.ts answers the error body.
-    http: { requireHostHeader: false },
-    ...(deps.https ? { https: { ...deps.https, requireHostHeader: false } } : {}),
+    http: { ...serverOptions, requireHostHeader: false },
+    ...(deps.https ? { https: { ...deps.https, ...serverOptions, requireHostHeader: false } } : {}),
+    ...timeouts,
+    // Client address, protocol and host from X-Forwarded-* only through the trusted proxies.
+    ...(trusted ? { trustProxy: trusted } : {}),
     bodyLimit: 1024 * 1024,
     // Stable ids of our own; a proxy's request id is not trusted.
     requestIdHeader: false,
@@ -120,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // answered with Fastify's own 503 body; /readyz turns 503 at once.
     return503OnClosing: false,
   }) as unknown as FastifyInstance;
+  capConnections(app.server, config.limits, trusted, app.log);
   app.setValidatorCompiler(validatorCompiler);
   // A cached read view is the same object on every hit: its text is kept beside it, not rebuilt.
   const serialized = new WeakMap<object, string>();
@@ -133,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (typeof data !== 'object' || data === null) return JSON.stringify(data);
     let text = serialized.get(data);
     if (text === undefined) {
-      text = toJson(data);
+      text = JSON.stringify(data);
       serialized.set(data, text);
     }
     return text;
@@ -179,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(formbody, { parser: (body) => qs.parse(body, { depth: 8, arrayLimit: 1000 }) });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   await registerRateLimit(app);
   registerAuth(app);
   registerInputGuard(app);
@@ -188,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMail(app);
   registerHealth(app);
   registerMetrics(app, requestLog, { poolStats: deps.poolStats, metricsText: deps.metricsText });
+  registerEventStreams(app);
   registerSessionExpiry(app, deps.sessionExpiryTimer);
   registerWebhookDelivery(app, deps.webhookDelivery);
 
@@ -198,30 +214,41 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerCashierConsole(app, deps.cashierDir);
 
   const kioskDir = deps.kioskDir ?? defaultKioskDir();
-  if (existsSync(join(kioskDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: kioskDir,
-      prefix: '/portal/',
-      index: 'index.html',
-      wildcard: true,
-      // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        // Hashed assets never change; the page itself must always be fresh.
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        // The same URL answers brotli, gzip or raw: caches keep them apart.
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-    // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
-    app.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
-  registerStartPage(app);
+  if (existsSync(join(kioskDir, 'index.html'))) await app.register((scope) => registerKiosk(scope, kioskDir));
+  await app.register(async (scope) => {
+    await registerPageSecurity(scope, startPageDirectives(scope.config.portalUrl));
+    registerStartPage(scope);
+  });
   return app;
+}
+
+/**
+ * The built kiosk at /portal/ (its files, and the page at /portal), under its own security headers:
+ * its inline script allowed by the hash of the built page's, framing by the allowed origins only.
+ */
+async function registerKiosk(scope: FastifyInstance, kioskDir: string): Promise<void> {
+  const page = readFileSync(join(kioskDir, 'index.html'), 'utf8');
+  await registerPageSecurity(scope, kioskDirectives(inlineScriptHashes(page), scope.config.allowedOrigins));
+  await scope.register(fastifyStatic, {
+    root: kioskDir,
+    prefix: '/portal/',
+    index: 'index.html',
+    wildcard: true,
+    // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      // Hashed assets never change; the page itself must always be fresh.
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      // The same URL answers brotli, gzip or raw: caches keep them apart.
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+  // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
+  scope.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }

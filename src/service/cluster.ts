@@ -13,6 +13,7 @@ type FromWorker =
   | { type: 'portal:metrics-request'; id: number };
 type FromPrimary =
   | { type: 'portal:shutdown' }
+  | { type: 'portal:reload' }
   | { type: 'portal:metrics'; id: number; text?: string; error?: string };
 
 /** What a worker's start needs from the primary, and how it reports back. */
@@ -29,6 +30,8 @@ export interface WorkerRole {
   failed(message: string): Promise<void>;
   /** Runs `close` when the primary asks the workers to stop, or goes away. */
   onShutdown(close: () => void): void;
+  /** Runs `reload` when the primary was told to load the fixture again (SIGHUP; one worker does). */
+  onReload(reload: () => void): void;
 }
 
 /** This process's role when it is a cluster worker; undefined in the primary or a single process. */
@@ -71,6 +74,11 @@ export function workerRole(): WorkerRole | undefined {
       // The primary died (kill -9): do not stay behind as an orphan.
       process.on('disconnect', close);
     },
+    onReload(reload) {
+      process.on('message', (message: FromPrimary) => {
+        if (message.type === 'portal:reload') reload();
+      });
+    },
   };
 }
 
@@ -82,7 +90,8 @@ const MAX_RESTARTS_PER_MINUTE = 5;
  * (`prepare`), so workers start without racing each other; it forks N workers that share the port
  * (node:cluster), prints the banner once all listen, serves the aggregated metrics on
  * `--metrics-port` (and to workers asked on the main port), restarts a worker that crashes, and on
- * SIGINT/SIGTERM asks every worker to finish its requests and waits for them (15 s at most).
+ * SIGINT/SIGTERM asks every worker to finish its requests and waits for them (15 s at most); on
+ * SIGHUP one worker loads the fixture again.
  * A worker's start-up failure is printed once and ends everything with exit code 1.
  */
 export async function runPrimary(
@@ -197,5 +206,10 @@ export async function runPrimary(
       stopAll(0);
     });
   }
+  // One worker loads the fixture again; the others hear what it revoked through PostgreSQL.
+  process.on('SIGHUP', () => {
+    const worker = [...listening].find((w) => w.isConnected());
+    if (worker) worker.send({ type: 'portal:reload' } satisfies FromPrimary);
+  });
   for (let index = 0; index < config.workers; index++) fork(index);
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -37,6 +38,17 @@ const OPTIONS = {
   'tls-self-signed': { env: 'TLS_SELF_SIGNED', type: 'boolean' },
   'webhook-timeout': { env: 'WEBHOOK_TIMEOUT_SECONDS', type: 'string' },
   'webhook-concurrency': { env: 'WEBHOOK_CONCURRENCY', type: 'string' },
+  'trust-proxy': { env: 'TRUST_PROXY', type: 'string' },
+  'headers-timeout': { env: 'HEADERS_TIMEOUT_SECONDS', type: 'string' },
+  'request-timeout': { env: 'REQUEST_TIMEOUT_SECONDS', type: 'string' },
+  'idle-timeout': { env: 'IDLE_TIMEOUT_SECONDS', type: 'string' },
+  'keep-alive-timeout': { env: 'KEEP_ALIVE_TIMEOUT_SECONDS', type: 'string' },
+  'max-connections': { env: 'MAX_CONNECTIONS', type: 'string' },
+  'max-connections-per-address': { env: 'MAX_CONNECTIONS_PER_ADDRESS', type: 'string' },
+  'max-streams': { env: 'MAX_STREAMS', type: 'string' },
+  'max-streams-per-address': { env: 'MAX_STREAMS_PER_ADDRESS', type: 'string' },
+  'max-streams-per-session': { env: 'MAX_STREAMS_PER_SESSION', type: 'string' },
+  'auth-failure-limit': { env: 'AUTH_FAILURE_LIMIT', type: 'string' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -47,6 +59,42 @@ const wholeNumber = (min: number, max: number) =>
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/**
+ * `--trust-proxy`: how many proxies stand in front (a hop count), or the addresses and CIDR ranges
+ * of the trusted ones (comma-separated; also `loopback`, `linklocal`, `uniquelocal`).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const entry of list) {
+      if (!isTrustedProxyEntry(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not a hop count, an IP address, a CIDR range (10.0.0.0/8) or loopback/linklocal/uniquelocal`,
+        });
+        return z.NEVER;
+      }
+    }
+    return list;
+  });
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -85,6 +133,19 @@ const SCHEMA = z.object({
     .transform((v) => v === '1' || v === 'true' || v === 'yes'),
   'webhook-timeout': wholeNumber(1, 60).default(10),
   'webhook-concurrency': wholeNumber(1, 64).default(8),
+  'trust-proxy': trustProxy.optional(),
+  // Default: 10 s, or the request timeout when that is shorter.
+  'headers-timeout': wholeNumber(1, 3600).optional(),
+  'request-timeout': wholeNumber(1, 3600).default(30),
+  // Above the event streams' heartbeat (15 s), which keeps an open stream from counting as idle.
+  'idle-timeout': wholeNumber(20, 3600).default(60),
+  'keep-alive-timeout': wholeNumber(1, 3600).default(72),
+  'max-connections': wholeNumber(1, 1_000_000).default(1000),
+  'max-connections-per-address': wholeNumber(1, 1_000_000).default(100),
+  'max-streams': wholeNumber(1, 1_000_000).default(500),
+  'max-streams-per-address': wholeNumber(1, 1_000_000).default(50),
+  'max-streams-per-session': wholeNumber(1, 1000).default(10),
+  'auth-failure-limit': wholeNumber(1, 1_000_000).default(60),
 });
 
 // Options that only make sense together; each message names the option to change.
@@ -105,6 +166,11 @@ const COMBINATIONS: { when: (o: z.infer<typeof SCHEMA>) => boolean; option: Opti
       when: (o) => o['tls-self-signed'] && Boolean(o['tls-cert'] ?? o['tls-key']),
       option: 'tls-self-signed',
       message: 'not together with --tls-cert/--tls-key: use your certificate or a self-signed one',
+    },
+    {
+      when: (o) => (o['headers-timeout'] ?? 0) > o['request-timeout'],
+      option: 'headers-timeout',
+      message: 'must not be longer than --request-timeout (the headers are part of the request)',
     },
     {
       when: (o) => o['metrics-port'] !== undefined && o['metrics-port'] === o.port,
@@ -190,6 +256,25 @@ function toConfig(o: z.output<typeof SCHEMA>) {
     webhookTimeoutSeconds: o['webhook-timeout'],
     /** Webhook delivery tries one process runs at once. */
     webhookConcurrency: o['webhook-concurrency'],
+    /**
+     * The proxies in front whose `X-Forwarded-For`, `-Proto` and `-Host` are believed: a hop count
+     * or a list of addresses and CIDR ranges (Fastify's `trustProxy`); undefined: none.
+     */
+    trustProxy: o['trust-proxy'],
+    /** HTTP limits of docs/operations.md: timeouts in seconds, caps in connections and streams. */
+    limits: {
+      headersTimeoutSeconds: o['headers-timeout'] ?? Math.min(10, o['request-timeout']),
+      requestTimeoutSeconds: o['request-timeout'],
+      idleTimeoutSeconds: o['idle-timeout'],
+      keepAliveTimeoutSeconds: o['keep-alive-timeout'],
+      maxConnections: o['max-connections'],
+      maxConnectionsPerAddress: o['max-connections-per-address'],
+      maxStreams: o['max-streams'],
+      maxStreamsPerAddress: o['max-streams-per-address'],
+      maxStreamsPerSession: o['max-streams-per-session'],
+    },
+    /** Failed authentications a minute one client address may make before 429 (off with rateLimit 0). */
+    authFailureLimit: o['auth-failure-limit'],
   };
 }
 

@@ -6,7 +6,8 @@ import { buildApp } from './app';
 import { runPrimary, type WorkerRole, workerRole } from './cluster';
 import { type Config, ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/database';
-import { FixtureError } from './fixture/load';
+import { FixtureError, readFixture } from './fixture/load';
+import { announceCredentialsChanged, applyFixture } from './fixture/reload';
 import { seedAccount } from './fixture/seed';
 import { serveMetrics } from './http/plugins/metrics';
 import { createDemoSession } from './http/start-page';
@@ -113,8 +114,8 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
       delay: 10_000,
       logger: { error: (message: unknown) => app.log.error(String(message)) },
       // A worker hears Ctrl-C both directly and from the primary, in either order: it closes once
-      // (below) instead of taking the second as "exit now".
-      ...(worker ? { skip: ['SIGINT', 'SIGTERM'] as ('SIGINT' | 'SIGTERM')[] } : {}),
+      // (below) instead of taking the second as "exit now". SIGHUP loads the fixture again (below).
+      skip: worker ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : ['SIGHUP'],
     },
     async ({ err }) => {
       if (err) app.log.error({ err }, 'shutting down after an error');
@@ -133,6 +134,16 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
       throw err;
     });
   });
+  // SIGHUP loads the fixture again (docs/operations.md "Revocation"); a worker is told by the primary.
+  const reload = () => void reloadFixture(app, config);
+  if (worker) {
+    worker.onReload(reload);
+    process.on('SIGHUP', () => undefined);
+  } else {
+    process.on('SIGHUP', reload);
+  }
+  // Other processes on this database forget what the fixture loaded at start no longer lists.
+  if (config.fixture && (!worker || worker.index === 0)) announceCredentialsChanged(app.bus);
   if (worker) {
     let closing = false;
     const closeOnce = () => {
@@ -156,6 +167,24 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
   const session = !worker || worker.index === 0 ? await createDemoSession(app) : undefined;
   if (worker) worker.ready({ address, session });
   else printBanner(config, { address, fixture: seeded?.source ?? '', session, tls });
+}
+
+/**
+ * Loads `--fixture` into the running service (SIGHUP): what it no longer lists is refused from now
+ * on. A bad fixture is logged with its problems and changes nothing.
+ */
+async function reloadFixture(app: Awaited<ReturnType<typeof buildApp>>, config: Config): Promise<void> {
+  if (!config.fixture) {
+    app.log.warn('SIGHUP: no fixture to load again (start with --fixture)');
+    return;
+  }
+  try {
+    await applyFixture(app.db, app.bus, readFixture(config.fixture), new Date(), config.fixture);
+    app.log.info({ fixture: config.fixture }, 'fixture loaded again');
+  } catch (err) {
+    const problems = err instanceof FixtureError ? err.problems : undefined;
+    app.log.error(problems ? { problems } : { err }, 'fixture not loaded; the one loaded before stays');
+  }
 }
 
 /** `npm start`: one process, or with `--workers N` a primary and N workers (PostgreSQL). */

@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
+import { DATA_FOLDER_MODE } from './db/database';
 
 /**
  * A start-up failure explained in one line: what is wrong and what to do. The CLI prints it as
@@ -31,11 +32,11 @@ export async function startupStep<T>(
 
 /**
  * Makes sure the data folder exists and is writable (SQLite, the mail outbox, the self-signed
- * certificate live there). Root passes the access check on a read-only folder, so this also
- * relies on the database's own open for the final word.
+ * certificate live there); a new one is this user's alone (0700). Root passes the access check on a
+ * read-only folder, so this also relies on the database's own open for the final word.
  */
 export function ensureDataFolder(dir: string): void {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: DATA_FOLDER_MODE });
   if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is a file`), { code: 'ENOTDIR' });
   accessSync(dir, constants.W_OK);
 }
@@ -69,7 +70,14 @@ function explain(err: unknown, step: StartupStep, config: Config): StartupError 
   }
   if (step === 'database' && !config.databaseUrl) {
     const file = join(dir, 'portal.sqlite');
-    if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code?.startsWith('SQLITE_READONLY_')) {
+    if (
+      code === 'SQLITE_CANTOPEN' ||
+      code === 'SQLITE_READONLY' ||
+      code?.startsWith('SQLITE_READONLY_') ||
+      code === 'EACCES' ||
+      code === 'EPERM' ||
+      code === 'EROFS'
+    ) {
       return new StartupError(notWritable(code));
     }
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {

@@ -50,6 +50,20 @@ describe('pairing the console', () => {
     );
   });
 
+  it('an open console refused at its next call says it is no longer paired, on the same page', async () => {
+    const console = await flow.renderConsole('/cashier/#device=cashier-amsterdam');
+    await console.until(() => screen.getByTestId('console-device'));
+    // The manager removes the device while the console is open; the cashier starts a session.
+    flow.api().call('POST', '/cashier/api/unpair', {});
+    await console.user.click(screen.getByRole('button', { name: 'Start' }));
+    await console.until(() =>
+      expect(screen.getByTestId('pair-revoked').textContent).toBe(
+        'This device is no longer paired. Ask the manager for its pairing code.',
+      ),
+    );
+    expect(screen.queryByText('That did not work. Try again.')).toBeNull();
+  });
+
   it('Unpair, confirmed, leaves the console for pairing', async () => {
     const console = await flow.renderConsole('/cashier/#device=cashier-amsterdam');
     await console.until(() => screen.getByTestId('console-device'));

@@ -15,6 +15,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 let built: string | undefined;
@@ -90,6 +91,22 @@ export function cliForAnyUser(): { main: string; remove(): void } {
   };
 }
 
+/**
+ * For a test file of the built CLI: builds it before the file's tests and removes it after; answers
+ * the list each test pushes its cleanups to (processes, folders), run newest first after each test.
+ */
+export function builtCliTests(): (() => unknown)[] {
+  const cleanups: (() => unknown)[] = [];
+  beforeAll(() => {
+    buildCli();
+  }, 60_000);
+  afterAll(() => removeCliBuild());
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return cleanups;
+}
+
 /** A TCP port free on loopback right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -128,14 +145,28 @@ export interface CliProcess {
 /**
  * Starts `node <built CLI> ...args` (no shell) with `env` added to a clean environment; `detached`
  * gives it a process group of its own (to send Ctrl-C's SIGINT to the whole group, as a terminal does);
- * `main` runs another copy of the CLI (cliForAnyUser), from its folder.
+ * `main` runs another copy of the CLI (cliForAnyUser), from its folder; `fileLimit` runs it under
+ * `ulimit -n <fileLimit>` (through sh, which then execs node).
  */
 export function spawnCli(
   args: string[],
-  options: { env?: Record<string, string>; uid?: number; detached?: boolean; main?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    uid?: number;
+    detached?: boolean;
+    main?: string;
+    fileLimit?: number;
+  } = {},
 ): CliProcess {
   const main = options.main ?? buildCli();
-  const child = spawn(process.execPath, [main, ...args], {
+  const [command, commandArgs] =
+    options.fileLimit === undefined
+      ? [process.execPath, [main, ...args]]
+      : [
+          '/bin/sh',
+          ['-c', `ulimit -n ${options.fileLimit} && exec "$0" "$@"`, process.execPath, main, ...args],
+        ];
+  const child = spawn(command, commandArgs, {
     cwd: options.main ? dirname(options.main) : root,
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -58,6 +58,28 @@ export async function readEvents(url: string, headers: Record<string, string> = 
         );
       });
     },
+    /**
+     * Resolves once the service has ended the stream (events still unread are skipped); rejects
+     * when it is still open after `timeoutMs`.
+     */
+    ended(timeoutMs = 3000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the stream is still open')), timeoutMs);
+        const drain = async () => {
+          for (;;) if ((await reader.read()).done) return;
+        };
+        drain().then(
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          (err) => {
+            clearTimeout(timer);
+            reject(err);
+          },
+        );
+      });
+    },
     close() {
       abort.abort();
     },

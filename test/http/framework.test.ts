@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { CASHIER } from '../helpers/cashier';
@@ -82,6 +83,29 @@ describe('OpenAPI', () => {
     expect(json.paths['/contacts/{contact_uuid}'].get.description).toContain('Auth K');
     const page = await t.call({ method: 'GET', url: '/docs', token: null });
     expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('sends the document brotli- or gzip-compressed as the client accepts, the same JSON', async () => {
+    t = await createTestApp();
+    const plain = await t.call({ method: 'GET', url: '/openapi.json', token: null });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.call({
+        method: 'GET',
+        url: '/openapi.json',
+        token: null,
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(plain.json());
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posTransactionByUuid, posTransactionView } from '../../src/service/domain/pos-transactions';
-import { toJson } from '../../src/service/http/json';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -148,8 +147,8 @@ describe('posTransactionByUuid / posTransactionView', () => {
       })
     ).json().data;
     const row = await posTransactionByUuid(t.app.db, created.uuid);
-    // The view as the API writes it (timestamps at whole seconds, src/service/http/json.ts).
-    expect(JSON.parse(toJson(posTransactionView(row)))).toEqual(created);
+    // The view as the API writes it (timestamps at whole seconds, domain/values.ts apiTimestamp).
+    expect(JSON.parse(JSON.stringify(posTransactionView(row)))).toEqual(created);
     await expect(posTransactionByUuid(t.app.db, 'nope')).rejects.toMatchObject({ code: 1027 });
   });
 });

@@ -58,6 +58,8 @@ const ROWS = {
     ['portal_session_not_found', 'sessionEnded'],
     ['HTTP 410', 'expired'],
     ['HTTP 429', 'rateLimited'],
+    ['too_many_failed_attempts', 'rateLimited'],
+    ['too_many_streams', 'rateLimited'],
     ['HTTP 500', 'server'],
     [60003, 'cardUnknown'],
     [60004, 'cardInactive'],

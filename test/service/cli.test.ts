@@ -6,14 +6,13 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { generate } from 'selfsigned';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DEMO, dropTestDatabase } from '../helpers/app';
 import {
-  buildCli,
+  builtCliTests,
   type CliProcess,
   cliForAnyUser,
   freePort,
-  removeCliBuild,
   runCliToExit,
   spawnCli,
   tempDataDir,
@@ -22,15 +21,7 @@ import {
 
 // The built CLI, spawned as `npm start` runs it: logs, start-up failures and TLS.
 
-beforeAll(() => {
-  buildCli();
-}, 60_000);
-afterAll(() => removeCliBuild());
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = builtCliTests();
 
 function data() {
   const folder = tempDataDir();

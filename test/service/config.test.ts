@@ -61,6 +61,34 @@ describe('parseConfig', () => {
     );
   });
 
+  it('reads the limits of the HTTP edge and the trusted proxies (docs/operations.md)', () => {
+    expect(parseConfig([], {})).toMatchObject({
+      trustProxy: undefined,
+      authFailureLimit: 60,
+      limits: {
+        headersTimeoutSeconds: 10,
+        requestTimeoutSeconds: 30,
+        idleTimeoutSeconds: 60,
+        keepAliveTimeoutSeconds: 72,
+        maxConnections: 1000,
+        maxConnectionsPerAddress: 100,
+        maxStreams: 500,
+        maxStreamsPerAddress: 50,
+        maxStreamsPerSession: 10,
+      },
+    });
+    expect(parseConfig(['--trust-proxy', '2'], {}).trustProxy).toBe(2);
+    expect(parseConfig([], { TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      '::1',
+    ]);
+    expect(parseConfig(['--request-timeout', '5', '--max-streams-per-session', '2'], {})).toMatchObject({
+      limits: { requestTimeoutSeconds: 5, headersTimeoutSeconds: 5, maxStreamsPerSession: 2 },
+    });
+  });
+
   it.each([
     [['--port', 'abc'], '--port / PORT: must be a whole number'],
     [['--port', '70000'], '--port / PORT: must be at most 65535'],
@@ -80,6 +108,14 @@ describe('parseConfig', () => {
     ],
     [['--metrics-port', '8080'], '--metrics-port / METRICS_PORT: must differ from --port'],
     [['--metrics-token', 'short'], '--metrics-token / METRICS_TOKEN: must be at least 16 characters'],
+    [['--trust-proxy', '10.0.0.0/33'], '--trust-proxy / TRUST_PROXY: "10.0.0.0/33" is not a hop count'],
+    [['--trust-proxy', 'proxy.example.com'], '--trust-proxy / TRUST_PROXY: "proxy.example.com"'],
+    [
+      ['--request-timeout', '5', '--headers-timeout', '6'],
+      '--headers-timeout / HEADERS_TIMEOUT_SECONDS: must not be longer',
+    ],
+    [['--idle-timeout', '10'], '--idle-timeout / IDLE_TIMEOUT_SECONDS: must be at least 20'],
+    [['--max-streams', '0'], '--max-streams / MAX_STREAMS: must be at least 1'],
   ])('refuses %j with a message naming the option', (argv, message) => {
     expect(() => parseConfig(argv, {})).toThrow(ConfigError);
     expect(() => parseConfig(argv, {})).toThrow(message);

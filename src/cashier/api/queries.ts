@@ -185,7 +185,11 @@ export function useSessionStream(
   }, [uuid, enabled, client]);
 }
 
-/** Follows the shop's session changes: today's list (and the followed session) refetch on each. */
+/**
+ * Follows the shop's session changes: today's list (and the followed session) refetch on each. The
+ * service ends the stream when the device is revoked or unpaired: the device is then asked for again,
+ * and a refusal turns the console to pairing (app/providers.tsx createConsoleQueryClient).
+ */
 export function useShopStream(): void {
   const client = useQueryClient();
   useEffect(() => {
@@ -198,7 +202,7 @@ export function useShopStream(): void {
       event: 'shop_session',
       onMessage: refetch,
       onOpen: refetch,
-      onDown: () => undefined,
+      onDown: () => void client.refetchQueries({ queryKey: deviceKey }),
     });
   }, [client]);
 }

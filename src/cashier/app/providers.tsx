@@ -1,15 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { toPortalApiError } from '../../kiosk/api/portal-api-error';
+import { deviceKey, isUnpaired } from '../api/queries';
 import { i18n } from '../i18n/i18n';
 
 /**
  * The console's server-state cache: reads are retried only when another try may help (no answer,
- * overload, server fault), never a refusal; actions are not retried (each keeps its own key).
+ * overload, server fault), never a refusal; actions are not retried (each keeps its own key). A call
+ * of any kind refused because the device is not paired any more (revoked from the fixture, its
+ * console session ended) forgets everything the console holds of its shop: the app then turns to
+ * pairing and says the device is no longer paired, without a reload.
  */
 export function createConsoleQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => forgetRefusedDevice(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => forgetRefusedDevice(client, error) }),
     defaultOptions: {
       queries: {
         staleTime: 2000,
@@ -19,6 +25,15 @@ export function createConsoleQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
+}
+
+// Only while paired: pairing's own refusal (a wrong code) and the device's refetch after a reset
+// find no device to forget.
+function forgetRefusedDevice(client: QueryClient, error: unknown): void {
+  if (isUnpaired(error) && client.getQueryData(deviceKey) !== undefined) {
+    void client.resetQueries({ queryKey: ['cashier'] });
+  }
 }
 
 /** Server-state cache (`client`, from createConsoleQueryClient) and translations around the console. */

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -26,6 +26,7 @@ import * as rateLimitCounters from './migrations/0010_rate_limit_counters';
 import * as contactTotals from './migrations/0011_contact_totals';
 import * as sessionProof from './migrations/0012_session_proof';
 import * as termsAcceptances from './migrations/0013_terms_acceptances';
+import * as eventTimestamps from './migrations/0014_event_timestamps';
 import * as registers from './migrations/0017_registers_attribute_placeholders';
 import * as webhooks from './migrations/0018_webhooks';
 import * as loyaltyTokenClaims from './migrations/0019_loyalty_token_claims';
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0011_contact_totals': contactTotals,
   '0012_session_proof': sessionProof,
   '0013_terms_acceptances': termsAcceptances,
+  '0014_event_timestamps': eventTimestamps,
   '0017_registers_attribute_placeholders': registers,
   '0018_webhooks': webhooks,
   '0019_loyalty_token_claims': loyaltyTokenClaims,
@@ -89,8 +91,9 @@ export async function openDatabase(options: {
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
     dialect = 'sqlite';
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: DATA_FOLDER_MODE });
     const file = join(options.dataDir, 'portal.sqlite');
+    keepPrivate(file);
     sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     // NORMAL: SQLite's commit does not wait for the disk; the group commit syncs the log once per
@@ -110,6 +113,27 @@ export async function openDatabase(options: {
     await db.destroy();
   };
   return { db, dialect, close, poolStats, groupCommit };
+}
+
+/** A data folder the service creates is its user's alone. */
+export const DATA_FOLDER_MODE = 0o700;
+/** The database files hold customers and token hashes: read and written by the service's user only. */
+const DATABASE_FILE_MODE = 0o600;
+
+/**
+ * Makes the SQLite database `file` its user's alone: created 0600 when missing (SQLite gives its log
+ * and shared-memory files the database file's mode), and those of an older start set to 0600.
+ */
+function keepPrivate(file: string): void {
+  closeSync(openSync(file, 'a', DATABASE_FILE_MODE));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (!existsSync(path) || (statSync(path).mode & 0o777) === DATABASE_FILE_MODE) continue;
+    try {
+      chmodSync(path, DATABASE_FILE_MODE);
+    } catch {
+      // Another user's file (its owner chose its mode): the service still uses it.
+    }
+  }
 }
 
 // SQL text → prepared statement name, shared by every connection of the process.

@@ -6,7 +6,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { refusal } from './errors';
 import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
-import { isoTimestamp } from './values';
+import { apiTimestamp, isoTimestamp } from './values';
 
 type BookingRow = Selectable<BookingTable>;
 
@@ -18,7 +18,11 @@ async function bookingView(db: Db, id: number): Promise<Booking> {
     .select(['contacts.uuid as contact_uuid', 'contacts.email'])
     .where('bookings.id', '=', id)
     .executeTakeFirstOrThrow();
-  return { ...stayView(row), checked_in_at: row.checked_in_at, created_at: row.created_at };
+  return {
+    ...stayView(row),
+    checked_in_at: apiTimestamp(row.checked_in_at),
+    created_at: apiTimestamp(row.created_at),
+  };
 }
 
 /**

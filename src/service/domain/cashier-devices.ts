@@ -5,6 +5,7 @@ import type { Db } from '../db/schema';
 import type { CashierActionTable } from '../db/schema-cashier';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
+import { announceRevocation, cashierSessionHolder } from './credentials';
 import { refusal, type ServiceError } from './errors';
 import { accountLook } from './portal-session-views';
 import { DEFAULT_SETTINGS } from './portal-sessions';
@@ -145,10 +146,14 @@ export async function renewCashierSession(tx: Tx, device: PairedDevice): Promise
   return expiresAt;
 }
 
-/** Ends the device's console session (the cookie stops working) and records `unpaired`. */
+/**
+ * Ends the device's console session (the cookie stops working, its event streams end) and records
+ * `unpaired`.
+ */
 export async function unpairCashierDevice(tx: Tx, device: PairedDevice): Promise<void> {
   await tx.db.deleteFrom('cashier_device_sessions').where('id', '=', device.sessionId).execute();
   await recordCashierAction(tx, cashierActor(device), 'unpaired', null, {});
+  announceRevocation(tx, cashierSessionHolder(device.sessionId));
 }
 
 /**

@@ -35,7 +35,7 @@ import {
 } from './portal-sessions';
 import { paymentDueOf } from './portal-top-ups';
 import { createPosTransaction, posTransactionByUuid } from './pos-transactions';
-import { isoTimestamp } from './values';
+import { apiTimestamp, isoTimestamp } from './values';
 
 /*
  * What the cashier console does with the portal sessions of its device's shop
@@ -305,7 +305,12 @@ export async function cashierSessionSummaries(
   const eventsOf = new Map<number, Pick<PortalEvent, 'uuid' | 'type' | 'data' | 'created_at'>[]>();
   for (const e of events) {
     const list = eventsOf.get(e.portal_session_id) ?? [];
-    list.push({ uuid: e.uuid, type: e.type, data: JSON.parse(e.data), created_at: e.created_at });
+    list.push({
+      uuid: e.uuid,
+      type: e.type,
+      data: JSON.parse(e.data),
+      created_at: apiTimestamp(e.created_at),
+    });
     eventsOf.set(e.portal_session_id, list);
   }
   const starterOf = new Map(starters.map((s) => [s.portal_session_id, s.name]));
@@ -325,9 +330,9 @@ export async function cashierSessionSummaries(
       uuid: row.uuid,
       type: row.type,
       status: row.status === 'open' && row.expires_at <= at ? 'expired' : row.status,
-      created_at: row.created_at,
-      ended_at: row.ended_at,
-      expires_at: row.expires_at,
+      created_at: apiTimestamp(row.created_at),
+      ended_at: apiTimestamp(row.ended_at),
+      expires_at: apiTimestamp(row.expires_at),
       amount_in_cents: amount,
       purchase_in_cents: purchase,
       waiting_for_purchase:

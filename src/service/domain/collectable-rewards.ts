@@ -9,7 +9,7 @@ import { contactById, contactByUuid } from './contacts';
 import { invalidField, refusal, ServiceError } from './errors';
 import { rewardReceptionByUuid } from './reward-receptions';
 import { rewardAttributeNames, rewardView } from './rewards';
-import { fromCenti, isoTimestamp, newUuid } from './values';
+import { apiTimestamp, fromCenti, isoTimestamp, newUuid } from './values';
 
 /*
  * A claimed PHYSICAL reward (its reward reception) waits at the shop until collected. Collecting
@@ -79,11 +79,11 @@ function collectableRewardView(
       email: contact.email,
       credit_balance: { balance: fromCenti(Number(contact.credit_balance_centi)) },
     },
-    created_at: row.reception_created_at,
+    created_at: apiTimestamp(row.reception_created_at),
     uuid: row.reception_uuid,
     title: row.title,
     reward: rewardView(row, names),
-    expires_at: row.expires_at,
+    expires_at: apiTimestamp(row.expires_at),
     has_been_collected: row.collection_status === 'COLLECTED',
   };
 }

@@ -16,7 +16,7 @@ import { refusal, type ServiceError } from './errors';
 import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, requireContact } from './portal-session-guards';
 import { hashToken, newSecret } from './tokens';
-import { isoTimestamp } from './values';
+import { apiTimestamp, isoTimestamp } from './values';
 
 /** How long a code works (ms). */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -152,7 +152,7 @@ export async function contactProofView(
       last && !proven
         ? {
             sent_to: maskEmail((await contactById(db, session.contact_id)).email),
-            expires_at: last.expires_at,
+            expires_at: apiTimestamp(last.expires_at),
             code_in_log: codeInLog,
           }
         : null,
@@ -184,7 +184,7 @@ export async function sendCodeInSession(tx: Tx, session: PortalSessionRow): Prom
   const delivery = await newCode(tx, contact, session.id);
   await recordEvent(tx, session, 'verification_code_sent', {
     contact: { uuid: contact.uuid },
-    expires_at: isoTimestamp(new Date(tx.now.getTime() + CODE_TTL_MS)),
+    expires_at: apiTimestamp(isoTimestamp(new Date(tx.now.getTime() + CODE_TTL_MS))),
   });
   return delivery;
 }

@@ -9,7 +9,7 @@ import { ServiceError } from './errors';
 import { paginatorMeta } from './pagination';
 import { listContactSubscriptions } from './subscriptions';
 import { tierView } from './tiers';
-import { fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
+import { apiTimestamp, fromCenti, isoTimestamp, jsonObject, newUuid } from './values';
 import { recordWebhookEvent } from './webhook-events';
 
 /** A contact row as stored. */
@@ -238,16 +238,16 @@ export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: s
     is_anonymous: isAnonymousEmail(row.email),
     tier: tier?.name ?? null,
     age: ageOn(attributes.birthdate, now),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: apiTimestamp(row.created_at),
+    updated_at: apiTimestamp(row.updated_at),
     loyalty_balance: balance,
     previous_loyalty_balance: fromCenti(Number(row.previous_credit_balance_centi)),
     prepaid_balance: row.prepaid_balance_in_cents,
     loyalty_associated_shops: shops.map((s) => s.name),
     loyalty_number_of_transactions: Number(row.credit_receptions_count),
     loyalty_total_credits_received: fromCenti(Number(row.received_credits_centi)),
-    loyalty_first_transaction_date: row.first_credit_reception_at,
-    loyalty_last_transaction_date: row.last_credit_reception_at,
+    loyalty_first_transaction_date: apiTimestamp(row.first_credit_reception_at),
+    loyalty_last_transaction_date: apiTimestamp(row.last_credit_reception_at),
     default_contact_identifier: identifier?.value ?? null,
     subscription_preferences_url: null,
   };

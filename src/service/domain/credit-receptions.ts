@@ -14,7 +14,7 @@ import { calculateCredits } from './loyalty-rules';
 import { posTransactionByUuid } from './pos-transactions';
 import { resolveShop, type ShopRecord, shopById, shopWithAddress } from './shops';
 import { receptionUnit, type UnitRow, unitById, unitByNameOrDefault, unitRefView } from './units';
-import { fromCenti, isoTimestamp, jsonObject, newUuid, toCenti } from './values';
+import { apiTimestamp, fromCenti, isoTimestamp, jsonObject, newUuid, toCenti } from './values';
 import { recordWebhookEvent } from './webhook-events';
 
 /** Spec "Credit Reception" as the API shows it (credits as numbers, custom attributes as further keys). */
@@ -74,7 +74,7 @@ async function renderReception(
     },
     shop: shopWithAddress(shop),
     credits: fromCenti(Number(row.credits_centi)),
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
     uuid: row.uuid,
     unit: unitRefView(unit),
     unit_value: row.unit_value === null ? null : Number(row.unit_value),

@@ -15,7 +15,7 @@ import type { CustomAttributeTable, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { CONTACT_VALUE_KEYS } from './contacts';
 import { assertNoFieldErrors, invalidField, refusal, ServiceError } from './errors';
-import { isoTimestamp } from './values';
+import { apiTimestamp, isoTimestamp } from './values';
 
 /** A custom attribute definition as stored (`options` JSON text, `is_platform_defined` 0/1). */
 export type CustomAttributeRow = Selectable<CustomAttributeTable>;
@@ -200,7 +200,7 @@ function attributeViews(rows: CustomAttributeRow[], all: CustomAttributeRow[]): 
         media: (o.media ?? null) as CustomAttribute['options'][number]['media'],
       })),
       position: row.position,
-      created_at: row.created_at,
+      created_at: apiTimestamp(row.created_at),
       meta: [],
       can_be_deleted: !platform,
       last_used_date: null,

@@ -11,13 +11,20 @@ import { isoTimestamp } from './values';
  * @throws ServiceError 1003 (HTTP 404) for an unknown token.
  */
 export async function deviceShopId(db: Db, token: string): Promise<number> {
+  const shopId = await deviceShopIdOf(db, token);
+  if (shopId === undefined)
+    throw sessionRefusal('device_not_found', 'Device not found', 'Apparaat niet gevonden');
+  return shopId;
+}
+
+/** The shop of a standby screen's device token, or undefined when the fixture does not list it (any more). */
+export async function deviceShopIdOf(db: Db, token: string): Promise<number | undefined> {
   const device = await db
     .selectFrom('devices')
     .select('shop_id')
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!device) throw sessionRefusal('device_not_found', 'Device not found', 'Apparaat niet gevonden');
-  return device.shop_id;
+  return device?.shop_id;
 }
 
 /**

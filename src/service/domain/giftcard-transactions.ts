@@ -18,7 +18,7 @@ import {
 } from './giftcards';
 import { paginatorMeta } from './pagination';
 import { resolveShop } from './shops';
-import { bool, isoTimestamp, jsonObject, newUuid } from './values';
+import { apiTimestamp, bool, isoTimestamp, jsonObject, newUuid } from './values';
 import { recordWebhookEvent } from './webhook-events';
 
 /** A giftcard transaction row as stored. */
@@ -81,7 +81,7 @@ export async function giftcardTransactionView(
     shop: shop ?? null,
     shop_id: shop?.id ?? null,
     settlements: [],
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
   };
 }
 

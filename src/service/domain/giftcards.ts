@@ -15,7 +15,7 @@ import { invalidField, refusal, ServiceError } from './errors';
 import { pageWindow } from './pagination';
 import { listContactSubscriptions } from './subscriptions';
 import { newCode } from './tokens';
-import { bool, isoTimestamp, newUuid } from './values';
+import { apiTimestamp, bool, isoTimestamp, newUuid } from './values';
 
 /** A giftcard row as stored (`balance_in_cents` is the cached sum of its transactions). */
 export type GiftcardRow = Selectable<GiftcardTable>;
@@ -142,7 +142,7 @@ export async function giftcardView(db: Db, card: GiftcardRow): Promise<Giftcard>
     amount_in_cents: cents,
     upgradeable: !incremented,
     active: bool(card.active),
-    expiration_date: card.expiration_date,
+    expiration_date: apiTimestamp(card.expiration_date),
     amount: cents / 100,
     url: null,
     display_amount: formatCents(cents),
@@ -261,7 +261,7 @@ export async function listGiftcards(
       uuid: r.uuid,
       type: r.type,
       hash: r.hash,
-      expiration_date: r.expiration_date,
+      expiration_date: apiTimestamp(r.expiration_date),
       active: bool(r.active),
       upgradeable: Number(r.incremented) !== 1,
       amount_in_cents: Number(r.balance_in_cents),

@@ -33,7 +33,7 @@ import {
   subscribeContact,
   unsubscribeContact,
 } from './subscriptions';
-import { fromCenti } from './values';
+import { apiTimestamp, fromCenti } from './values';
 import { assertRedeemableNow, listVouchers, redeemVoucher, voucherByCode } from './vouchers';
 
 /*
@@ -85,7 +85,7 @@ export async function portalVouchers(db: Db, vouchers: Voucher[], now: Date): Pr
   const media = new Map(
     promotions.map((p) => [p.uuid, p.media ? (JSON.parse(p.media) as PortalVoucher['media']) : null]),
   );
-  const lockedUntil = new Map(locks.map((l) => [l.uuid, l.locked_until]));
+  const lockedUntil = new Map(locks.map((l) => [l.uuid, apiTimestamp(l.locked_until)]));
   return vouchers.map((voucher) => ({
     uuid: voucher.uuid,
     code: voucher.code,
@@ -303,7 +303,10 @@ export async function sessionActivity(db: Db, session: PortalSessionRow): Promis
       shop: g.shop,
     })),
   ];
-  return lines.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).slice(0, ACTIVITY_LIMIT);
+  return lines
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    .slice(0, ACTIVITY_LIMIT)
+    .map((line) => ({ ...line, created_at: apiTimestamp(line.created_at) }));
 }
 
 function portalSubscription(s: ContactSubscriptionView): PortalSubscription {

@@ -23,7 +23,7 @@ import {
 import { sessionSettings, setSessionContact } from './portal-sessions';
 import { assertNoTopUpHeld } from './portal-top-ups';
 import { subscribeContact, unsubscribeContact } from './subscriptions';
-import { isoTimestamp } from './values';
+import { apiTimestamp, isoTimestamp } from './values';
 
 // Once the session has credited someone, it stays with them; a customer the POS set stays too,
 // and so does one whose top-up waits for its payment.
@@ -227,7 +227,7 @@ export async function registerInSession(
       subscription_type: { id: s.subscription_type.id },
       status: s.status,
     })),
-    terms,
+    terms: { ...terms, accepted_at: apiTimestamp(terms.accepted_at) },
   });
   const { contact } = await identified(
     tx,

@@ -27,6 +27,7 @@ import { sessionSettings } from './portal-sessions';
 import { assertNoTopUpHeld, giftcardTopUps, pendingTopUp, recordPaymentDue } from './portal-top-ups';
 import { createPrepaidTransaction } from './prepaid';
 import { lockByUuid } from './row-lock';
+import { apiTimestamp } from './values';
 
 /*
  * Money at the counter (DESIGN.md "Kiosk flows"): gift-card payments and top-ups, prepaid payments
@@ -48,7 +49,7 @@ export async function portalGiftcard(db: Db, card: GiftcardRow, now: Date): Prom
     hash_hint: hint(card.hash),
     type: card.type,
     balance_in_cents: view.amount_in_cents,
-    expiration_date: card.expiration_date,
+    expiration_date: apiTimestamp(card.expiration_date),
     expired,
     active: view.active,
     can_top_up: view.active && !expired && view.upgradeable && room !== 0,

@@ -1,6 +1,7 @@
 import type { GiftcardPayment, PortalSessionState } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import { type PortalSessionRow, sessionTypeAllows } from './portal-session-guards';
+import { apiTimestamp } from './values';
 
 /** What a redeem_giftcards session has paid: its payments (oldest first), their sum and what is left. */
 export type GiftcardPaymentState = NonNullable<PortalSessionState['giftcard_payment']>;
@@ -50,7 +51,7 @@ export async function sessionGiftcardTransactions(db: Db, sessionIds: number[]) 
   return rows.map((r) => ({
     uuid: r.uuid,
     amount_in_cents: Number(r.amount_in_cents),
-    created_at: r.created_at,
+    created_at: apiTimestamp(r.created_at),
     giftcard: { uuid: r.giftcard_uuid, hash_hint: hint(r.hash) },
     balance_after_in_cents: Number(r.balance_after),
     shop: r.shop_name,

@@ -6,7 +6,7 @@ import { invalidField } from './errors';
 import { hint } from './portal-payments';
 import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, requireProvenContact } from './portal-session-guards';
-import { bool, fromCenti } from './values';
+import { apiTimestamp, bool, fromCenti } from './values';
 
 /*
  * The customer portal's own page (identify sessions): visit stats and cards to remove, for a
@@ -59,7 +59,7 @@ export async function sessionStats(db: Db, session: PortalSessionRow): Promise<P
     .pop();
   return {
     visits: Number(receptions.count) + Number(visits.count),
-    last_visit_at: last ?? null,
+    last_visit_at: apiTimestamp(last ?? null),
     total_credits_earned: fromCenti(Number(receptions.centi ?? 0)),
   };
 }

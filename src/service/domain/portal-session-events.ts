@@ -9,7 +9,7 @@ import type { Tx } from '../db/transaction';
 import { contactById } from './contacts';
 import type { PortalSessionRow } from './portal-session-guards';
 import { shopById, shopRef } from './shops';
-import { isoTimestamp, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, newUuid } from './values';
 import { recordWebhookEvent } from './webhook-events';
 
 /** The topic of one session's events. */
@@ -33,7 +33,8 @@ export async function recordEvent(
   type: string,
   data: unknown,
 ): Promise<PortalEvent> {
-  const event: PortalEvent = { uuid: newUuid(), type, created_at: isoTimestamp(tx.now), data };
+  const createdAt = isoTimestamp(tx.now);
+  const event: PortalEvent = { uuid: newUuid(), type, created_at: apiTimestamp(createdAt), data };
   // Under the session's row lock, a session's event ids follow commit order: a stream that has
   // read up to an id never misses a smaller one committed later.
   await tx.lock('portal_sessions', session.id);
@@ -44,7 +45,7 @@ export async function recordEvent(
       portal_session_id: session.id,
       type,
       data: JSON.stringify(data ?? null),
-      created_at: event.created_at,
+      created_at: createdAt,
     })
     .execute();
   // Only a wake-up: streams read the event from the table (sessionEventsAfter).
@@ -99,7 +100,7 @@ export async function sessionEventsAfter(
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    event: { uuid: r.uuid, type: r.type, created_at: r.created_at, data: JSON.parse(r.data) },
+    event: { uuid: r.uuid, type: r.type, created_at: apiTimestamp(r.created_at), data: JSON.parse(r.data) },
   }));
 }
 
@@ -115,4 +116,14 @@ export async function sessionEventPosition(db: Db, sessionId: number, uuid: stri
     .where('uuid', '=', uuid)
     .executeTakeFirst();
   return row?.id ?? 0;
+}
+
+/** Whether a session has ended (completed, cancelled or expired): its events are then all written. */
+export async function sessionHasEnded(db: Db, sessionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('portal_sessions')
+    .select('status')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.status !== 'open';
 }

@@ -18,7 +18,7 @@ import type { PortalSessionRow } from './portal-session-guards';
 import { sessionSettings } from './portal-sessions';
 import { giftcardTopUps, paymentHold } from './portal-top-ups';
 import { shopById } from './shops';
-import { fromCenti, jsonObject } from './values';
+import { apiTimestamp, fromCenti, jsonObject } from './values';
 
 /**
  * What the kiosk's views need beside the database: the origins that may embed the kiosk, whether
@@ -154,7 +154,7 @@ export async function portalSessionState(
     uuid: row.uuid,
     type: row.type,
     status: row.status,
-    expires_at: row.expires_at,
+    expires_at: apiTimestamp(row.expires_at),
     settings: sessionSettings(row),
     amount_in_cents: row.amount_in_cents === null ? null : Number(row.amount_in_cents),
     shop: { uuid: shop.uuid, name: shop.name },
@@ -197,7 +197,7 @@ export async function portalCreditReception(db: Db, receptionId: number): Promis
   return {
     uuid: row.uuid,
     credits: fromCenti(Number(row.credits_centi)),
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
     contact,
     purchase_amount_in_cents: purchaseAmount(row),
     next_reward: await nextReward(db, contact.credit_balance),

@@ -21,7 +21,7 @@ import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, portalSessionByUuid, REFUSALS } from './portal-session-guards';
 import { type PosTransactionRow, posTransactionByUuid } from './pos-transactions';
 import { resolveShop, shopById, shopRef } from './shops';
-import { isoTimestamp, jsonObject, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, jsonObject, newUuid } from './values';
 
 /** Settings of sessions created without any (end-screen sessions opened by a push). */
 export const DEFAULT_SETTINGS: PortalSettings = {
@@ -138,7 +138,7 @@ export async function createPortalSession(
     contact: contact ? { uuid: contact.uuid } : null,
     shop: shopRef(shop),
     events: [],
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
   };
 }
 
@@ -185,7 +185,7 @@ export async function portalSessionView(
     url: sessionUrl(portalUrl, row.uuid),
     contact: contact ? { uuid: contact.uuid } : null,
     shop: shopRef(shop),
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
   };
 }
 
@@ -237,7 +237,7 @@ async function markExpired(tx: Tx, ids: number[]): Promise<PortalSessionRow[]> {
     .returningAll()
     .execute();
   for (const row of expired) {
-    await recordEvent(tx, row, 'session_expired', { expired_at: row.expires_at });
+    await recordEvent(tx, row, 'session_expired', { expired_at: apiTimestamp(row.expires_at) });
     tx.publish(shopTopic(row.shop_id), { session: row.uuid, status: 'expired' });
   }
   return expired;

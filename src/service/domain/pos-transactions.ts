@@ -5,7 +5,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { ServiceError } from './errors';
 import { resolveShop } from './shops';
-import { isoTimestamp, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, newUuid } from './values';
 
 /** A POS transaction row as stored (`amount_in_cents` in cents). */
 export type PosTransactionRow = Selectable<PosTransactionTable>;
@@ -16,7 +16,7 @@ export function posTransactionView(row: PosTransactionRow): PosTransaction {
     uuid: row.uuid,
     transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
     terminal_id: row.terminal_id === null ? null : Number(row.terminal_id),
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
     amount_in_cents: Number(row.amount_in_cents),
   };
 }

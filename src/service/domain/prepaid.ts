@@ -12,7 +12,7 @@ import { type ContactRow, contactById, contactByUuid } from './contacts';
 import { refusal, ServiceError } from './errors';
 import { pageWindow, paginatorMeta } from './pagination';
 import { resolveShop, shopById, shopWithAddress } from './shops';
-import { isoTimestamp, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, newUuid } from './values';
 import { recordWebhookEvent } from './webhook-events';
 
 /** A prepaid transaction row as stored (`kind` opening: the fixture's opening balance). */
@@ -71,7 +71,7 @@ async function views(
       contact_identifier:
         row.contact_identifier_id === null ? null : (values.get(row.contact_identifier_id) ?? null),
       shop: row.shop_id === null ? null : (shops.get(row.shop_id) ?? null),
-      created_at: row.created_at,
+      created_at: apiTimestamp(row.created_at),
     };
     balance -= Number(row.amount_in_cents);
     return view;

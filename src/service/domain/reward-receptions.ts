@@ -17,7 +17,7 @@ import { invalidField, refusal, ServiceError } from './errors';
 import { rewardAttributeNames, rewardByUuid, rewardView } from './rewards';
 import { resolveShop, shopById, shopWithAddress } from './shops';
 import { unitByNameOrDefault } from './units';
-import { fromCenti, isoTimestamp, newUuid } from './values';
+import { apiTimestamp, fromCenti, isoTimestamp, newUuid } from './values';
 import { recordWebhookEvent } from './webhook-events';
 
 /** A reward reception row as stored (`credits_centi` negative, hundredths of a credit). */
@@ -61,9 +61,9 @@ export async function rewardReceptionView(db: Db, id: number): Promise<RewardRec
     shop: shopWithAddress(shop),
     channel: RECEPTION_CHANNEL,
     contact_identifier: identifier,
-    created_at: row.created_at,
+    created_at: apiTimestamp(row.created_at),
     reward: rewardView(reward, names),
-    expires_at: row.expires_at,
+    expires_at: apiTimestamp(row.expires_at),
     has_been_collected: row.collection_status === 'COLLECTED',
   };
 }

@@ -3,7 +3,7 @@ import type { Actor } from './actor';
 import { contactByUuid } from './contacts';
 import { invalidField, ServiceError } from './errors';
 import { resolveShop } from './shops';
-import { isoTimestamp, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, newUuid } from './values';
 
 // What bookings and visits share: a contact's stay at a shop, from starts_at to ends_at.
 
@@ -92,7 +92,7 @@ export function stayView(row: StayRow) {
     contact: { uuid: row.contact_uuid, email: row.email },
     external_id: row.external_id,
     source: row.source,
-    starts_at: row.starts_at,
-    ends_at: row.ends_at,
+    starts_at: apiTimestamp(row.starts_at),
+    ends_at: apiTimestamp(row.ends_at),
   };
 }

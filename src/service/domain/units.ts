@@ -4,7 +4,7 @@ import { precompile } from '../db/precompiled';
 import type { Database, Db, UnitTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { ServiceError } from './errors';
-import { bool, isoTimestamp } from './values';
+import { apiTimestamp, bool, isoTimestamp } from './values';
 
 /** A unit row as stored (`is_default` 0/1). */
 export type UnitRow = Selectable<UnitTable>;
@@ -107,7 +107,7 @@ export async function createUnit(tx: Tx, input: CreateUnitBody): Promise<Created
     ...unitRefView(row),
     loyalty_program_id: LOYALTY_PROGRAM_ID,
     format: row.format,
-    updated_at: row.updated_at,
-    created_at: row.created_at,
+    updated_at: apiTimestamp(row.updated_at),
+    created_at: apiTimestamp(row.created_at),
   };
 }

@@ -25,6 +25,24 @@ export function isoTimestamp(date: Date): string {
   return date.toISOString().replace('Z', '+00:00');
 }
 
+// A stored timestamp: ISO 8601 with seconds, maybe a fraction, and an offset.
+const STORED_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+
+/**
+ * A stored timestamp as the API writes it: whole seconds with a numeric offset
+ * (`…T10:00:00.123Z` → `…T10:00:00+00:00`; `…T19:00:00.5+01:00` → `…T19:00:00+01:00`), as the real
+ * platform writes them and its PHP SDK parses them (DATE_ATOM rejects a fraction). Timestamps are
+ * stored at the precision they were made or given with; every view writes its own through this.
+ */
+export function apiTimestamp(stored: string): string;
+export function apiTimestamp(stored: string | null): string | null;
+export function apiTimestamp(stored: string | null): string | null {
+  if (stored === null) return null;
+  const match = STORED_TIMESTAMP.exec(stored);
+  if (!match) return stored;
+  return `${match[1]}${match[2] === 'Z' ? '+00:00' : match[2]}`;
+}
+
 /** A new random uuid. */
 export function newUuid(): string {
   return randomUUID();

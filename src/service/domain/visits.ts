@@ -4,7 +4,7 @@ import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { fieldError, refusal } from './errors';
 import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
-import { isoTimestamp } from './values';
+import { apiTimestamp, isoTimestamp } from './values';
 
 const externalIdTaken = () =>
   fieldError('external_id', 'The external id has already been taken.', { status: 409 });
@@ -17,7 +17,7 @@ async function visitView(db: Db, id: number): Promise<Visit> {
     .select(['contacts.uuid as contact_uuid', 'contacts.email'])
     .where('visits.id', '=', id)
     .executeTakeFirstOrThrow();
-  return { ...stayView(row), created_at: row.created_at };
+  return { ...stayView(row), created_at: apiTimestamp(row.created_at) };
 }
 
 /**

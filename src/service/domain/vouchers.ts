@@ -18,7 +18,7 @@ import { pageMeta, paginatorMeta } from './pagination';
 import { promotionByUuid, promotionView } from './promotions';
 import { resolveShop } from './shops';
 import { hashToken, newCode, newSecret } from './tokens';
-import { isoTimestamp, jsonObject, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, jsonObject, newUuid } from './values';
 import { recordWebhookEvent } from './webhook-events';
 
 /** A voucher row as stored; its `status` may be out of date (see voucherStatusAt). */
@@ -73,9 +73,9 @@ export async function voucherViews(db: Db, rows: VoucherRow[], now: Date): Promi
       status,
       name: promotion.name,
       description: promotion.description,
-      expiration_date: row.expiration_date,
-      activation_date: row.activation_date,
-      redeemed_at: row.redeemed_at,
+      expiration_date: apiTimestamp(row.expiration_date),
+      activation_date: apiTimestamp(row.activation_date),
+      redeemed_at: apiTimestamp(row.redeemed_at),
       is_redeemed: status === 'REDEEMED',
       attributes: jsonObject(row.attributes),
       contact: row.contact_id === null ? null : (contactById.get(row.contact_id) ?? null),
@@ -256,13 +256,13 @@ export async function lockVoucher(tx: Tx, uuid: string): Promise<VoucherLock> {
     .executeTakeFirstOrThrow();
   return {
     release_key: releaseKey,
-    locked_until: lockedUntil,
+    locked_until: apiTimestamp(lockedUntil),
     voucher: await voucherView(tx.db, locked, tx.now),
     lock: {
       release_key: releaseKey,
-      locked_at: isoTimestamp(tx.now),
+      locked_at: apiTimestamp(isoTimestamp(tx.now)),
       unlocked_at: null,
-      system_release_at: lockedUntil,
+      system_release_at: apiTimestamp(lockedUntil),
     },
   };
 }
@@ -298,8 +298,8 @@ export async function releaseVoucher(tx: Tx, uuid: string, releaseKey: string): 
     voucher: view,
     lock: {
       release_key: releaseKey,
-      locked_at: isoTimestamp(lockedAt),
-      unlocked_at: isoTimestamp(tx.now),
+      locked_at: apiTimestamp(isoTimestamp(lockedAt)),
+      unlocked_at: apiTimestamp(isoTimestamp(tx.now)),
       system_release_at: null,
     },
   };

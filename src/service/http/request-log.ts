@@ -22,21 +22,33 @@ export function credentialId(request: FastifyRequest): string | undefined {
   return token ? hashToken(token).slice(0, 12) : undefined;
 }
 
+const UNMATCHED = 'unmatched';
+/** The longest path a log line carries (a request line may be 16 KiB). */
+const MAX_LOGGED_PATH = 512;
+
 function routeOf(request: FastifyRequest): string {
   try {
-    return request.routeOptions.url ?? 'unmatched';
+    return request.routeOptions.url ?? UNMATCHED;
   } catch {
     // A request refused before routing (malformed path) has no route context.
-    return 'unmatched';
+    return UNMATCHED;
   }
+}
+
+/** The request's path without its query string, at most MAX_LOGGED_PATH characters. */
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? '';
+  const end = url.search(/[?#]/);
+  return (end < 0 ? url : url.slice(0, end)).slice(0, MAX_LOGGED_PATH);
 }
 
 /**
  * Fastify's request logging, replaced (through its LogController) by ONE line per request when the
  * response ends or the client goes away: `{"msg":"request","method","route","status",
- * "duration_ms","credential"}` at info. Only the route pattern is logged, never the path or query:
- * device tokens and confirmation tokens travel in paths. Observers (metrics) see every request,
- * whatever the log level.
+ * "duration_ms","credential"}` at info. The route pattern is logged, not the path or query: device
+ * tokens and confirmation tokens travel in paths. A request no route matched logs its `path`
+ * instead (without the query), so that a mistyped or probing address can be seen. Observers
+ * (metrics) see every request, whatever the log level.
  */
 export class RequestLog extends LogController {
   private readonly observers: ((outcome: RequestOutcome) => void)[] = [];
@@ -64,6 +76,8 @@ export class RequestLog extends LogController {
         {
           method: outcome.method,
           route: outcome.route,
+          // No route, so no pattern: the path itself, without its query (tokens travel in queries).
+          ...(outcome.route === UNMATCHED ? { path: pathOf(request) } : {}),
           status: outcome.status,
           duration_ms: outcome.durationMs,
           credential: credentialId(request),

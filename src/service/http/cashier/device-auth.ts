@@ -7,7 +7,7 @@ import {
   pairedDeviceBySecret,
 } from '../../domain/cashier-devices';
 import { refusal } from '../../domain/errors';
-import { hashToken } from '../../domain/tokens';
+import { addressKey } from '../plugins/rate-limit';
 
 /** The console session cookie: httpOnly, SameSite=Strict, only sent to /cashier, Secure under TLS. */
 export const CASHIER_COOKIE = 'portal_cashier';
@@ -49,10 +49,17 @@ export function clearDeviceCookie(request: FastifyRequest, reply: FastifyReply):
   });
 }
 
-/** The rate-limit bucket of a console call: its session cookie, else (pairing) its address. */
+/**
+ * The rate-limit bucket of a console call: its console session, found from the cookie before the
+ * limit is counted (an unknown cookie is refused and counted as a failed authentication instead).
+ */
 export function cashierRateKey(request: FastifyRequest): string {
-  const secret = request.cookies?.[CASHIER_COOKIE];
-  return secret ? `cashier:${hashToken(secret)}` : `cashier-ip:${request.ip}`;
+  return `cashier:${request.cashierDevice.sessionId}`;
+}
+
+/** The rate-limit bucket of pairing: the client address, whatever cookie comes along. */
+export function pairingRateKey(request: FastifyRequest): string {
+  return `cashier-pairing:${addressKey(request)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { consoleDirectives, registerPageSecurity } from '../security-headers';
 import cashierRoutes from './routes';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -13,16 +14,6 @@ export function defaultCashierDir(): string {
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[1]!;
 }
 
-// The console page: no framing (its buttons act), no referrer, scripts only from here.
-const PAGE_HEADERS = {
-  'cache-control': 'no-cache',
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; " +
-    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-};
-
 /**
  * The cashier console (docs/cashier-console.md): its API under /cashier/api and, when built, its
  * page at /cashier/ (from `dir`, default dist/cashier).
@@ -31,6 +22,8 @@ export async function registerCashierConsole(app: FastifyInstance, dir = default
   await app.register(cashierRoutes, { prefix: '/cashier/api' });
   if (!existsSync(join(dir, 'index.html'))) return;
   await app.register(async (scope) => {
+    // No framing (its buttons act), no referrer, scripts only from here (security-headers.ts).
+    await registerPageSecurity(scope, consoleDirectives());
     await scope.register(fastifyStatic, {
       root: dir,
       prefix: '/cashier/',
@@ -47,11 +40,11 @@ export async function registerCashierConsole(app: FastifyInstance, dir = default
         );
         // The same URL answers brotli, gzip or raw: caches keep them apart.
         res.setHeader('vary', 'accept-encoding');
-        res.setHeader('x-content-type-options', 'nosniff');
       },
     });
     // From disk per request (a rebuilt console is served without a restart), compressed as asked.
-    const sendPage = (reply: FastifyReply) => reply.headers(PAGE_HEADERS).sendFile('index.html');
+    const sendPage = (reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html');
     // With ignoreTrailingSlash, /cashier/ arrives as /cashier.
     scope.get('/cashier', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
       sendPage(reply),

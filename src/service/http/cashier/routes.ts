@@ -20,6 +20,7 @@ import {
   cashierActor,
   cashierDeviceView,
   pairCashierDevice,
+  pairedDeviceBySecret,
   renewCashierSession,
   unpairCashierDevice,
 } from '../../domain/cashier-devices';
@@ -34,18 +35,20 @@ import {
   shopSessionsSince,
   startCashierSession,
 } from '../../domain/cashier-sessions';
+import { cashierSessionHolder } from '../../domain/credentials';
 import type { PortalSessionRow } from '../../domain/portal-session-guards';
 import { shopTopic } from '../../domain/portal-sessions';
 import { withIdempotency } from '../idempotency';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
-import { eventStreams, streamSessionEvents } from '../sse';
+import { SESSION_STREAM_ENDED, streamSessionEvents, TOO_MANY_STREAMS } from '../sse';
 import {
   CASHIER_COOKIE,
   CASHIER_RATE_LIMIT,
   cashierRateKey,
   clearDeviceCookie,
   PAIRING_RATE_LIMIT,
+  pairingRateKey,
   registerDeviceAuth,
   setDeviceCookie,
 } from './device-auth';
@@ -69,20 +72,25 @@ const noBody = z.preprocess((v) => v ?? {}, z.object({}));
 export default async function cashierRoutes(fastify: FastifyInstance) {
   await registerDeviceAuth(fastify);
   const app = zodRoutes(fastify);
-  const streams = eventStreams(fastify);
-  const limit = (max: number) => ({
-    rateLimit: {
-      max: Math.min(fastify.config.rateLimit, max),
-      timeWindow: 60_000,
-      keyGenerator: cashierRateKey,
-    },
+  const limit = (max: number, keyGenerator: (req: FastifyRequest) => string) => ({
+    rateLimit: { max: Math.min(fastify.config.rateLimit, max), timeWindow: 60_000, keyGenerator },
   });
-  const config = { auth: 'none' as const, ...limit(CASHIER_RATE_LIMIT) };
+  const config = { auth: 'none' as const, ...limit(CASHIER_RATE_LIMIT, cashierRateKey) };
   const sessionOptions = () => ({
     portalUrl: app.config.portalUrl,
     ttlMinutes: app.config.sessionTtlMinutes,
   });
   const describe = (text: string) => `${text}\n\n${AUTH}`;
+  /** A console session's stream: it ends when the console is unpaired or its device revoked. */
+  const consoleStream = (req: FastifyRequest) => {
+    const holder = cashierSessionHolder(req.cashierDevice.sessionId);
+    const secret = req.cookies[CASHIER_COOKIE] ?? '';
+    return {
+      subject: holder,
+      holder,
+      stillAllowed: async () => (await pairedDeviceBySecret(app.db, secret, app.clock())) !== undefined,
+    };
+  };
   /**
    * An action on one session of the device's shop: the session is marked expired first when overdue
    * (kept even if the action is then refused), then `work` runs once per Idempotency-Key.
@@ -103,7 +111,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
   app.post(
     '/pair',
     {
-      config: { auth: 'none', cashier: 'pair', ...limit(PAIRING_RATE_LIMIT) },
+      config: { auth: 'none', cashier: 'pair', ...limit(PAIRING_RATE_LIMIT, pairingRateKey) },
       schema: {
         tags: [TAG],
         summary: 'Pair this browser with a cashier device token from the fixture',
@@ -168,11 +176,15 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         tags: [TAG],
         summary: "The shop's session changes as server-sent events (event: shop_session)",
         produces: ['text/event-stream'],
-        description: describe('`data: {session, status}` whenever a session of the shop is created or ends.'),
+        description: describe(
+          '`data: {session, status}` whenever a session of the shop is created or ends. Ends when the console ' +
+            'is unpaired or its device revoked.',
+        ),
+        errors: [TOO_MANY_STREAMS],
       },
     },
     async (req, reply) => {
-      const stream = streams.open(reply);
+      const stream = app.eventStreams.start(req, reply, consoleStream(req));
       stream.onClose(
         app.bus.subscribe(shopTopic(req.cashierDevice.shopId), (change) => {
           // Changes may have been missed (the PostgreSQL listener reconnected): end the stream; the
@@ -291,14 +303,19 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         summary: "A session's events as server-sent events (event: portal_event), as the POS's stream",
         exampleAfter: madeBy('createCashierSession', 'uuid'),
         produces: ['text/event-stream'],
-        description: describe('The stored events first, then each new one live; `Last-Event-ID` resumes.'),
-        errors: [UNKNOWN_SESSION],
+        description: describe(
+          'The stored events first, then each new one live; `Last-Event-ID` resumes. Ends once the session has ' +
+            'ended and its last event is sent, and when the console is unpaired or its device revoked.',
+        ),
+        noContent: SESSION_STREAM_ENDED,
+        errors: [UNKNOWN_SESSION, TOO_MANY_STREAMS],
         params,
       },
     },
     async (req, reply) => {
       const session = await app.tx((tx) => shopSession(tx, cashierActor(req.cashierDevice), req.params.uuid));
-      await streamSessionEvents(app, streams.open(reply), session, req);
+      const { holder, stillAllowed } = consoleStream(req);
+      await streamSessionEvents(app, req, reply, session, { holder, stillAllowed });
     },
   );
 

@@ -52,6 +52,8 @@ export interface RouteFacts {
   rateLimited: boolean;
   /** Answers something else than JSON on success (an event stream, an HTML page). */
   produces?: string;
+  /** When it answers 204 No Content (FastifySchema.noContent). */
+  noContent?: string;
   operationId?: string;
   hasParams: boolean;
   hasBody: boolean;
@@ -239,7 +241,7 @@ export function commonComponents(maxIdempotencyKeyLength: number, cashierCookie:
 
 const NOT_JSON: Record<string, string> = {
   'text/event-stream':
-    'A server-sent event stream (see the description). It never ends, so Swagger UI\'s "Try it out" shows ' +
+    'A server-sent event stream (see the description). It stays open, so Swagger UI\'s "Try it out" shows ' +
     'nothing: read it with `curl -N`.',
   'text/html': 'An HTML page.',
   'text/plain': 'Plain text.',
@@ -283,6 +285,7 @@ function completeOperation(method: string, path: string, op: Json, facts: RouteF
       content: { [facts.produces]: { schema: { type: 'string' } } },
     };
   }
+  if (facts.noContent) responses['204'] = { description: facts.noContent, headers: rateHeaders(facts) };
   op.responses = { ...errorResponses(facts), ...responses };
 }
 

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Actor } from '../../domain/actor';
+import {
+  credentialByHash,
+  credentialHolder,
+  REVOKED_TOPIC,
+  type Revocation,
+  type StoredCredential,
+} from '../../domain/credentials';
 import { hashToken } from '../../domain/tokens';
 import { SURFACE_CREDENTIALS, type Surface } from '../surfaces';
 
@@ -30,6 +38,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor;
+    /** The hash of the bearer token the actor was found by (routes with auth K, A or P). */
+    credentialHash: string;
   }
 }
 
@@ -39,49 +49,56 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Known credentials kept in memory at most, and for how long before they are read again. */
+const CACHE_ENTRIES = 10_000;
+const CACHE_MS = 60_000;
+const CREDENTIAL = credentialHolder('');
+
 /**
  * Checks the bearer token of every route with auth K, A or P before its input is validated:
  * 401 when missing or unknown, 403 when of the wrong kind for the endpoint — the spec's column on
  * its own paths, the surface's credentials under /api/v3/register and /api/v3/oauth/clients
- * (http/surfaces.ts); 401 too for an access token past its expiry. Sets `request.actor`.
- * Credentials are cached for a minute (they change only when a fixture is loaded).
+ * (http/surfaces.ts); 401 too for an access token past its expiry. Sets `request.actor` and
+ * `request.credentialHash`. Known credentials are cached (a bounded LRU, read again after a minute;
+ * unknown tokens are never kept); a revocation (domain/credentials.ts) forgets them at once. An
+ * address that has failed too often is refused (429) before its token is looked up (rate-limit.ts).
  */
 export function registerAuth(app: FastifyInstance): void {
-  const cache = new Map<string, { actor: Actor | null; expiresAt: number | null; at: number }>();
+  const known = new LRUCache<string, StoredCredential>({ max: CACHE_ENTRIES, ttl: CACHE_MS });
+  const unsubscribe = app.bus.subscribe(REVOKED_TOPIC, (payload) => {
+    const holder = (payload as Partial<Revocation> | undefined)?.holder;
+    if (typeof holder !== 'string') known.clear();
+    else if (holder.startsWith(CREDENTIAL)) known.delete(holder.slice(CREDENTIAL.length));
+  });
+  app.addHook('onClose', async () => unsubscribe());
   app.decorateRequest('actor', null as unknown as Actor);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('credentialHash', '');
+  app.addHook('onRequest', async (request, reply) => {
     const kind = request.routeOptions.config.auth;
     if (kind !== 'K' && kind !== 'A' && kind !== 'P') return;
     const token = bearerToken(request);
     if (!token) throw authError(401, 'Missing bearer token in the Authorization header');
     const hash = hashToken(token);
-    let entry = cache.get(hash);
-    if (!entry || Date.now() - entry.at > 60_000) {
-      const row = await app.db
-        .selectFrom('credentials')
-        .select(['kind', 'shop_id', 'expires_at'])
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
-      entry = {
-        actor: row ? { kind: row.kind, shopId: row.shop_id } : null,
-        expiresAt: row?.expires_at ? Date.parse(row.expires_at) : null,
-        at: Date.now(),
-      };
-      cache.set(hash, entry);
+    let credential = known.get(hash);
+    if (!credential) {
+      await app.authFailures.check(request, reply);
+      credential = await credentialByHash(app.db, hash);
+      if (!credential) throw authError(401, 'Unknown or revoked token');
+      known.set(hash, credential);
     }
-    if (!entry.actor) throw authError(401, 'Unknown or revoked token');
-    if (entry.expiresAt !== null && entry.expiresAt <= app.clock().getTime()) {
+    if (credential.expiresAt !== null && credential.expiresAt <= app.clock().getTime()) {
       throw authError(401, 'This access token has expired; request a new one at POST /oauth/token');
     }
     const surface = request.routeOptions.config.surface;
     const allowed = surface ? SURFACE_CREDENTIALS[surface] : ALLOWED[kind];
-    if (!allowed.includes(entry.actor.kind)) {
+    if (!allowed.includes(credential.actor.kind)) {
       throw authError(
         403,
-        `This endpoint needs ${WANTED[surface ?? kind]}; a ${entry.actor.kind.replaceAll('_', ' ')} was sent`,
+        `This endpoint needs ${WANTED[surface ?? kind]}; a ${credential.actor.kind.replaceAll('_', ' ')} was sent`,
       );
     }
-    request.actor = entry.actor;
+    request.actor = credential.actor;
+    request.credentialHash = hash;
   });
 }
 

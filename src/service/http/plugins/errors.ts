@@ -6,6 +6,7 @@ import type { ErrorBody } from '../../../contract/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/outage';
 import { ServiceError } from '../../domain/errors';
 import { errorBody, fieldErrors, type InputIssue, wantsDutch } from '../messages';
+import { tooManyFailedAttempts } from './rate-limit';
 
 // Framework errors answer with code 1003 and their own HTTP status (extensions.md "Errors").
 const FRAMEWORK: Record<string, { status: number; en: string; nl: string }> = {
@@ -35,7 +36,17 @@ function send(reply: { code(n: number): { send(b: ErrorBody): unknown } }, body:
  * extensions.md (`{code, message, status_code, errors?, reason?}`), framework-level ones included.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(answerError);
+  app.setErrorHandler(async (error, request, reply) => {
+    // A refused credential counts against its client address; past the limit the answer is 429.
+    if (isFailedAuthentication(error)) {
+      const limited = await app.authFailures.count(request, reply).catch((err: unknown) => {
+        request.log.warn({ err }, 'failed authentication not counted');
+        return false;
+      });
+      if (limited) return answerError(tooManyFailedAttempts(), request, reply);
+    }
+    return answerError(error, request, reply);
+  });
 
   // Node answers these two itself with an empty body unless told otherwise (see buildApp's
   // requireHostHeader: false): an HTTP/1.1 request without Host, and an Expect other than 100-continue.
@@ -111,6 +122,15 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
     );
   }
   socket.destroy();
+}
+
+/**
+ * Whether an error refuses a credential: a 401 (bearer token, console cookie, pairing token, OAuth
+ * client, metrics token), or a standby screen's unknown device token (its 404).
+ */
+function isFailedAuthentication(error: unknown): boolean {
+  if (error instanceof ServiceError) return error.status === 401 || error.reason === 'device_not_found';
+  return (error as { statusCode?: number }).statusCode === 401;
 }
 
 function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,8 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import '../../../contract/components';
 import type { RouteError } from '../../../contract/errors';
@@ -8,6 +10,7 @@ import { DEMO } from '../../../contract/examples';
 import { CASHIER_COOKIE } from '../cashier/device-auth';
 import { MAX_KEY_LENGTH } from '../idempotency';
 import { commonComponents, completeDocument, type ExampleAfter, type RouteFacts } from '../openapi/document';
+import { docsDirectives, registerPageSecurity } from '../security-headers';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -24,6 +27,8 @@ declare module 'fastify' {
      * link on that operation's success response and a line of this route's description.
      */
     exampleAfter?: ExampleAfter;
+    /** When the route answers 204 No Content, in words (its OpenAPI 204 response). */
+    noContent?: string;
   }
   interface FastifyContextConfig {
     /** Honours `Idempotency-Key` (withIdempotency) though not a public-API POST with a token. */
@@ -88,7 +93,9 @@ const DESCRIPTION =
   'Bodies may be JSON or `application/x-www-form-urlencoded` (bracket nesting, as PHP writes them). ' +
   'Every failed call answers the error body `{code, message, status_code, errors?}`; each operation lists ' +
   'its codes by HTTP status. Every response carries `X-RateLimit-Limit` and `X-RateLimit-Remaining`; past ' +
-  'the limit, 429 with `Retry-After`. A POST with a token honours `Idempotency-Key`.';
+  'the limit, 429 with `Retry-After`. On a refused credential (401) they count the failed authentications of ' +
+  'the client address, past which it gets 429 (reason `too_many_failed_attempts`). A POST with a token ' +
+  'honours `Idempotency-Key`.';
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -121,6 +128,7 @@ function routeFacts(route: RouteOptions): RouteFacts {
     formBodies: !cashier,
     rateLimited: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false,
     produces: schema.produces?.[0],
+    noContent: schema.noContent,
     operationId: (schema as { operationId?: string }).operationId,
     hasParams: Boolean(schema.params),
     hasBody: Boolean(schema.body),
@@ -167,10 +175,42 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return completeDocument(withComponents(input) as never, facts) as never;
     },
   });
-  // Swagger UI names the document by the address users use (its own copy at /docs/json is the same).
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { urls: [{ url: '/openapi.json', name: '/openapi.json' }] },
+  // Swagger UI under a policy of its own (security-headers.ts); it names the document by the address
+  // users use (its own copy at /docs/json is the same).
+  await app.register(async (scope) => {
+    await registerPageSecurity(scope, docsDirectives());
+    await scope.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { urls: [{ url: '/openapi.json', name: '/openapi.json' }] },
+    });
   });
-  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, documentSender(app));
+}
+
+/**
+ * Answers GET /openapi.json (about 900 KB of JSON) brotli- or gzip-compressed as the client accepts
+ * (some 30 KB), else plain; each form made once, at the first request that asks for it.
+ */
+function documentSender(app: FastifyInstance) {
+  const bodies = new Map<'br' | 'gzip' | 'identity', Buffer>();
+  const body = (encoding: 'br' | 'gzip' | 'identity') => {
+    let bytes = bodies.get(encoding);
+    if (!bytes) {
+      const text = Buffer.from(JSON.stringify(app.swagger()));
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : encoding === 'gzip'
+            ? gzipSync(text, { level: 9 })
+            : text;
+      bodies.set(encoding, bytes);
+    }
+    return bytes;
+  };
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body(encoding ?? 'identity'));
+  };
 }

@@ -49,9 +49,25 @@ export function postgresRateLimitStore(db: Kysely<Database>): {
         );
     }
 
+    /** The count of a key's current window without counting (`{ increment: false }`). */
+    read(key: string, done: Parameters<FastifyRateLimitStore['incr']>[1]): void {
+      sql<{ count: number; ttl: number }>`
+        SELECT count, (window_ends_at - (extract(epoch from clock_timestamp()) * 1000)::bigint)::integer AS ttl
+        FROM rate_limit_counters
+        WHERE key = ${this.prefix + key}
+          AND window_ends_at > (extract(epoch from clock_timestamp()) * 1000)::bigint`
+        .execute(db)
+        .then(
+          ({ rows }) => done(null, { current: rows[0]?.count ?? 0, ttl: rows[0]?.ttl ?? 0 }),
+          (err: Error) => done(err),
+        );
+    }
+
     child(routeOptions: object): PostgresStore {
-      // At run time the plugin passes the route's merged options with `routeInfo`.
-      const { method, url } = (routeOptions as { routeInfo: { method: string; url: string } }).routeInfo;
+      // At run time the plugin passes the route's merged options with `routeInfo`; a limiter made by
+      // createRateLimit has an empty one (its keys carry their own prefix).
+      const { method = '', url = '' } = (routeOptions as { routeInfo: { method?: string; url?: string } })
+        .routeInfo;
       return new PostgresStore(undefined, `${this.prefix}${method}${url}-`);
     }
   }

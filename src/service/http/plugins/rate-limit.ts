@@ -1,40 +1,85 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashToken } from '../../domain/tokens';
-import { bearerToken } from './auth';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refusal } from '../../domain/errors';
 import { postgresRateLimitStore } from './rate-limit-store';
 
 /** Requests a minute that one portal session may make (kiosk calls; stops enumerating cards or e-mails). */
 export const PORTAL_SESSION_RATE_LIMIT = 300;
 
-const PORTAL_SESSION_PATH = /^\/portal\/api\/sessions\/([^/?#]+)/;
+const PORTAL_SESSION_ROUTE = '/portal/api/sessions/:uuid';
 
-/** The rate-limit bucket of a request: its credential, else its portal session, else its address. */
+/** The bucket of a client address: an IPv6 client counts by its /64, as @fastify/rate-limit does. */
+export function addressKey(request: FastifyRequest): string {
+  return `ip:${normalizeIP(request.ip)}`;
+}
+
+/** The session uuid of a kiosk call, as its route finds the session (decoded, trimmed), lower case. */
+function portalSession(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.url?.startsWith(PORTAL_SESSION_ROUTE)) return undefined;
+  return (request.params as { uuid?: string }).uuid?.trim().toLowerCase();
+}
+
+/**
+ * The rate-limit bucket of a request (docs/operations.md "Rate limits"): the credential the auth
+ * plugin has verified, else the kiosk's portal session (decoded, so that no spelling of a uuid is a
+ * bucket of its own), else the client address — whatever unverified token or cookie it sends.
+ */
 export function rateLimitKey(request: FastifyRequest): string {
-  const token = bearerToken(request);
-  if (token) return `credential:${hashToken(token)}`;
-  const session = PORTAL_SESSION_PATH.exec(request.url);
-  if (session) return `portal-session:${session[1]}`;
-  return `ip:${request.ip}`;
+  if (request.credentialHash) return `credential:${request.credentialHash}`;
+  const session = portalSession(request);
+  if (session) return `portal-session:${session}`;
+  return addressKey(request);
+}
+
+/** What a refused credential costs its client address (see registerRateLimit). */
+export interface AuthFailures {
+  /**
+   * Throws 429 (`too_many_failed_attempts`, with Retry-After) when the address has failed too
+   * often this minute.
+   */
+  check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Counts one failure of the address and sets its X-RateLimit-* headers; past the limit, also
+   * Retry-After, and answers true: the refusal becomes a 429.
+   */
+  count(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Failed authentications per client address (rate-limit.ts). */
+    authFailures: AuthFailures;
+  }
+}
+
+/** The refusal of an address that has failed to authenticate too often. */
+export function tooManyFailedAttempts() {
+  return refusal('too_many_failed_attempts', {
+    en: 'Too many failed attempts to authenticate from this address; try again later',
+    nl: 'Te veel mislukte aanmeldpogingen vanaf dit adres; probeer het later opnieuw',
+  });
 }
 
 /**
  * Per-credential limit per minute (extensions.md "Errors"), counted once for every process on
- * PostgreSQL (rate-limit-store.ts): `X-RateLimit-Limit` and
- * `X-RateLimit-Remaining` on every response, 429 with `Retry-After` past it. Off when 0.
- * Portal session calls get their own, lower limit per session.
+ * PostgreSQL (rate-limit-store.ts): `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every
+ * response, 429 with `Retry-After` past it. Portal session calls get their own, lower limit per
+ * session. Failed authentications (app.authFailures) count per client address, at most
+ * `authFailureLimit` a minute. Off when the limit is 0.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   const max = app.config.rateLimit;
-  if (max === 0) return;
+  if (max === 0) {
+    app.decorate('authFailures', { check: async () => undefined, count: async () => false });
+    return;
+  }
   // PostgreSQL: one count for all processes; SQLite (one process): in memory.
   const shared = app.dialect === 'postgres' ? postgresRateLimitStore(app.db) : undefined;
   if (shared) app.addHook('onClose', async () => shared.stop());
   await app.register(rateLimit, {
     global: true,
     ...(shared ? { store: shared.Store } : {}),
-    max: (request) =>
-      PORTAL_SESSION_PATH.test(request.url) ? Math.min(max, PORTAL_SESSION_RATE_LIMIT) : max,
+    max: (request) => (portalSession(request) ? Math.min(max, PORTAL_SESSION_RATE_LIMIT) : max),
     timeWindow: 60_000,
     keyGenerator: rateLimitKey,
     addHeaders: {
@@ -52,5 +97,26 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
       Object.assign(new Error(`Rate limit of ${context.max} requests a minute exceeded`), {
         statusCode: 429,
       }),
+  });
+  const failures = app.createRateLimit({
+    max: app.config.authFailureLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `auth-failure:${addressKey(request)}`,
+  });
+  app.decorate('authFailures', {
+    async check(request, reply) {
+      const state = await failures(request, { increment: false });
+      if (state.isAllowed || state.remaining > 0) return;
+      reply.header('x-ratelimit-limit', state.max).header('x-ratelimit-remaining', 0);
+      reply.header('retry-after', state.ttlInSeconds);
+      throw tooManyFailedAttempts();
+    },
+    async count(request, reply) {
+      const state = await failures(request);
+      if (state.isAllowed) return false;
+      reply.header('x-ratelimit-limit', state.max).header('x-ratelimit-remaining', state.remaining);
+      if (state.isExceeded) reply.header('retry-after', state.ttlInSeconds);
+      return state.isExceeded;
+    },
   });
 }

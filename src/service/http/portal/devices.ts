@@ -4,10 +4,12 @@ import { envelope } from '../../../contract/envelope';
 import { DEMO } from '../../../contract/examples';
 import { idField } from '../../../contract/fields';
 import { deviceState } from '../../../contract/portal';
-import { deviceShopId, deviceState as stateOf } from '../../domain/devices';
+import { deviceHolder } from '../../domain/credentials';
+import { deviceShopId, deviceShopIdOf, deviceState as stateOf } from '../../domain/devices';
 import { shopTopic } from '../../domain/portal-sessions';
+import { hashToken } from '../../domain/tokens';
 import { ok, zodRoutes } from '../route';
-import { eventStreams } from '../sse';
+import { TOO_MANY_STREAMS } from '../sse';
 
 const TAG = 'Portal API';
 const params = z.object({ token: idField().meta({ example: DEMO.device }) });
@@ -20,7 +22,6 @@ const UNKNOWN_DEVICE = { reason: 'device_not_found' } as const;
 
 export default async function deviceRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  const streams = eventStreams(fastify);
 
   app.get(
     '/devices/:token',
@@ -50,14 +51,19 @@ export default async function deviceRoutes(fastify: FastifyInstance) {
         produces: ['text/event-stream'],
         description:
           'Sends the state at once, and again whenever a session of the shop is created or ends ' +
-          '(or the one shown expires).',
-        errors: [UNKNOWN_DEVICE],
+          '(or the one shown expires). Ends when the fixture no longer lists the device.',
+        errors: [UNKNOWN_DEVICE, TOO_MANY_STREAMS],
         params,
       },
     },
     async (req, reply) => {
       const shopId = await deviceShopId(app.db, req.params.token);
-      const stream = streams.open(reply);
+      const holder = deviceHolder(hashToken(req.params.token));
+      const stream = app.eventStreams.start(req, reply, {
+        subject: holder,
+        holder,
+        stillAllowed: async () => (await deviceShopIdOf(app.db, req.params.token)) === shopId,
+      });
       let last = '';
       let expiry: NodeJS.Timeout | undefined;
       let closed = false;

@@ -30,7 +30,7 @@ import { sessionContactProof, portalSessionState as stateOf } from '../../domain
 import { endSession, loadSession } from '../../domain/portal-sessions';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
-import { eventStreams, streamSessionEvents } from '../sse';
+import { SESSION_STREAM_ENDED, streamSessionEvents, TOO_MANY_STREAMS } from '../sse';
 import { deliverCode } from '../verification-mail';
 import {
   IDEMPOTENCY,
@@ -52,7 +52,6 @@ import {
  */
 export default async function portalSessionRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  const streams = eventStreams(fastify);
   const { act, read } = sessionCalls(fastify);
   const options = (tx: Tx) => viewOptions(app, tx.now);
 
@@ -77,14 +76,14 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       summary: "The session's events as server-sent events (event: portal_event)",
       exampleAfter: madeBy('createPortalSession', 'uuid'),
       produces: ['text/event-stream'],
-      errors: [UNKNOWN_SESSION],
+      description: 'Ends once the session has ended and its last event is sent.',
+      noContent: SESSION_STREAM_ENDED,
+      errors: [UNKNOWN_SESSION, TOO_MANY_STREAMS],
     }),
     async (req, reply) => {
       const session = await app.tx((tx) => loadSession(tx, req.params.uuid));
       const ended = session.status !== 'open';
-      await streamSessionEvents(app, streams.open(reply), session, req, (event) =>
-        counterEvent(event, ended),
-      );
+      await streamSessionEvents(app, req, reply, session, { view: (event) => counterEvent(event, ended) });
     },
   );
 

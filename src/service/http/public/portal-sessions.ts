@@ -18,6 +18,7 @@ import {
 } from '../../../contract/public/portal-sessions';
 import type { Tx } from '../../db/transaction';
 import type { Actor } from '../../domain/actor';
+import { credentialHolder, credentialIsValid } from '../../domain/credentials';
 import { confirmHeldTopUp } from '../../domain/portal-money';
 import { sessionEvents } from '../../domain/portal-session-events';
 import {
@@ -35,7 +36,7 @@ import {
 } from '../../domain/portal-sessions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
-import { eventStreams, streamSessionEvents } from '../sse';
+import { SESSION_STREAM_ENDED, streamSessionEvents, TOO_MANY_STREAMS } from '../sse';
 
 const TAG = 'Portal sessions';
 const NOTES =
@@ -170,7 +171,6 @@ const VARIANTS: {
  */
 export default async function portalSessionsRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  const streams = eventStreams(fastify);
   const options = () => ({ portalUrl: app.config.portalUrl, ttlMinutes: app.config.sessionTtlMinutes });
   // A session the caller may see: a register key sees its own shop's only.
   const visible = async (actor: Actor, uuid: string): Promise<PortalSessionRow> => {
@@ -257,14 +257,20 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
         description:
           '`text/event-stream`: each event as `event: portal_event`, `id: <event uuid>`, `data: <event JSON>`; ' +
           'the stored events first, then new ones live; a comment line every 15 s. ' +
-          'A reconnecting client sends `Last-Event-ID` to resume after it.',
-        errors: [UNKNOWN_SESSION],
+          'A reconnecting client sends `Last-Event-ID` to resume after it. The stream ends once the session ' +
+          'has ended and its last event is sent, and when the credential is revoked.',
+        noContent: SESSION_STREAM_ENDED,
+        errors: [UNKNOWN_SESSION, TOO_MANY_STREAMS],
         params: portalSessionUuidParams,
       },
     },
     async (req, reply) => {
       const row = await visible(req.actor, req.params.portal_session_uuid);
-      await streamSessionEvents(app, streams.open(reply), row, req);
+      const hash = req.credentialHash;
+      await streamSessionEvents(app, req, reply, row, {
+        holder: credentialHolder(hash),
+        stillAllowed: () => credentialIsValid(app.db, hash, app.clock()),
+      });
     },
   );
 
