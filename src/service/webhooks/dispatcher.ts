@@ -1,6 +1,5 @@
 import type { DialectName } from '../db/database';
 import type { Tx } from '../db/transaction';
-import { toJson } from '../http/json';
 import type { RoundTimer } from '../jobs/session-expiry';
 import {
   type ClaimedDelivery,
@@ -179,7 +178,7 @@ export class WebhookDispatcher {
   private async send(delivery: ClaimedDelivery, abort: AbortController): Promise<TryOutcome> {
     const sentAt = this.options.clock();
     const timestamp = Math.floor(sentAt.getTime() / 1000);
-    const body = toJson({
+    const body = JSON.stringify({
       uuid: delivery.eventUuid,
       event_type: delivery.eventType,
       created_at: delivery.event.created_at,

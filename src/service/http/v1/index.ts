@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { toJson } from '../json';
 import v1PortalSessionRoutes from './portal-sessions';
 
 /** The headers the real portal component sends from the embedding page. */
@@ -21,8 +20,6 @@ export async function registerV1Routes(app: FastifyInstance): Promise<void> {
         allowedHeaders: REQUEST_HEADERS,
         maxAge: 600,
       });
-      // Its answers have no response schema: they leave through the service's one JSON writer too.
-      scope.setReplySerializer((payload) => toJson(payload));
       await scope.register(v1PortalSessionRoutes);
     },
     { prefix: '/api/v1/portal-sessions' },
