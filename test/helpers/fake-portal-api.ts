@@ -634,7 +634,20 @@ export function createFakePortalApi() {
     const next = rewards
       .filter((r) => r.required_credits > balance && r.stock !== 0)
       .sort((a, b) => a.required_credits - b.required_credits)[0];
-    return next ? { title: next.title, credits_short: next.required_credits - balance } : null;
+    return next
+      ? {
+          title: next.title,
+          required_credits: next.required_credits,
+          credits_short: next.required_credits - balance,
+        }
+      : null;
+  };
+
+  const unlockedReward = (before: number, after: number) => {
+    const unlocked = rewards
+      .filter((r) => r.required_credits > before && r.required_credits <= after && r.stock !== 0)
+      .sort((a, b) => b.required_credits - a.required_credits)[0];
+    return unlocked ? { title: unlocked.title, required_credits: unlocked.required_credits } : null;
   };
 
   /** end-screen.ts creditInSession: once per session, for the pushed purchase or the session's amount. */
@@ -653,6 +666,7 @@ export function createFakePortalApi() {
       contact: portalContact(contact.uuid),
       purchase_amount_in_cents: cents,
       next_reward: nextReward(contact.credit_balance),
+      unlocked_reward: unlockedReward(contact.credit_balance - credits, contact.credit_balance),
     };
     receptions.set(reception.uuid, reception);
     session.credit_reception = reception.uuid;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BRAND } from '../../src/kiosk/lib/brand';
 import {
   deviceStateFromMessage,
   onDeviceSession,
   onSessionFinished,
   STANDBY_START,
 } from '../../src/kiosk/lib/standby';
+import { EMPTY_BRAND } from '../../src/ui/brand';
 
 describe('standby screen: switching sessions', () => {
   const view = (shown: string | null, finished: string | null = null, next: string | null = null) => ({

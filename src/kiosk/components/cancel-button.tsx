@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
 import { useSessionEnd } from '../hooks/use-action';
-import { Button } from './button';
 
 /**
  * Cancels the session; the session's new status then shows the cancelled screen. During an action

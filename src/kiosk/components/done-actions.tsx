@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import { Button } from '../../ui/button';
 
 /** The Done button that ends a session on a result screen; busy while the session is being completed. */
 export function DoneActions({ onDone, finishing }: { onDone: () => void; finishing: boolean }) {

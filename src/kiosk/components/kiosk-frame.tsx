@@ -1,7 +1,7 @@
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
 import type { brand } from '../../contract/portal';
-import { brandVariables } from '../lib/brand';
+import { brandVariables } from '../../ui/brand';
 import { LanguageSwitch } from './language-switch';
 import { OfflineNotice } from './offline-notice';
 

@@ -96,6 +96,10 @@ export const en = {
     purchase: 'Your purchase',
     nextReward: 'Only {{credits}} credits to go to {{reward}}.',
     balance: 'Your new balance',
+    welcomeMember: 'Welcome to {{account}}!',
+    balanceNow: 'You now have {{credits}} credits',
+    forPurchase: 'For your purchase of {{amount}}',
+    unlocked: 'You can now claim {{reward}}',
   },
   terminal: {
     completedTitle: 'Thank you!',

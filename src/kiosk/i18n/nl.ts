@@ -99,6 +99,10 @@ export const nl: KioskTexts = {
     purchase: 'Uw aankoop',
     nextReward: 'Nog {{credits}} punten tot {{reward}}.',
     balance: 'Uw nieuwe saldo',
+    welcomeMember: 'Welkom bij {{account}}!',
+    balanceNow: 'U heeft nu {{credits}} punten',
+    forPurchase: 'Voor uw aankoop van {{amount}}',
+    unlocked: 'U kunt nu {{reward}} inwisselen',
   },
   terminal: {
     completedTitle: 'Bedankt!',

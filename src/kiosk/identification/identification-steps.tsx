@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState, PortalVoucher } from '../../contract/portal';
+import { Button } from '../../ui/button';
 import { identifyAction } from '../api/identify';
 import { registerAction } from '../api/register';
-import { Button } from '../components/button';
 import { releaseScreenFocus } from '../components/screen';
 import { useAction } from '../hooks/use-action';
 import { useScanner } from '../hooks/use-scanner';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalContact } from '../../contract/portal';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { Credits } from '../components/credits';
 import { Money } from '../components/money';
 import { Screen } from '../components/screen';

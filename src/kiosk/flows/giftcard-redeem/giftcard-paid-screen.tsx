@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GiftcardPayment } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { Button } from '../../../ui/button';
 import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
 import { Screen } from '../../components/screen';
 import { useCountTo } from '../../hooks/use-count-to';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { Button } from '../../../ui/button';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';

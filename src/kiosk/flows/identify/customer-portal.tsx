@@ -7,10 +7,10 @@ import type {
   PortalVoucher,
   RewardClaimResult,
 } from '../../../contract/portal';
+import { Button } from '../../../ui/button';
 import { addCardAction } from '../../api/add-card';
 import { claimRewardAction } from '../../api/claim-reward';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
-import { Button } from '../../components/button';
 import { IdleGuard } from '../../components/idle-guard';
 import { Tabs } from '../../components/tabs';
 import { useAction } from '../../hooks/use-action';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button';
 import type { PrepaidSessionType } from '../../api/prepaid-transaction';
-import { Button } from '../../components/button';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { Stat } from '../../components/stat';
