@@ -15,6 +15,8 @@ export interface ResultHero {
   label: ReactNode;
   value: ReactNode;
   testId?: string;
+  /** The value is words (a reward's name), drawn smaller than a figure. */
+  text?: boolean;
 }
 
 /**
@@ -55,7 +57,9 @@ export function ResultTemplate({
         {hero ? (
           <p className="ui-result-hero" data-testid={hero.testId}>
             <span className="ui-result-hero-label">{hero.label}</span>
-            <span className="ui-result-hero-value">{hero.value}</span>
+            <span className={hero.text ? 'ui-result-hero-value ui-result-hero-text' : 'ui-result-hero-value'}>
+              {hero.value}
+            </span>
           </p>
         ) : null}
         {meaning ? (

@@ -1339,6 +1339,10 @@ export function createFakePortalApi() {
     eventTypes: (uuid: string) => sessions.get(uuid)?.events.map((e) => e.type) ?? [],
     /** The POS pushes a purchase to the session (a POS transaction, as POST /pos-transactions/{uuid}/push). */
     pushPurchase: (uuid: string, cents: number) => deliverPurchase(sessions.get(uuid)!, cents),
+    /** The POS ends the session (POST /portal-sessions/{uuid}/cancel of the public API). */
+    cancelAsPos: (uuid: string) => {
+      end(sessions.get(uuid)!, 'cancelled', 'pos');
+    },
     /** A request of another screen or of the POS, answered as the kiosk's would be, past the test's network. */
     call: (method: 'GET' | 'POST', path: string, body?: Json, key?: string) =>
       handle(method, path, body, key),

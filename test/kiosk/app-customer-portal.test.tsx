@@ -43,7 +43,8 @@ describe('the customer portal', () => {
     await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
     await kiosk.until(() => expect(heading()).toBe('Enjoy!'));
     expect(text('claimed-where')).toBe('Collect it at Demo Coffee Amsterdam.');
-    expect(text('credits-left')).toBe('Credits left: 70');
+    expect(text('credits-left')).toBe('You have 70 credits left.');
+    expect(screen.queryByTestId('cancel-button')).toBeNull();
     expect(api.eventTypes(uuid)).toEqual(['contact_identified', 'reward_reception']);
 
     await kiosk.user.click(screen.getByRole('button', { name: 'Back to my portal' }));

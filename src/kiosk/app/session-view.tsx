@@ -105,6 +105,7 @@ function SessionContent({ session, onDismiss }: { session: PortalSessionState; o
           seconds={seconds}
           onDismiss={onDismiss}
           changed={madeChanges(session.events)}
+          elsewhere={cancelledElsewhere(session.events)}
           giftcardPayment={session.giftcard_payment}
         />
       );

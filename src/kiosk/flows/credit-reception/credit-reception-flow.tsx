@@ -25,7 +25,7 @@ import { WaitingForCashierScreen } from '../../screens/waiting-for-cashier-scree
  */
 export function CreditReceptionFlow({ session }: { session: PortalSessionState }) {
   const { state, round, go, reset } = useIdentificationFlow(session);
-  const { finish, footer } = useFlowFinish();
+  const { finish, footer } = useFlowFinish(session);
   const stage = creditStage(session);
 
   let screen: ReactNode;

@@ -88,7 +88,6 @@ export default function CustomerPortal({
             claim.clear();
             toTab('rewards');
           }}
-          footer={footer}
         />
       );
       break;
@@ -103,7 +102,6 @@ export default function CustomerPortal({
             redeem.clear();
             toTab('vouchers');
           }}
-          footer={footer}
         />
       );
       break;
@@ -119,7 +117,15 @@ export default function CustomerPortal({
       );
       break;
     case 'claimed':
-      screen = <RewardClaimedScreen result={state.result} onBack={() => toTab('rewards')} footer={footer} />;
+      screen = (
+        <RewardClaimedScreen
+          result={state.result}
+          onBack={() => toTab('rewards')}
+          onDone={onDone}
+          finishing={finishing}
+          error={error}
+        />
+      );
       break;
     case 'add_card':
       screen = (

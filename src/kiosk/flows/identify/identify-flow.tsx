@@ -26,7 +26,7 @@ const CustomerPortal = customerPortal.Component;
  */
 export function IdentifyFlow({ session }: { session: PortalSessionState }) {
   const { state, round, go, reset } = useIdentificationFlow(session);
-  const { finish: finishProps, footer } = useFlowFinish();
+  const { finish: finishProps, footer } = useFlowFinish(session);
   const { t } = useTranslation();
   // Loaded while the scan screen waits (idle): once identified, the portal shows at once.
   useEffect(() => whenIdle(() => void customerPortal.preload()), []);
