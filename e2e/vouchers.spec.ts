@@ -133,6 +133,9 @@ test('a voucher code (MUFFIN-0001) scanned with the hand scanner on the first sc
   // Dirk is identified (in Dutch): the voucher's confirmation comes back, now to redeem.
   await expect(confirm).toContainText('Free muffin');
   await expect(page.getByTestId('confirm-button')).toHaveText('Nu gebruiken');
+  // A confirmation has one way back and no Cancel; from there, "I'm done" (Ik ben klaar).
+  await expect(page.getByTestId('cancel-button')).toHaveCount(0);
+  await page.getByTestId('back-button').click();
   await page.getByTestId('cancel-button').click();
   await expect(page.getByTestId('screen-cancelled')).toBeVisible();
 });

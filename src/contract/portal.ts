@@ -310,7 +310,21 @@ export const deviceState = z.object({
   account: z.object({ name: z.string(), brand }),
   /** The newest open session of the shop, which the standby screen switches to. */
   session: z.object({ uuid: z.string(), type: portalSessionType }).nullable(),
+  /**
+   * What the standby screen's attract loop shows: the account's active, in-stock rewards, cheapest
+   * first (at most STANDBY_OFFERS), with the credits each takes and its picture (`media`, as a reward's).
+   */
+  offers: z.array(
+    z.object({
+      title: z.string(),
+      required_credits: z.number(),
+      media: z.object({ type: z.string(), value: z.string() }).nullable(),
+    }),
+  ),
 });
+
+/** How many offers a standby screen's attract loop shows at most. */
+export const STANDBY_OFFERS = 6;
 export type DeviceState = z.infer<typeof deviceState>;
 
 /*

@@ -320,6 +320,11 @@ export function createFakePortalApi() {
       shop: shopOf(shop),
       account: { name: 'Demo Coffee', brand: BRAND },
       session: open ? { uuid: open.uuid, type: open.type } : null,
+      offers: rewards
+        .filter((r) => r.stock !== 0)
+        .sort((a, b) => a.required_credits - b.required_credits)
+        .slice(0, 6)
+        .map((r) => ({ title: r.title, required_credits: r.required_credits, media: r.media })),
     };
   };
   /** A session was created or ended: its shop's standby screens and consoles hear of it. */

@@ -528,6 +528,13 @@ describe('standby screens (devices)', () => {
       shop: { uuid: DEMO.shopUtrecht, name: 'Demo Coffee Utrecht' },
       account: { name: 'Demo Coffee', brand: expect.objectContaining({ primary_color: '#6b3e26' }) },
       session: null,
+      // The attract loop's offers: active rewards in stock, cheapest first (not the inactive
+      // Summer special, nor the Slice of cake out of stock).
+      offers: [
+        { title: '10% off your next order', required_credits: 30, media: expect.anything() },
+        { title: 'Free coffee', required_credits: 50, media: expect.anything() },
+        { title: 'Coffee beans 1 kg', required_credits: 400, media: expect.anything() },
+      ],
     });
     const created = await d.call({
       method: 'POST',

@@ -76,6 +76,14 @@ describe('credit reception', () => {
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['59.5', '400']);
   });
 
+  it('the first screen says what is at stake: the purchase the credits are for', async () => {
+    const api = flow.api();
+    const uuid = api.openSession('credit_reception', { amount_in_cents: 850 });
+    await flow.renderKiosk({ kind: 'session', uuid });
+    expect(heading()).toBe('Scan your card');
+    expect(text('scan-stake')).toBe('Your purchase of €8.50: scan your card to earn credits for it.');
+  });
+
   it('without a name: a greeting without one', async () => {
     const api = flow.api();
     const customer = api.customer();

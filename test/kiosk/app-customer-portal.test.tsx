@@ -23,6 +23,22 @@ async function portalOf(customer: FakeContact & { card: string }) {
 }
 
 describe('the customer portal', () => {
+  it('shows no zero figures: no prepaid balance without prepaid, no visit stats before a visit', async () => {
+    const api = flow.api();
+    const newcomer = api.customer({
+      firstname: 'Zoë',
+      credit_balance: 0,
+      prepaid_balance_in_cents: 0,
+      visits: 0,
+    });
+    await portalOf(newcomer);
+    expect(text('credit-balance')).toBe('Your credits0');
+    expect(screen.queryByTestId('prepaid-balance')).toBeNull();
+    expect(screen.queryByTestId('stat-visits')).toBeNull();
+    expect(screen.queryByTestId('stat-last-visit')).toBeNull();
+    expect(screen.queryByTestId('stat-earned')).toBeNull();
+  });
+
   it('rewards: claimable first, the rest with the credits still needed; a physical one claimed is to collect', async () => {
     const api = flow.api();
     api.reward({ title: 'Beans', required_credits: 400 });

@@ -125,6 +125,8 @@ describe('vouchers', () => {
     const dirk = api.customer({ firstname: 'Dirk', locale: 'nl' });
     const uuid = api.openSession('vouchers');
     const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    // The first screen says that a voucher's code may be scanned too.
+    expect(text('scan-stake')).toBe('Scan your loyalty card to see your vouchers, or scan a voucher’s code.');
     await kiosk.scan('MUFFIN-FREE');
     await kiosk.until(() => expect(heading()).toBe('Use this voucher now?'));
     expect(screen.getByText('Free muffin')).toBeTruthy();

@@ -70,6 +70,7 @@ export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: (
       accountBrand={session?.account.brand}
       accountName={session?.account.name}
       shopName={session?.shop.name}
+      offlineNotice={error?.status !== 404}
     >
       {error?.status === 404 ? (
         <UnknownSessionScreen />

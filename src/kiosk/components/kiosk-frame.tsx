@@ -14,11 +14,14 @@ export function KioskFrame({
   accountBrand,
   accountName,
   shopName,
+  offlineNotice = true,
   children,
 }: {
   accountBrand?: z.infer<typeof brand> | null;
   accountName?: string;
   shopName?: string;
+  /** False on a screen that needs no connection to say what it says (a device not paired). */
+  offlineNotice?: boolean;
   children: ReactNode;
 }) {
   const logo = accountBrand?.small_logo_url;
@@ -36,7 +39,7 @@ export function KioskFrame({
         <LanguageSwitch />
       </header>
       <main className="kiosk-main">
-        <OfflineNotice />
+        {offlineNotice ? <OfflineNotice /> : null}
         {children}
       </main>
     </div>

@@ -20,6 +20,16 @@ export const en = {
     body_other: 'This screen starts over in {{count}} seconds.',
     stay: "I'm still here",
   },
+  stake: {
+    credit: 'Scan your card to earn credits for this purchase.',
+    creditAmount: 'Your purchase of {{amount}}: scan your card to earn credits for it.',
+    payPrepaid: 'Pay from your prepaid balance.',
+    payPrepaidAmount: 'To pay from your prepaid balance: {{amount}}',
+    topUpPrepaid: 'Top up your prepaid balance.',
+    topUpPrepaidAmount: 'Top up your prepaid balance with {{amount}}, paid at the till.',
+    vouchers: 'Scan your loyalty card to see your vouchers, or scan a voucher’s code.',
+    identify: 'See your credits, rewards and vouchers.',
+  },
   scan: {
     title: 'Scan your card',
     handHint: 'Hold your loyalty card, or the code in your app, under the scanner.',
@@ -83,7 +93,6 @@ export const en = {
     prepaid: 'Prepaid balance',
     visits: 'Visits',
     lastVisit: 'Last visit',
-    noVisit: 'Not yet',
     earned: 'Credits earned',
   },
   credit: {
@@ -125,6 +134,8 @@ export const en = {
   standby: {
     title: 'Welcome to {{shop}}',
     body: 'Your screen starts as soon as the cashier is ready for you.',
+    offers: 'Rewards to save for',
+    offerCredits: '{{credits}} credits',
     unknownTitle: 'This screen is not paired with a shop',
     unknownBody: 'Please ask a member of staff to pair it again.',
   },

@@ -22,6 +22,16 @@ export const nl: KioskTexts = {
     body_other: 'Dit scherm begint over {{count}} seconden opnieuw.',
     stay: 'Ik ben er nog',
   },
+  stake: {
+    credit: 'Scan uw pas en spaar punten met deze aankoop.',
+    creditAmount: 'Uw aankoop van {{amount}}: scan uw pas en spaar er punten mee.',
+    payPrepaid: 'Betaal met uw prepaid saldo.',
+    payPrepaidAmount: 'Te betalen met uw prepaid saldo: {{amount}}',
+    topUpPrepaid: 'Waardeer uw prepaid saldo op.',
+    topUpPrepaidAmount: 'Waardeer uw prepaid saldo op met {{amount}}, te betalen aan de kassa.',
+    vouchers: 'Scan uw klantenpas om uw vouchers te zien, of scan de code van een voucher.',
+    identify: 'Bekijk uw punten, beloningen en vouchers.',
+  },
   scan: {
     title: 'Scan uw pas',
     handHint: 'Houd uw klantenpas, of de code in uw app, onder de scanner.',
@@ -86,7 +96,6 @@ export const nl: KioskTexts = {
     prepaid: 'Prepaid tegoed',
     visits: 'Bezoeken',
     lastVisit: 'Laatste bezoek',
-    noVisit: 'Nog niet',
     earned: 'Punten verdiend',
   },
   credit: {
@@ -128,6 +137,8 @@ export const nl: KioskTexts = {
   standby: {
     title: 'Welkom bij {{shop}}',
     body: 'Uw scherm start zodra de kassamedewerker klaar voor u is.',
+    offers: 'Beloningen om voor te sparen',
+    offerCredits: '{{credits}} punten',
     unknownTitle: 'Dit scherm is niet aan een winkel gekoppeld',
     unknownBody: 'Vraag een medewerker om het opnieuw te koppelen.',
   },

@@ -19,6 +19,7 @@ import { EmailScreen } from '../screens/email-screen';
 import { EmailUnknownScreen } from '../screens/email-unknown-screen';
 import { RegistrationScreen } from '../screens/registration-screen';
 import { ScanScreen } from '../screens/scan-screen';
+import { StakeLine } from './stake-line';
 
 interface StepProps {
   session: PortalSessionState;
@@ -91,6 +92,7 @@ function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () =>
         cameraUnavailable: t(props.onUseEmail ? 'scan.cameraUnavailable' : 'scan.cameraUnavailableNoEmail'),
         illustration: t('scan.illustration'),
       }}
+      intro={<StakeLine session={props.session} />}
       cameraFailed={props.cameraFailed}
       onCameraUnavailable={() => props.go({ step: 'scan', cameraFailed: true })}
       onScan={onScan}

@@ -59,12 +59,14 @@ export function WelcomeScreen({
             <dd>{contact.tier.name}</dd>
           </div>
         ) : null}
-        <div className="stat" data-testid="prepaid-balance">
-          <dt>{t('welcome.prepaid')}</dt>
-          <dd>
-            <Money cents={contact.prepaid_balance_in_cents} />
-          </dd>
-        </div>
+        {contact.prepaid_balance_in_cents > 0 ? (
+          <div className="stat" data-testid="prepaid-balance">
+            <dt>{t('welcome.prepaid')}</dt>
+            <dd>
+              <Money cents={contact.prepaid_balance_in_cents} />
+            </dd>
+          </div>
+        ) : null}
         {visits}
       </dl>
       {children}
