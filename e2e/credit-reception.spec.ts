@@ -52,7 +52,7 @@ test('the credit result says what the purchase was and how far the next reward i
   await expect(result.getByTestId('credit-purchase')).toContainText('€12.50');
   // "10% off your next order" takes 30 credits: 18 to go.
   await expect(result.getByTestId('credit-next-reward')).toHaveText(
-    'Only 18 credits to go to 10% off your next order.',
+    'Only 18 points to go to 10% off your next order.',
   );
   // The bar towards it; no threshold crossed, so no unlock line.
   await expect(result.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '12');
@@ -75,7 +75,7 @@ test('credits past a reward: the unlock line names it, the bar shows the next on
   const result = page.getByTestId('screen-credit-result');
   await expect(result.getByTestId('result-unlock')).toHaveText('You can now claim Free coffee');
   await expect(result.getByTestId('credit-next-reward')).toHaveText(
-    'Only 345 credits to go to Coffee beans 1 kg.',
+    'Only 345 points to go to Coffee beans 1 kg.',
   );
   await expect(result.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '400');
   await expect(result.getByRole('button', { name: 'Cancel' })).toHaveCount(0);

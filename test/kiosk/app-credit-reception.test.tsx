@@ -22,13 +22,13 @@ describe('credit reception', () => {
     await kiosk.scan(customer.card);
 
     await kiosk.until(() => expect(heading()).toBe('Thank you, Eva!'));
-    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+12'));
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+12'));
     expect(text('credit-purchase')).toBe('For your purchase of €12.50');
-    await kiosk.until(() => expect(text('credit-balance')).toBe('You now have 12 credits'));
-    expect(text('credit-next-reward')).toBe('Only 18 credits to go to 10% off your next order.');
+    await kiosk.until(() => expect(text('credit-balance')).toBe('You now have 12 points'));
+    expect(text('credit-next-reward')).toBe('Only 18 points to go to 10% off your next order.');
     // The progress bar to that reward: 12 of its 30 credits, named by the line above it.
     const bar = screen.getByRole('progressbar', {
-      name: 'Only 18 credits to go to 10% off your next order.',
+      name: 'Only 18 points to go to 10% off your next order.',
     });
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['12', '30']);
     expect(screen.queryByTestId('result-unlock')).toBeNull();
@@ -70,8 +70,8 @@ describe('credit reception', () => {
     await kiosk.scan(ben.card);
 
     await kiosk.until(() => expect(text('result-unlock')).toBe('You can now claim Free coffee'));
-    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+24'));
-    expect(text('credit-next-reward')).toBe('Only 340.5 credits to go to Coffee beans.');
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+24'));
+    expect(text('credit-next-reward')).toBe('Only 340.5 points to go to Coffee beans.');
     const bar = screen.getByRole('progressbar');
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['59.5', '400']);
   });
@@ -81,7 +81,7 @@ describe('credit reception', () => {
     const uuid = api.openSession('credit_reception', { amount_in_cents: 850 });
     await flow.renderKiosk({ kind: 'session', uuid });
     expect(heading()).toBe('Scan your card');
-    expect(text('scan-stake')).toBe('Your purchase of €8.50: scan your card to earn credits for it.');
+    expect(text('scan-stake')).toBe('Your purchase of €8.50: scan your card to earn points for it.');
   });
 
   it('without a name: a greeting without one', async () => {
@@ -91,7 +91,7 @@ describe('credit reception', () => {
     const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
     await kiosk.scan(customer.card);
     await kiosk.until(() => expect(heading()).toBe('The cashier is ringing up your purchase'));
-    expect(text('screen-waiting')).toContain('Your credits appear here as soon as the purchase is done.');
+    expect(text('screen-waiting')).toContain('Your points appear here as soon as the purchase is done.');
   });
 
   it('the live stream down: the purchase still arrives, by polling every 10 s', async () => {
@@ -111,6 +111,6 @@ describe('credit reception', () => {
     expect(screen.getByTestId('screen-waiting')).toBeTruthy();
 
     await kiosk.until(() => screen.getByTestId('screen-credit-result'), 10_000);
-    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+5'));
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+5'));
   });
 });

@@ -31,7 +31,7 @@ describe('identify: the customer is found', () => {
     await kiosk.scan(anna.card);
     await kiosk.until(() => screen.getByTestId('screen-welcome'));
     expect(heading()).toBe('Welcome, Anna!');
-    expect(screen.getByTestId('credit-balance').textContent).toBe('Your credits120');
+    expect(screen.getByTestId('credit-balance').textContent).toBe('Your points120');
     expect(screen.getByTestId('tier').textContent).toBe('Your levelGold');
     expect(screen.getByTestId('prepaid-balance').textContent).toBe('Prepaid balance€15.00');
 
