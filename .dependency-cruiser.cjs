@@ -12,6 +12,14 @@ module.exports = {
       to: { path: '^src/kiosk/flows/', pathNot: '^src/kiosk/flows/$1/' },
     },
     {
+      name: 'ui-imports-front-end',
+      comment:
+        'The design system stands alone: the kiosk, the console and the phone page import src/ui, never the reverse.',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(kiosk|cashier|me)/' },
+    },
+    {
       name: 'domain-imports-http',
       comment: 'Domain functions take plain data and a transaction; HTTP stays in http/.',
       severity: 'error',
@@ -32,7 +40,7 @@ module.exports = {
         '(`import type`); the contract schemas build zod objects when loaded. ' +
         'session-amounts.ts holds plain values without zod for the console.',
       severity: 'error',
-      from: { path: '^src/(kiosk|cashier)/' },
+      from: { path: '^src/(kiosk|cashier|ui)/' },
       to: {
         path: ['^src/contract/', '(^|/)node_modules/zod/', '^zod($|/)'],
         pathNot: '^src/contract/session-amounts\\.ts$',

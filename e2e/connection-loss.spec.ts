@@ -70,7 +70,7 @@ test('network off mid-payment, then Cancel: it waits for the payment, nothing is
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('pay-button')).toHaveText('Paying…');
   await page.getByTestId('cancel-button').click();
-  await expect(page.getByTestId('cancel-button')).toHaveText('Cancelling…');
+  await expect(page.getByTestId('cancel-button')).toHaveText('One moment…');
   await screenshots(page, 'kiosk-offline-cancelling');
 
   await page.context().setOffline(false);
@@ -104,7 +104,7 @@ test('the payment reached the service but its answer was lost, then Cancel offli
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('offline-notice')).toBeVisible({ timeout: 2000 });
   await page.getByTestId('cancel-button').click();
-  await expect(page.getByTestId('cancel-button')).toHaveText('Cancelling…');
+  await expect(page.getByTestId('cancel-button')).toHaveText('One moment…');
 
   offline = false;
   await page.context().setOffline(false);

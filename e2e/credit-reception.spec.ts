@@ -2,6 +2,7 @@ import { createSession, creditBalance, kioskUrl, pushPosTransaction } from './su
 import { newCustomer } from './support/data';
 import { scanWithHandScanner } from './support/hand-scanner';
 import { expect, screenshots, test } from './support/kiosk-test';
+import { expectPortraitUsesHeight } from './support/layout';
 
 /*
  * Credit receptions at the Amsterdam counter. A push goes to the shop's newest open
@@ -51,7 +52,33 @@ test('the credit result says what the purchase was and how far the next reward i
   await expect(result.getByTestId('credit-purchase')).toContainText('€12.50');
   // "10% off your next order" takes 30 credits: 18 to go.
   await expect(result.getByTestId('credit-next-reward')).toHaveText(
-    'Only 18 credits to go to 10% off your next order.',
+    'Only 18 points to go to 10% off your next order.',
   );
+  // The bar towards it; no threshold crossed, so no unlock line.
+  await expect(result.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '12');
+  await expect(result.getByTestId('result-unlock')).toHaveCount(0);
+  await expect(result.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expectPortraitUsesHeight(page);
   await screenshots(page, 'credit-result-next-reward');
+});
+
+test('credits past a reward: the unlock line names it, the bar shows the next one', async ({ page }) => {
+  const customer = await newCustomer();
+  const session = await createSession('credit-reception', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(session));
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  await expectPortraitUsesHeight(page);
+  await scanWithHandScanner(page, customer.card);
+  await expect(page.getByTestId('screen-waiting')).toBeVisible();
+  // 55 credits: past "10% off your next order" (30) and "Free coffee" (50); the dearest is named.
+  await pushPosTransaction(5500);
+  const result = page.getByTestId('screen-credit-result');
+  await expect(result.getByTestId('result-unlock')).toHaveText('You can now claim Free coffee');
+  await expect(result.getByTestId('credit-next-reward')).toHaveText(
+    'Only 345 points to go to Coffee beans 1 kg.',
+  );
+  await expect(result.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '400');
+  await expect(result.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expectPortraitUsesHeight(page);
+  await screenshots(page, 'credit-result-unlocked');
 });

@@ -126,7 +126,7 @@ test('claims: a digital reward is e-mailed, a second claim passes its limit, not
 
   await reward(page, REWARD.discount).click();
   await expect(
-    page.getByRole('heading', { name: 'Claim 10% off your next order for 30 credits?' }),
+    page.getByRole('heading', { name: 'Claim 10% off your next order for 30 points?' }),
   ).toBeVisible();
   await expect(page.getByTestId('credits-after')).toContainText('80');
   await screenshots(page, 'kiosk-reward-confirm');
@@ -151,11 +151,11 @@ test('claims: a digital reward is e-mailed, a second claim passes its limit, not
   await giveCredits(customer.uuid, -40);
   await page.getByTestId('confirm-button').click();
   await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '1017');
-  await expect(page.getByTestId('action-error')).toContainText('do not have enough credits');
+  await expect(page.getByTestId('action-error')).toContainText('do not have enough points');
   await screenshots(page, 'kiosk-reward-refused');
   await page.getByTestId('back-button').click();
   await expect(reward(page, REWARD.coffee)).toHaveAttribute('data-state', 'short');
-  await expect(reward(page, REWARD.coffee)).toContainText('10 more credits needed');
+  await expect(reward(page, REWARD.coffee)).toContainText('10 more points needed');
 
   await giveCredits(customer.uuid, 100);
   await page.reload();
@@ -168,8 +168,8 @@ test('claims: a digital reward is e-mailed, a second claim passes its limit, not
   await page.getByTestId('tab-activity').click();
   const activity = page.getByTestId('activity-list');
   await expect(activity.locator('li').first()).toContainText('Free coffee');
-  await expect(activity.locator('li').first()).toContainText('-50 credits');
-  await expect(activity).toContainText('+110 credits');
+  await expect(activity.locator('li').first()).toContainText('-50 points');
+  await expect(activity).toContainText('+110 points');
   await screenshots(page, 'kiosk-portal-activity');
 });
 

@@ -3,6 +3,7 @@ import { createSession, DEMO, kioskUrl, publicApi } from './support/api';
 import { type Giftcard, giftcardBalance, newGiftcard } from './support/data';
 import { scanWithHandScanner } from './support/hand-scanner';
 import { expect, screenshots, test } from './support/kiosk-test';
+import { expectPortraitUsesHeight } from './support/layout';
 
 /*
  * Gift cards at the kiosk: paying a session's amount with one or more cards, and topping a card
@@ -63,12 +64,11 @@ test.describe('redeem gift cards', () => {
     await expect(page.getByTestId('giftcard-paid')).toContainText(euro(2500));
     await expect(page.getByTestId('giftcard-remaining')).toContainText(euro(500));
     // Money still due: said in the heading, emphasised, and no success look.
-    await expect(
-      page.getByRole('heading', { name: `Part is paid: ${euro(500)} still to pay` }),
-    ).toBeVisible();
-    await expect(page.getByTestId('giftcard-remaining')).toHaveClass(/stat-main/);
-    await expect(page.getByTestId('giftcard-paid')).not.toHaveClass(/stat-main/);
+    await expect(page.getByRole('heading', { name: `${euro(500)} still to pay` })).toBeVisible();
+    await expect(page.getByTestId('giftcard-remaining')).toHaveClass(/ui-result-hero/);
+    await expect(paid.getByTestId('result')).toHaveClass(/ui-result-due/);
     await expect(paid).not.toHaveClass(/screen-success/);
+    await expect(paid.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
     await expect(page.getByTestId('giftcard-payments')).toContainText(`Card ending ${first.hash.slice(-4)}`);
     // The card's balance counts down to what is left on it: shot at the end, not halfway.
     await expect(page.getByTestId('giftcard-payments')).toContainText(`${euro(0)} left on the card`);
@@ -85,9 +85,9 @@ test.describe('redeem gift cards', () => {
     await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(500)} with this card`);
     await page.getByTestId('pay-button').click();
     await expect(page.getByRole('heading', { name: 'All paid — thank you!' })).toBeVisible();
-    // Nothing due: "Still to pay € 0.00" is not the emphasised figure; what was paid is.
-    await expect(page.getByTestId('giftcard-remaining')).not.toHaveClass(/stat-main/);
-    await expect(page.getByTestId('giftcard-paid')).toHaveClass(/stat-main/);
+    // Nothing due: no "Still to pay € 0.00"; what was paid is the hero.
+    await expect(page.getByTestId('giftcard-remaining')).toHaveCount(0);
+    await expect(page.getByTestId('giftcard-paid')).toHaveClass(/ui-result-hero/);
     await expect(paid).toHaveClass(/screen-success/);
     await expect(page.getByTestId('another-card')).toHaveCount(0);
     await screenshots(page, 'kiosk-giftcard-paid-full');
@@ -123,6 +123,35 @@ test.describe('redeem gift cards', () => {
     await page.getByTestId('cancel-button').click();
     await expect(page.getByTestId('screen-cancelled')).toContainText('Nothing was changed');
     expect(await balanceOf('GC-EXP-0001')).toBe(1000);
+  });
+
+  test('the hand scanner reads the next card on the empty-card and the part-paid screens, with no tap', async ({
+    page,
+  }) => {
+    const first = await newGiftcard(1500);
+    const second = await newGiftcard(10_000);
+    const session = await createSession('redeem-giftcards', {
+      scanner_type: 'hand_scanner',
+      amount_in_cents: 3000,
+      allow_multiple_giftcards: true,
+    });
+    await page.goto(kioskUrl(session));
+    await expectPortraitUsesHeight(page);
+    await scanCard(page, 'GC-0003');
+    await expect(page.getByRole('heading', { name: 'This gift card is empty' })).toBeVisible();
+    // Scanned on the empty card's screen: read at once.
+    await scanWithHandScanner(page, first.hash);
+    await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(1500)} with this card`);
+    await expectPortraitUsesHeight(page);
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByRole('heading', { name: `${euro(1500)} still to pay` })).toBeVisible();
+    await expectPortraitUsesHeight(page);
+    // Scanned on the part-paid screen: read at once.
+    await scanWithHandScanner(page, second.hash);
+    await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${euro(1500)} with this card`);
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByRole('heading', { name: 'All paid — thank you!' })).toBeVisible();
+    expect(await balanceOf(second.hash)).toBe(8500);
   });
 
   test('an unknown code typed on the on-screen keyboard is explained; one card only leaves the rest for the till', async ({

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createSession, DEMO, kioskUrl, publicApi } from './support/api';
 import { expect, screenshots, test } from './support/kiosk-test';
+import { expectPortraitUsesHeight } from './support/layout';
 
 /*
  * Prepaid at the kiosk: pay from and top up the customer's prepaid balance. Each test has a
@@ -96,9 +97,11 @@ test('pay a typed € 20 with € 2.50 on the balance: € 2.50 paid, the remain
   await screenshots(page, 'kiosk-prepaid-confirm-partly');
   await page.getByTestId('confirm-button').click();
 
-  await expect(page.getByTestId('prepaid-rest')).toHaveText(
-    `${euro(250)} paid from your balance; please pay the remaining ${euro(1750)} at the till.`,
-  );
+  // What is still due is the hero, never a success.
+  await expect(page.getByRole('heading', { name: `${euro(1750)} still to pay at the till` })).toBeVisible();
+  await expect(page.getByTestId('prepaid-due')).toContainText(euro(1750));
+  await expect(page.getByTestId('prepaid-rest')).toHaveText(`Your prepaid balance paid ${euro(250)}.`);
+  await expectPortraitUsesHeight(page);
   await expect(page.getByTestId('prepaid-new-balance')).toContainText(euro(0));
   await screenshots(page, 'kiosk-prepaid-result-partly');
   expect(await prepaidBalance(customer.uuid)).toBe(0);

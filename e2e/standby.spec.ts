@@ -25,3 +25,21 @@ test('a standby screen switches to a new session of its shop, and back when it i
   // Back to the welcome screen after the end screen (8 s by default).
   await expect(standby).toBeVisible({ timeout: 15_000 });
 });
+
+test('a new session replaces the end screen of the last one at once (within 2 s)', async ({ page }) => {
+  await page.goto(kioskAt(`?device=${UTRECHT.device}`));
+  await expect(page.getByTestId('screen-standby')).toBeVisible();
+  await createSession('', { shop_uuid: UTRECHT.shop, scanner_type: 'hand_scanner' });
+  await expect(page.getByTestId('screen-scan')).toBeVisible();
+  // The customer leaves without doing anything: a goodbye, not "Cancelled".
+  await page.getByTestId('cancel-button').click();
+  await expect(page.getByRole('heading', { name: 'See you next time!' })).toBeVisible();
+
+  await createSession('', {
+    shop_uuid: UTRECHT.shop,
+    scanner_type: 'hand_scanner',
+    primary_identification_method: 'email',
+    enable_email_identification: true,
+  });
+  await expect(page.getByTestId('screen-email')).toBeVisible({ timeout: 2000 });
+});

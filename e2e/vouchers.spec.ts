@@ -45,8 +45,9 @@ test('tap a voucher, confirm: redeemed; Done completes', async ({ page }) => {
   await page.getByTestId('another-voucher').click();
   await expect(page.getByTestId('voucher-TWOFORONE-0001')).toHaveCount(0);
   await expect(page.getByTestId('voucher-MUFFIN-0001')).toBeVisible();
+  // A voucher was used: "I'm done" completes the session.
   await page.getByTestId('cancel-button').click();
-  await expect(page.getByTestId('screen-cancelled')).toContainText('Wat u al had gedaan, blijft staan');
+  await expect(page.getByTestId('screen-completed')).toBeVisible();
 });
 
 test('scan a voucher of nobody (MUFFIN-FREE) with the hand scanner: looked up, confirmed, redeemed', async ({
@@ -132,6 +133,9 @@ test('a voucher code (MUFFIN-0001) scanned with the hand scanner on the first sc
   // Dirk is identified (in Dutch): the voucher's confirmation comes back, now to redeem.
   await expect(confirm).toContainText('Free muffin');
   await expect(page.getByTestId('confirm-button')).toHaveText('Nu gebruiken');
+  // A confirmation has one way back and no Cancel; from there, "I'm done" (Ik ben klaar).
+  await expect(page.getByTestId('cancel-button')).toHaveCount(0);
+  await page.getByTestId('back-button').click();
   await page.getByTestId('cancel-button').click();
   await expect(page.getByTestId('screen-cancelled')).toBeVisible();
 });

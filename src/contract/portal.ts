@@ -79,8 +79,10 @@ export type PortalContact = z.infer<typeof portalContact>;
 /**
  * A credit reception as the kiosk shows it: credits earned and the balance after it, the purchase
  * it was for (cents: the POS transaction's amount, else the reception's value in a € unit; null when
- * unknown), and the next reward the customer is saving for (the cheapest active, in-stock reward
- * above their balance, with the credits still needed; null when there is none).
+ * unknown), the next reward the customer is saving for (the cheapest active, in-stock reward above
+ * their balance, with the credits it takes and those still needed; null when there is none), and
+ * the reward this reception made claimable (the dearest active, in-stock reward whose credits lie
+ * above the balance before and at or below the balance after; null when none did).
  */
 export const portalCreditReception = z.object({
   uuid: z.string(),
@@ -88,7 +90,10 @@ export const portalCreditReception = z.object({
   created_at: z.string(),
   contact: portalContact,
   purchase_amount_in_cents: z.number().int().nullable(),
-  next_reward: z.object({ title: z.string(), credits_short: z.number() }).nullable(),
+  next_reward: z
+    .object({ title: z.string(), required_credits: z.number(), credits_short: z.number() })
+    .nullable(),
+  unlocked_reward: z.object({ title: z.string(), required_credits: z.number() }).nullable(),
 });
 export type PortalCreditReception = z.infer<typeof portalCreditReception>;
 
@@ -311,7 +316,21 @@ export const deviceState = z.object({
   account: z.object({ name: z.string(), brand }),
   /** The newest open session of the shop, which the standby screen switches to. */
   session: z.object({ uuid: z.string(), type: portalSessionType }).nullable(),
+  /**
+   * What the standby screen's attract loop shows: the account's active, in-stock rewards, cheapest
+   * first (at most STANDBY_OFFERS), with the credits each takes and its picture (`media`, as a reward's).
+   */
+  offers: z.array(
+    z.object({
+      title: z.string(),
+      required_credits: z.number(),
+      media: z.object({ type: z.string(), value: z.string() }).nullable(),
+    }),
+  ),
 });
+
+/** How many offers a standby screen's attract loop shows at most. */
+export const STANDBY_OFFERS = 6;
 export type DeviceState = z.infer<typeof deviceState>;
 
 /*

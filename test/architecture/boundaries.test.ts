@@ -22,6 +22,8 @@ const TREE: Record<string, string> = {
   'src/kiosk/flows/prepaid/state.ts': 'export const step = 1;',
   'src/kiosk/flows/vouchers/state.ts': 'export const step = 2;',
   'src/kiosk/lib/money.ts': 'export const cents = 1;',
+  'src/kiosk/components/uses-ui.tsx': "import { tone } from '../../ui/result';\nexport const u = tone;",
+  'src/ui/result.tsx': "import { cents } from '../kiosk/lib/money';\nexport const tone = cents;",
   'src/kiosk/lib/runtime-zod.ts': "import { z } from 'zod';\nexport const n = z;",
   'src/kiosk/lib/type-zod.ts': "import type { z } from 'zod';\nexport type N = z.ZodType;",
   'src/kiosk/lib/runtime-contract.ts':
@@ -69,6 +71,12 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the architecture boundaries (dependency-cruiser)', () => {
+  it('the design system importing a front end fails; a front end importing it is fine', () => {
+    expect(violations.filter((v) => v.rule === 'ui-imports-front-end')).toEqual([
+      { rule: 'ui-imports-front-end', from: 'src/ui/result.tsx', to: 'src/kiosk/lib/money.ts' },
+    ]);
+  });
+
   it('a kiosk flow importing another flow fails; within a flow and to lib/ is fine', () => {
     expect(violations.filter((v) => v.rule === 'flow-imports-flow')).toEqual([
       {
@@ -109,6 +117,6 @@ describe('the architecture boundaries (dependency-cruiser)', () => {
   });
 
   it('nothing else is reported', () => {
-    expect(violations).toHaveLength(7);
+    expect(violations).toHaveLength(8);
   });
 });

@@ -320,6 +320,11 @@ export function createFakePortalApi() {
       shop: shopOf(shop),
       account: { name: 'Demo Coffee', brand: BRAND },
       session: open ? { uuid: open.uuid, type: open.type } : null,
+      offers: rewards
+        .filter((r) => r.stock !== 0)
+        .sort((a, b) => a.required_credits - b.required_credits)
+        .slice(0, 6)
+        .map((r) => ({ title: r.title, required_credits: r.required_credits, media: r.media })),
     };
   };
   /** A session was created or ended: its shop's standby screens and consoles hear of it. */
@@ -637,7 +642,20 @@ export function createFakePortalApi() {
     const next = rewards
       .filter((r) => r.required_credits > balance && r.stock !== 0)
       .sort((a, b) => a.required_credits - b.required_credits)[0];
-    return next ? { title: next.title, credits_short: next.required_credits - balance } : null;
+    return next
+      ? {
+          title: next.title,
+          required_credits: next.required_credits,
+          credits_short: next.required_credits - balance,
+        }
+      : null;
+  };
+
+  const unlockedReward = (before: number, after: number) => {
+    const unlocked = rewards
+      .filter((r) => r.required_credits > before && r.required_credits <= after && r.stock !== 0)
+      .sort((a, b) => b.required_credits - a.required_credits)[0];
+    return unlocked ? { title: unlocked.title, required_credits: unlocked.required_credits } : null;
   };
 
   /** end-screen.ts creditInSession: once per session, for the pushed purchase or the session's amount. */
@@ -656,6 +674,7 @@ export function createFakePortalApi() {
       contact: portalContact(contact.uuid),
       purchase_amount_in_cents: cents,
       next_reward: nextReward(contact.credit_balance),
+      unlocked_reward: unlockedReward(contact.credit_balance - credits, contact.credit_balance),
     };
     receptions.set(reception.uuid, reception);
     session.credit_reception = reception.uuid;
@@ -930,6 +949,7 @@ export function createFakePortalApi() {
       contact: portalContact(contact.uuid),
       purchase_amount_in_cents: null,
       next_reward: nextReward(contact.credit_balance),
+      unlocked_reward: unlockedReward(contact.credit_balance - receipt.credits, contact.credit_balance),
     };
     note(contact.uuid, {
       type: 'credit_reception',
@@ -1361,6 +1381,10 @@ export function createFakePortalApi() {
     eventTypes: (uuid: string) => sessions.get(uuid)?.events.map((e) => e.type) ?? [],
     /** The POS pushes a purchase to the session (a POS transaction, as POST /pos-transactions/{uuid}/push). */
     pushPurchase: (uuid: string, cents: number) => deliverPurchase(sessions.get(uuid)!, cents),
+    /** The POS ends the session (POST /portal-sessions/{uuid}/cancel of the public API). */
+    cancelAsPos: (uuid: string) => {
+      end(sessions.get(uuid)!, 'cancelled', 'pos');
+    },
     /** A request of another screen or of the POS, answered as the kiosk's would be, past the test's network. */
     call: (method: 'GET' | 'POST', path: string, body?: Json, key?: string) =>
       handle(method, path, body, key),

@@ -389,6 +389,44 @@ describe('POST /portal/api/sessions/{uuid}/credit-reception', () => {
     await expectLedgersBalanced(t.app.db);
   });
 
+  it('names the reward the credits made claimable, and how far the next one is', async () => {
+    const before = await creditsOf(DEMO.ben);
+    const uuid = await session('/credit-reception', { amount_in_cents: 40000 });
+    await portal(uuid, 'identify', { value: 'CARD-0002' });
+    const reception = (await portal(uuid, 'credit-reception')).json().data;
+    const after = before + reception.credits;
+    const inStock = demoAccountFixture()
+      .rewards.filter((r) => r.active && r.stock !== 0)
+      .sort((a, b) => a.required_credits - b.required_credits);
+    const unlocked = inStock.filter((r) => r.required_credits > before && r.required_credits <= after).at(-1);
+    const next = inStock.find((r) => r.required_credits > after);
+    // Coffee beans 1 kg (400) is the dearest reward in stock: 400 € of purchases crosses it.
+    expect(unlocked?.title).toBe('Coffee beans 1 kg');
+    expect(reception.unlocked_reward).toEqual({
+      title: unlocked?.title,
+      required_credits: unlocked?.required_credits,
+    });
+    expect(reception.next_reward).toEqual(
+      next
+        ? {
+            title: next.title,
+            required_credits: next.required_credits,
+            credits_short: next.required_credits - after,
+          }
+        : null,
+    );
+  });
+
+  it('names no unlocked reward when the balance crossed no threshold', async () => {
+    const uuid = await session('/credit-reception', { amount_in_cents: 100 });
+    await portal(uuid, 'identify', { value: 'CARD-0001' });
+    const reception = (await portal(uuid, 'credit-reception')).json().data;
+    // Gold tier, 1.5 credits per euro floored: Anna goes from 120-odd to one more, past no threshold.
+    expect(reception.credits).toBe(1);
+    expect(reception.contact.credit_balance).toBeLessThan(400);
+    expect(reception.unlocked_reward).toBeNull();
+  });
+
   it('credits once for two concurrent calls with the same Idempotency-Key', async () => {
     const before = await creditsOf(DEMO.ben);
     const uuid = await session('/credit-reception', { amount_in_cents: 1000 });
@@ -490,6 +528,13 @@ describe('standby screens (devices)', () => {
       shop: { uuid: DEMO.shopUtrecht, name: 'Demo Coffee Utrecht' },
       account: { name: 'Demo Coffee', brand: expect.objectContaining({ primary_color: '#6b3e26' }) },
       session: null,
+      // The attract loop's offers: active rewards in stock, cheapest first (not the inactive
+      // Summer special, nor the Slice of cake out of stock).
+      offers: [
+        { title: '10% off your next order', required_credits: 30, media: expect.anything() },
+        { title: 'Free coffee', required_credits: 50, media: expect.anything() },
+        { title: 'Coffee beans 1 kg', required_credits: 400, media: expect.anything() },
+      ],
     });
     const created = await d.call({
       method: 'POST',

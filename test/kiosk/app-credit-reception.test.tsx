@@ -22,11 +22,19 @@ describe('credit reception', () => {
     await kiosk.scan(customer.card);
 
     await kiosk.until(() => expect(heading()).toBe('Thank you, Eva!'));
-    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+12'));
-    expect(text('credit-purchase')).toBe('Your purchase€12.50');
-    await kiosk.until(() => expect(text('credit-balance')).toBe('Your new balance12'));
-    expect(text('credit-next-reward')).toBe('Only 18 credits to go to 10% off your next order.');
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+12'));
+    expect(text('credit-purchase')).toBe('For your purchase of €12.50');
+    await kiosk.until(() => expect(text('credit-balance')).toBe('You now have 12 points'));
+    expect(text('credit-next-reward')).toBe('Only 18 points to go to 10% off your next order.');
+    // The progress bar to that reward: 12 of its 30 credits, named by the line above it.
+    const bar = screen.getByRole('progressbar', {
+      name: 'Only 18 points to go to 10% off your next order.',
+    });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['12', '30']);
+    expect(screen.queryByTestId('result-unlock')).toBeNull();
     expect(customer.credit_balance).toBe(12);
+    // A result has no Cancel: Done is its one way forward.
+    expect(screen.queryByTestId('cancel-button')).toBeNull();
 
     await kiosk.user.click(screen.getByRole('button', { name: 'Done' }));
     await kiosk.until(() => screen.getByTestId('screen-completed'));
@@ -46,10 +54,34 @@ describe('credit reception', () => {
     api.pushPurchase(uuid, 1250);
     await kiosk.until(() => screen.getByTestId('screen-credit-result'), 1000);
     await kiosk.until(() => expect(text('credits-earned')).toBe('Punten verdiend+25'));
-    expect(text('credit-purchase')).toBe('Uw aankoop€\u00a012,50');
+    expect(text('credit-purchase')).toBe('Voor uw aankoop van €\u00a012,50');
     // 900 credits and more: no reward is left to save for.
     expect(screen.queryByTestId('credit-next-reward')).toBeNull();
     expect(dirk.credit_balance).toBe(925);
+  });
+
+  it('a threshold crossed: the unlock line names the reward now claimable, the bar shows the next one', async () => {
+    const api = flow.api();
+    api.reward({ title: 'Free coffee', required_credits: 50 });
+    api.reward({ title: 'Coffee beans', required_credits: 400 });
+    const ben = api.customer({ firstname: 'Ben', credit_balance: 35.5, creditsPerEuro: 1.5 });
+    const uuid = api.openSession('credit_reception', { amount_in_cents: 1600 });
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.scan(ben.card);
+
+    await kiosk.until(() => expect(text('result-unlock')).toBe('You can now claim Free coffee'));
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+24'));
+    expect(text('credit-next-reward')).toBe('Only 340.5 points to go to Coffee beans.');
+    const bar = screen.getByRole('progressbar');
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['59.5', '400']);
+  });
+
+  it('the first screen says what is at stake: the purchase the credits are for', async () => {
+    const api = flow.api();
+    const uuid = api.openSession('credit_reception', { amount_in_cents: 850 });
+    await flow.renderKiosk({ kind: 'session', uuid });
+    expect(heading()).toBe('Scan your card');
+    expect(text('scan-stake')).toBe('Your purchase of €8.50: scan your card to earn points for it.');
   });
 
   it('without a name: a greeting without one', async () => {
@@ -59,7 +91,7 @@ describe('credit reception', () => {
     const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
     await kiosk.scan(customer.card);
     await kiosk.until(() => expect(heading()).toBe('The cashier is ringing up your purchase'));
-    expect(text('screen-waiting')).toContain('Your credits appear here as soon as the purchase is done.');
+    expect(text('screen-waiting')).toContain('Your points appear here as soon as the purchase is done.');
   });
 
   it('the live stream down: the purchase still arrives, by polling every 10 s', async () => {
@@ -79,6 +111,6 @@ describe('credit reception', () => {
     expect(screen.getByTestId('screen-waiting')).toBeTruthy();
 
     await kiosk.until(() => screen.getByTestId('screen-credit-result'), 10_000);
-    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+5'));
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+5'));
   });
 });

@@ -23,6 +23,22 @@ async function portalOf(customer: FakeContact & { card: string }) {
 }
 
 describe('the customer portal', () => {
+  it('shows no zero figures: no prepaid balance without prepaid, no visit stats before a visit', async () => {
+    const api = flow.api();
+    const newcomer = api.customer({
+      firstname: 'Zoë',
+      credit_balance: 0,
+      prepaid_balance_in_cents: 0,
+      visits: 0,
+    });
+    await portalOf(newcomer);
+    expect(text('credit-balance')).toBe('Your points0');
+    expect(screen.queryByTestId('prepaid-balance')).toBeNull();
+    expect(screen.queryByTestId('stat-visits')).toBeNull();
+    expect(screen.queryByTestId('stat-last-visit')).toBeNull();
+    expect(screen.queryByTestId('stat-earned')).toBeNull();
+  });
+
   it('rewards: claimable first, the rest with the credits still needed; a physical one claimed is to collect', async () => {
     const api = flow.api();
     api.reward({ title: 'Beans', required_credits: 400 });
@@ -33,17 +49,18 @@ describe('the customer portal', () => {
     await kiosk.until(() => screen.getByTestId('reward-list'));
     expect(screen.getAllByTestId('reward-state').map((badge) => badge.textContent)).toEqual([
       'Claim',
-      '280 more credits needed',
+      '280 more points needed',
       'Out of stock',
     ]);
 
     await kiosk.user.click(screen.getByTestId(`reward-${coffee.uuid}`));
-    expect(heading()).toBe('Claim Free coffee for 50 credits?');
-    expect(text('credits-after')).toBe('Credits left after this70');
+    expect(heading()).toBe('Claim Free coffee for 50 points?');
+    expect(text('credits-after')).toBe('Points left after this70');
     await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
     await kiosk.until(() => expect(heading()).toBe('Enjoy!'));
     expect(text('claimed-where')).toBe('Collect it at Demo Coffee Amsterdam.');
-    expect(text('credits-left')).toBe('Credits left: 70');
+    expect(text('credits-left')).toBe('You have 70 points left.');
+    expect(screen.queryByTestId('cancel-button')).toBeNull();
     expect(api.eventTypes(uuid)).toEqual(['contact_identified', 'reward_reception']);
 
     await kiosk.user.click(screen.getByRole('button', { name: 'Back to my portal' }));
@@ -52,7 +69,7 @@ describe('the customer portal', () => {
   });
 
   it.each([
-    ['credits spent at the till meanwhile', 'You do not have enough credits for this reward.'],
+    ['credits spent at the till meanwhile', 'You do not have enough points for this reward.'],
     ['the last one claimed meanwhile', 'Sorry, this reward is out of stock.'],
   ])('a claim refused (%s) is said in words', async (meanwhile, words) => {
     const api = flow.api();
@@ -106,7 +123,7 @@ describe('the customer portal', () => {
     const lines = within(screen.getByTestId('activity-list')).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
       expect.stringContaining('Paid with prepaid'),
-      expect.stringContaining('Credits earned'),
+      expect.stringContaining('Points earned'),
     ]);
   });
 
@@ -250,7 +267,7 @@ describe('the customer portal', () => {
     await kiosk.until(() => expect(text('verify-attempts')).toBe('You can try 4 more times.'));
     for (const digit of CODE) await kiosk.user.click(screen.getByTestId(`keypad-${digit}`));
     // Proven: back at the claim, which goes through now.
-    await kiosk.until(() => expect(heading()).toBe('Claim Free coffee for 50 credits?'));
+    await kiosk.until(() => expect(heading()).toBe('Claim Free coffee for 50 points?'));
     await kiosk.user.click(screen.getByRole('button', { name: 'Yes, claim it' }));
     await kiosk.until(() => expect(heading()).toBe('Enjoy!'));
     expect(carla.credit_balance).toBe(10);

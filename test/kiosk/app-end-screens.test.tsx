@@ -21,11 +21,12 @@ describe('end screens', () => {
     await kiosk.scan(anna.card);
     await kiosk.until(() => expect(heading()).toBe('Welcome, Anna!'));
 
-    api.call('POST', `/portal/api/sessions/${uuid}/cancel`, {});
+    api.cancelAsPos(uuid);
     await kiosk.until(() => expect(heading()).toBe('Cancelled'), 1000);
+    expect(screen.getByText('The cashier ended this screen. Nothing was changed.')).toBeTruthy();
     await kiosk.wait(KIOSK.end_screen_seconds * 1000);
     expect(heading()).toBe('Thank you for visiting Demo Coffee Amsterdam');
-    expect(screen.getByText('You can hand the screen back to the cashier.')).toBeTruthy();
+    expect(screen.getByText('See you next time.')).toBeTruthy();
     expect(document.body.textContent).not.toContain('Anna');
   });
 
@@ -68,7 +69,8 @@ describe('end screens', () => {
     });
     api.call('POST', `/portal/api/sessions/${uuid}/cancel`, {});
     await kiosk.scan(anna.card);
-    await kiosk.until(() => expect(heading()).toBe('Cancelled'));
+    // Ended by another screen of this session, having changed nothing: a goodbye.
+    await kiosk.until(() => expect(heading()).toBe('See you next time!'));
     expect(anna.uuid).not.toBe(api.session(uuid).contact);
   });
 

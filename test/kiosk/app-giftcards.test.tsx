@@ -33,8 +33,8 @@ describe('paying with gift cards', () => {
     expect(text('giftcard-after')).toBe('This card pays €25.00. €5.00 will remain to pay.');
     await kiosk.user.click(screen.getByRole('button', { name: 'Pay €25.00 with this card' }));
 
-    await kiosk.until(() => expect(heading()).toBe('Part is paid: €5.00 still to pay'));
-    expect(text('giftcard-paid')).toBe('Paid with gift cards€25.00');
+    await kiosk.until(() => expect(heading()).toBe('€5.00 still to pay'));
+    expect(text('giftcard-paid')).toBe('Paid with gift cards €25.00');
     expect(text('giftcard-remaining')).toBe('Still to pay€5.00');
     await kiosk.until(() =>
       expect(text('giftcard-payments')).toBe('Card ending 0001€25.00 paid · €0.00 left on the card'),
@@ -43,7 +43,7 @@ describe('paying with gift cards', () => {
     // A reload (or a standby screen) shows the service's progress, not a fresh start.
     cleanup();
     const reloaded = await flow.renderKiosk({ kind: 'session', uuid });
-    await reloaded.until(() => expect(heading()).toBe('Part is paid: €5.00 still to pay'));
+    await reloaded.until(() => expect(heading()).toBe('€5.00 still to pay'));
     await reloaded.user.click(screen.getByRole('button', { name: 'Use another card' }));
     expect(heading()).toBe('Scan another gift card');
     await reloaded.scan(second.hash);
@@ -103,13 +103,52 @@ describe('paying with gift cards', () => {
       expect(text('giftcard-problem')).toBe(words);
       expect(screen.queryByTestId('pay-button')).toBeNull();
 
-      await kiosk.user.click(screen.getByRole('button', { name: 'Cancel' }));
-      await kiosk.until(() =>
-        screen.getByText('Nothing was changed. Ask the cashier if you want to start again.'),
-      );
+      await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
+      await kiosk.until(() => screen.getByText('Nothing was changed.'));
       expect(flow.api().eventTypes(uuid)).toEqual(['session_cancelled']);
     },
   );
+
+  it('an empty card, then the next card read by the hand scanner at once, with no tap', async () => {
+    const api = flow.api();
+    const empty = api.giftcard({ hash: 'GC-EMPTY-0001', balance_in_cents: 0 });
+    const good = api.giftcard({ hash: 'GC-GOOD-0001', balance_in_cents: 5000 });
+    const { kiosk } = await payment(1000);
+    await kiosk.scan(empty.hash);
+    await kiosk.until(() => expect(heading()).toBe('This gift card is empty'));
+    await kiosk.scan(good.hash);
+    await kiosk.until(() => screen.getByRole('button', { name: 'Pay €10.00 with this card' }));
+    expect(text('giftcard-balance')).toBe('Balance of the card ending 0001€50.00');
+  });
+
+  it('part paid: the second card read by the hand scanner at once; "I\'m done" asks first, saying what is due', async () => {
+    const api = flow.api();
+    const first = api.giftcard({ hash: 'GC-PART-0001', balance_in_cents: 2500 });
+    const second = api.giftcard({ hash: 'GC-PART-0002', balance_in_cents: 1000 });
+    const { uuid, kiosk } = await payment(5000, { allow_multiple_giftcards: true });
+    await kiosk.scan(first.hash);
+    await kiosk.until(() => screen.getByTestId('pay-button'));
+    await kiosk.user.click(screen.getByTestId('pay-button'));
+    await kiosk.until(() => expect(heading()).toBe('€25.00 still to pay'));
+    // A confirmation screen and a part-paid result have no Cancel beside their own ways forward.
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+
+    await kiosk.scan(second.hash);
+    await kiosk.until(() => screen.getByRole('button', { name: 'Pay €10.00 with this card' }));
+    await kiosk.user.click(screen.getByTestId('pay-button'));
+    await kiosk.until(() => expect(heading()).toBe('€15.00 still to pay'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Use another card' }));
+    await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
+    expect(text('done-confirm')).toContain('Please pay the remaining €15.00 at the till.');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Keep going' }));
+    expect(heading()).toBe('Scan another gift card');
+    await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
+    await kiosk.user.click(screen.getByRole('button', { name: "Yes, I'm done" }));
+    // Money moved: the session completes, and its end says what was paid.
+    await kiosk.until(() => screen.getByTestId('screen-completed'));
+    expect(api.eventTypes(uuid).at(-1)).toBe('session_completed');
+    expect([first.balance_in_cents, second.balance_in_cents]).toEqual([0, 0]);
+  });
 
   it('an unknown code typed on the code screen is said in words; the right one goes on', async () => {
     const card = flow.api().giftcard({ hash: 'GC-TYPED-01', balance_in_cents: 500 });

@@ -31,7 +31,7 @@ describe('identify: the customer is found', () => {
     await kiosk.scan(anna.card);
     await kiosk.until(() => screen.getByTestId('screen-welcome'));
     expect(heading()).toBe('Welcome, Anna!');
-    expect(screen.getByTestId('credit-balance').textContent).toBe('Your credits120');
+    expect(screen.getByTestId('credit-balance').textContent).toBe('Your points120');
     expect(screen.getByTestId('tier').textContent).toBe('Your levelGold');
     expect(screen.getByTestId('prepaid-balance').textContent).toBe('Prepaid balance€15.00');
 
@@ -158,9 +158,9 @@ describe('identify: codes that identify nobody, and dead ends', () => {
 
   it('Cancel ends the session: "Nothing was changed"', async () => {
     const { uuid, kiosk } = await open();
-    await kiosk.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
     await kiosk.until(() => screen.getByTestId('screen-cancelled'));
-    expect(screen.getByText('Nothing was changed. Ask the cashier if you want to start again.')).toBeTruthy();
+    expect(screen.getByText('Nothing was changed.')).toBeTruthy();
     expect(flow.api().eventTypes(uuid)).toEqual(['session_cancelled']);
   });
 });

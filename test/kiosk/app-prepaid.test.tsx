@@ -38,14 +38,14 @@ describe('paying from the prepaid balance', () => {
 
     await kiosk.until(() => expect(heading()).toBe('Paid from your balance'));
     expect(text('prepaid-moved')).toBe('Paid€12.50');
-    expect(text('prepaid-new-balance')).toBe('Your new balance€2.50');
+    expect(text('prepaid-new-balance')).toBe('Your new balance: €2.50');
     expect(screen.queryByTestId('prepaid-rest')).toBeNull();
     expect(customer.prepaid_balance_in_cents).toBe(250);
 
     cleanup();
     const reloaded = await flow.renderKiosk({ kind: 'session', uuid });
     await reloaded.until(() => expect(heading()).toBe('Paid from your balance'));
-    expect(text('prepaid-new-balance')).toBe('Your new balance€2.50');
+    expect(text('prepaid-new-balance')).toBe('Your new balance: €2.50');
     await reloaded.user.click(screen.getByRole('button', { name: 'Done' }));
     await reloaded.until(() => screen.getByTestId('screen-completed'));
     expect(flow.api().eventTypes(uuid)).toEqual([
@@ -67,12 +67,11 @@ describe('paying from the prepaid balance', () => {
       'Your balance covers €2.50. Please pay the remaining €17.50 at the till.',
     );
     await kiosk.user.click(screen.getByRole('button', { name: 'Pay €2.50' }));
-    await kiosk.until(() =>
-      expect(text('prepaid-rest')).toBe(
-        '€2.50 paid from your balance; please pay the remaining €17.50 at the till.',
-      ),
-    );
-    expect(text('prepaid-new-balance')).toBe('Your new balance€0.00');
+    // What is still due is the hero, never a success.
+    await kiosk.until(() => expect(heading()).toBe('€17.50 still to pay at the till'));
+    expect(text('prepaid-due')).toBe('Still to pay at the till€17.50');
+    expect(text('prepaid-rest')).toBe('Your prepaid balance paid €2.50.');
+    expect(text('prepaid-new-balance')).toBe('Your new balance: €0.00');
   });
 
   it('an empty balance is refused kindly before any amount; Cancel changes nothing', async () => {
@@ -80,10 +79,8 @@ describe('paying from the prepaid balance', () => {
     expect(heading()).toBe('Your prepaid balance is empty');
     expect(screen.getByText('There is nothing on it to pay with. Please pay at the till.')).toBeTruthy();
     expect(screen.queryByTestId('confirm-button')).toBeNull();
-    await kiosk.user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await kiosk.until(() =>
-      screen.getByText('Nothing was changed. Ask the cashier if you want to start again.'),
-    );
+    await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
+    await kiosk.until(() => screen.getByText('Nothing was changed.'));
     expect(flow.api().eventTypes(uuid)).toEqual(['contact_identified', 'session_cancelled']);
   });
 
@@ -113,7 +110,7 @@ describe('topping up the prepaid balance', () => {
     expect(heading()).toBe('Add €15.00 to your prepaid balance?');
     await kiosk.user.click(screen.getByRole('button', { name: 'Add €15.00' }));
     await kiosk.until(() => expect(heading()).toBe('Your balance is topped up'));
-    expect(text('prepaid-new-balance')).toBe('Your new balance€20.00');
+    expect(text('prepaid-new-balance')).toBe('Your new balance: €20.00');
     expect(customer.prepaid_balance_in_cents).toBe(2000);
   });
 

@@ -34,6 +34,19 @@ describe('standby screen', () => {
     expect(heading()).toBe('Welcome to Demo Coffee Amsterdam');
   });
 
+  it('a new session replaces the end screen of the last one at once', async () => {
+    const api = flow.api();
+    const kiosk = await standby();
+    const first = api.openSession('vouchers');
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
+    // Cancelled here: the end screen shows; the cashier starts the next session right away.
+    await kiosk.user.click(screen.getByTestId('cancel-button'));
+    await kiosk.until(() => screen.getByTestId(/^screen-(cancelled|goodbye)$/));
+    api.openSession('identify', { settings: { primary_identification_method: 'email' } });
+    await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'), 500);
+    expect(api.session(first).status).toBe('cancelled');
+  });
+
   it('a session of another shop does not reach it', async () => {
     const kiosk = await standby();
     flow.api().openSession('identify', { shop: SHOPS.utrecht.uuid });
@@ -58,11 +71,11 @@ describe('standby screen', () => {
     api.openSession('identify', { settings: { primary_identification_method: 'email' } });
     await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'));
 
-    await kiosk.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
     // The device now names the older session, still open: the end screen is seen first all the same.
-    await kiosk.until(() => expect(heading()).toBe('Cancelled'));
+    await kiosk.until(() => expect(heading()).toBe('See you next time!'));
     await kiosk.wait(END_SCREEN_MS - 1000);
-    expect(heading()).toBe('Cancelled');
+    expect(heading()).toBe('See you next time!');
     await kiosk.wait(1000);
     await kiosk.until(() => expect(heading()).toBe('Scan your card'));
     expect(api.session(older).status).toBe('open');

@@ -35,7 +35,7 @@ async function annasVouchers() {
 }
 
 describe('vouchers', () => {
-  it('tap a voucher, confirm: used; the list no longer has it; Cancel then says what was done stays done', async () => {
+  it('tap a voucher, confirm: used; the list no longer has it; "I\'m done" then completes the session', async () => {
     const { uuid, kiosk } = await annasVouchers();
     await kiosk.until(() => screen.getByTestId('voucher-MUFFIN-0001'));
     expect(text('voucher-MUFFIN-0001')).toBe('Free muffinValid until June 30, 2027');
@@ -50,16 +50,13 @@ describe('vouchers', () => {
     await kiosk.user.click(screen.getByRole('button', { name: 'Use another voucher' }));
     await kiosk.until(() => expect(screen.queryByTestId('voucher-TWOFORONE-0001')).toBeNull());
     expect(screen.getByTestId('voucher-MUFFIN-0001')).toBeTruthy();
-    await kiosk.user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await kiosk.until(() =>
-      screen.getByText(
-        'Cancelled. What you had already done stays done; ask the cashier if anything is unclear.',
-      ),
-    );
+    // Something was done: "I'm done" completes the session.
+    await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
+    await kiosk.until(() => screen.getByTestId('screen-completed'));
     expect(flow.api().eventTypes(uuid)).toEqual([
       'contact_identified',
       'voucher_redeemed',
-      'session_cancelled',
+      'session_completed',
     ]);
   });
 
@@ -128,6 +125,8 @@ describe('vouchers', () => {
     const dirk = api.customer({ firstname: 'Dirk', locale: 'nl' });
     const uuid = api.openSession('vouchers');
     const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    // The first screen says that a voucher's code may be scanned too.
+    expect(text('scan-stake')).toBe('Scan your loyalty card to see your vouchers, or scan a voucher’s code.');
     await kiosk.scan('MUFFIN-FREE');
     await kiosk.until(() => expect(heading()).toBe('Use this voucher now?'));
     expect(screen.getByText('Free muffin')).toBeTruthy();

@@ -16,6 +16,7 @@ const reception = {
   },
   purchase_amount_in_cents: 1250,
   next_reward: null,
+  unlocked_reward: null,
 };
 
 describe('credit reception: after identification', () => {

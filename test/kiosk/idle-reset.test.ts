@@ -81,19 +81,40 @@ describe('idle timer', () => {
 describe('idle rules: what a screen left alone does', () => {
   const kiosk = { idle_seconds: 60, end_screen_seconds: 8 };
 
-  it('a result (credits earned, a payment) completes the session after end_screen_seconds, from when it appeared', () => {
-    expect(idlePlan('result', kiosk, true)).toEqual({ seconds: 8, fromAppear: true, outcome: 'complete' });
-    expect(idlePlan('result', kiosk, false)).toEqual({ seconds: 8, fromAppear: true, outcome: 'complete' });
+  it('a result (credits earned, a payment) completes the session after end_screen_seconds, from when it appeared, with no countdown', () => {
+    const plan = { seconds: 8, fromAppear: true, outcome: 'complete', countdownSeconds: 0 };
+    expect(idlePlan('result', kiosk, true)).toEqual(plan);
+    expect(idlePlan('result', kiosk, false)).toEqual(plan);
   });
 
   it("a customer's data ends the session after idle_seconds: completed when it changed something, else cancelled", () => {
-    expect(idlePlan('customer', kiosk, false)).toEqual({ seconds: 60, fromAppear: true, outcome: 'cancel' });
-    expect(idlePlan('customer', kiosk, true)).toEqual({ seconds: 60, fromAppear: true, outcome: 'complete' });
+    expect(idlePlan('customer', kiosk, false)).toEqual({
+      seconds: 60,
+      fromAppear: true,
+      outcome: 'cancel',
+      countdownSeconds: 10,
+    });
+    expect(idlePlan('customer', kiosk, true)).toEqual({
+      seconds: 60,
+      fromAppear: true,
+      outcome: 'complete',
+      countdownSeconds: 10,
+    });
   });
 
   it('identification starts over: the first screen after a touch, later ones from when they appeared', () => {
-    expect(idlePlan('start', kiosk, false)).toEqual({ seconds: 60, fromAppear: false, outcome: 'reset' });
-    expect(idlePlan('entry', kiosk, false)).toEqual({ seconds: 60, fromAppear: true, outcome: 'reset' });
+    expect(idlePlan('start', kiosk, false)).toEqual({
+      seconds: 60,
+      fromAppear: false,
+      outcome: 'reset',
+      countdownSeconds: 10,
+    });
+    expect(idlePlan('entry', kiosk, false)).toEqual({
+      seconds: 60,
+      fromAppear: true,
+      outcome: 'reset',
+      countdownSeconds: 10,
+    });
   });
 
   it('no timer while an action is under way', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { brandVariables, contrast, EMPTY_BRAND, normalizeHex, readableOn } from '../../src/kiosk/lib/brand';
 import { looksLikeEmail } from '../../src/kiosk/lib/email';
 import { EMAIL_BUTTONS, layoutAfterKey } from '../../src/kiosk/lib/email-keyboard';
 import { formatCredits, formatMoney, greetingName } from '../../src/kiosk/lib/format';
 import { parseKioskRoute } from '../../src/kiosk/lib/kiosk-route';
 import { takeNewEvents } from '../../src/kiosk/lib/new-events';
 import { toggleSubscription } from '../../src/kiosk/lib/subscriptions';
+import { brandVariables, contrast, EMPTY_BRAND, normalizeHex, readableOn } from '../../src/ui/brand';
 
 describe('kiosk route from the URL', () => {
   it('a session, a standby device, or nothing', () => {

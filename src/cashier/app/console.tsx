@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierDevice } from '../../contract/cashier';
-import { brandVariables } from '../../kiosk/lib/brand';
+import { brandVariables } from '../../ui/brand';
 import { useShopStream } from '../api/queries';
 import { LanguageButtons } from '../components/language-buttons';
 import { WaitingStrip } from '../components/waiting-strip';

@@ -25,7 +25,7 @@ export default function GiftcardChoiceFlow({
   giftcard?: PortalGiftcard;
 }) {
   const { t, i18n } = useTranslation();
-  const { footer } = useFlowFinish();
+  const { footer } = useFlowFinish(session);
   const [chosen, setChosen] = useState<'pay' | 'top_up' | null>(null);
   const canPay = session.giftcard_payment !== null;
   const way = giftcardWayTaken(session) ?? chosen ?? (canPay ? null : 'top_up');

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
-import '../styles/tokens.css';
+import '../../ui/tokens.css';
+import '../../ui/ui.css';
 import '../styles/kiosk.css';
 import '../styles/layout.css';
 import { deviceQueryOptions } from '../api/get-device';

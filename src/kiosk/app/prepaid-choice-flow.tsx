@@ -29,7 +29,7 @@ function prepaidWayTaken(session: PortalSessionState): PrepaidSessionType | null
  */
 export default function PrepaidChoiceFlow({ session }: { session: PortalSessionState }) {
   const { t, i18n } = useTranslation();
-  const { footer } = useFlowFinish();
+  const { footer } = useFlowFinish(session);
   const [chosen, setChosen] = useState<PrepaidSessionType | null>(null);
   const way = prepaidWayTaken(session) ?? chosen;
   if (way) return <PrepaidFlow session={session} type={way} />;

@@ -8,10 +8,10 @@ import type {
   PortalVoucher,
   ScannedCode,
 } from '../../contract/portal';
+import { Button } from '../../ui/button';
 import { claimReceiptAction } from '../api/claim-receipt';
 import { identifyAction, scanLookupAction } from '../api/identify';
 import { scanGiftcardAction } from '../api/scan-giftcard';
-import { Button } from '../components/button';
 import { IdleGuard } from '../components/idle-guard';
 import { Screen } from '../components/screen';
 import { IdentifyFlow } from '../flows/identify/identify-flow';
@@ -22,6 +22,7 @@ import { useIdentificationFlow } from '../identification/use-identification-flow
 import { CAPTURE_START, type CaptureMode } from '../lib/capture';
 import { giftcardWayTaken } from '../lib/giftcards';
 import { identificationIdleRule } from '../lib/identification';
+import { joinedHere } from '../lib/session-outcome';
 import { CodeCapture } from '../screens/code-capture';
 import { CreditResultScreen } from '../screens/credit-result-screen';
 
@@ -59,7 +60,7 @@ function firstStep(session: PortalSessionState): ScanAnythingStep {
  */
 export default function ScanAnythingFlow({ session }: { session: PortalSessionState }) {
   const { t } = useTranslation();
-  const { footer } = useFlowFinish();
+  const { footer } = useFlowFinish(session);
   const [state, setState] = useState<ScanAnythingStep>(() => firstStep(session));
   const [notOpened, setNotOpened] = useState<NotOpened | null>(null);
   const identify = useAction(identifyAction, (result: IdentifyResult) => {
@@ -145,14 +146,21 @@ export default function ScanAnythingFlow({ session }: { session: PortalSessionSt
  */
 function ReceiptCredits({ session, value }: { session: PortalSessionState; value: string }) {
   const { t } = useTranslation();
-  const { finish, footer } = useFlowFinish();
+  const { finish, footer } = useFlowFinish(session);
   const identification = useIdentificationFlow(session);
   const [reception, setReception] = useState<PortalCreditReception | null>(null);
   const claim = useAction(claimReceiptAction, setReception);
   let screen: ReactNode;
   let rule = identificationIdleRule(identification.state, session.settings);
   if (reception) {
-    screen = <CreditResultScreen reception={reception} {...finish} />;
+    screen = (
+      <CreditResultScreen
+        reception={reception}
+        joined={joinedHere(session.events)}
+        accountName={session.account.name}
+        {...finish}
+      />
+    );
     rule = 'result';
   } else if (identification.state.step !== 'identified') {
     screen = (

@@ -70,6 +70,7 @@ export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: (
       accountBrand={session?.account.brand}
       accountName={session?.account.name}
       shopName={session?.shop.name}
+      offlineNotice={error?.status !== 404}
     >
       {error?.status === 404 ? (
         <UnknownSessionScreen />
@@ -105,6 +106,7 @@ function SessionContent({ session, onDismiss }: { session: PortalSessionState; o
           seconds={seconds}
           onDismiss={onDismiss}
           changed={madeChanges(session.events)}
+          elsewhere={cancelledElsewhere(session.events)}
           giftcardPayment={session.giftcard_payment}
         />
       );

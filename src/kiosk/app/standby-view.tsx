@@ -66,6 +66,7 @@ export function StandbyView({ token }: { token: string }) {
       accountBrand={state?.account.brand}
       accountName={state?.account.name}
       shopName={state?.shop.name}
+      offlineNotice={error?.status !== 404}
     >
       {error?.status === 404 ? (
         <UnknownDeviceScreen />
@@ -74,6 +75,7 @@ export function StandbyView({ token }: { token: string }) {
           shopName={state.shop.name}
           accountName={state.account.name}
           accountBrand={state.account.brand}
+          offers={state.offers}
         />
       ) : error ? (
         <ErrorScreen error={error} onRetry={() => void device.refetch()} />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
 import { toPortalApiError } from '../api/portal-api-error';
 import { errorMessageKey } from '../i18n/error-message';
-import { Button } from './button';
 
 /**
  * A failed action, in friendly words by its reason or code (never the server's message), with "Try again"

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
 import { KEYPAD_START, keypadAmountAllowed, keypadCents } from '../lib/amount-keypad';
 import { formatMoney } from '../lib/format';
 import { AmountKeypad } from './amount-keypad';
-import { Button } from './button';
 
 /**
  * The keypad side of an amount screen: an amount typed on the keypad, between `minInCents` (the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
 import { amountPresets } from '../lib/amount-keypad';
-import { Button } from './button';
 import { Money } from './money';
 
 /** The one-tap amounts (€ 10, € 25, € 50) beside the keypad; one outside `minInCents`…`maxInCents` is disabled. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { Button } from '../../ui/button';
 
 /**
  * A confirmation's two buttons: a way back (secondary, not while the action runs) and the confirm

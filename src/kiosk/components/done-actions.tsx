@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import { Button } from '../../ui/button';
 
 /**
  * The Done button that ends a session on a result screen; busy while the session is being

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import { Button } from '../../ui/button';
 
 /**
  * The visible countdown before an idle reset (`closing`: before the session ends), with a big

@@ -1,7 +1,7 @@
 import { type CSSProperties, type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
 import type { brand } from '../../contract/portal';
-import { brandVariables } from '../lib/brand';
+import { brandVariables } from '../../ui/brand';
 import { LanguageSwitch } from './language-switch';
 import { OfflineNotice } from './offline-notice';
 
@@ -14,11 +14,14 @@ export function KioskFrame({
   accountBrand,
   accountName,
   shopName,
+  offlineNotice = true,
   children,
 }: {
   accountBrand?: z.infer<typeof brand> | null;
   accountName?: string;
   shopName?: string;
+  /** False on a screen that needs no connection to say what it says (a device not paired). */
+  offlineNotice?: boolean;
   children: ReactNode;
 }) {
   const logo = accountBrand?.small_logo_url;
@@ -36,7 +39,7 @@ export function KioskFrame({
         <LanguageSwitch />
       </header>
       <main className="kiosk-main">
-        <OfflineNotice />
+        {offlineNotice ? <OfflineNotice /> : null}
         {children}
       </main>
     </div>

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { StatusIcon, type StatusKind } from '../../ui/status-icon';
 import { afterNextPaint } from '../lib/when-idle';
-import { StatusIcon, type StatusKind } from './status-icon';
 
 /**
  * One kiosk screen: a heading (focused on arrival, so screen readers announce the new screen),
@@ -18,6 +18,7 @@ export function Screen({
   status,
   hero = false,
   fill = false,
+  result = false,
 }: {
   title: string;
   /** data-testid of the screen, e.g. "screen-scan". */
@@ -33,6 +34,8 @@ export function Screen({
   hero?: boolean;
   /** Takes the whole height of the frame (a screen whose content scrolls inside it, like tabs). */
   fill?: boolean;
+  /** An outcome on the result template (ui/result.tsx): no Cancel, and it fades by itself. */
+  result?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -53,6 +56,7 @@ export function Screen({
         status || hero ? 'screen-message' : null,
         hero ? 'screen-hero' : null,
         fill ? 'screen-fill' : null,
+        result ? 'screen-result' : null,
       ]
         .filter(Boolean)
         .join(' ')}

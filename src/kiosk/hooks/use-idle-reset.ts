@@ -24,6 +24,7 @@ export function useIdleReset(
   const timerRef = useRef<IdleTimer | null>(null);
   const seconds = plan?.seconds ?? null;
   const fromAppear = plan?.fromAppear ?? false;
+  const countdownSeconds = plan?.countdownSeconds ?? 0;
 
   useEffect(() => {
     if (seconds === null || !screen) return;
@@ -35,7 +36,7 @@ export function useIdleReset(
           if (outcomeRef.current) onTimeoutRef.current(outcomeRef.current);
         },
       },
-      { fromAppear },
+      { fromAppear, countdownSeconds },
     );
     timerRef.current = timer;
     const onActivity = () => timer.activity();
@@ -46,7 +47,7 @@ export function useIdleReset(
       timerRef.current = null;
       setSecondsLeft(null);
     };
-  }, [seconds, fromAppear, screen]);
+  }, [seconds, fromAppear, countdownSeconds, screen]);
 
   return { secondsLeft, stay: () => timerRef.current?.activity() };
 }

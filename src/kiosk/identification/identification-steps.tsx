@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState, PortalVoucher } from '../../contract/portal';
+import { Button } from '../../ui/button';
 import { identifyAction } from '../api/identify';
 import { registerAction } from '../api/register';
-import { Button } from '../components/button';
 import { releaseScreenFocus } from '../components/screen';
 import { useAction } from '../hooks/use-action';
 import { useScanner } from '../hooks/use-scanner';
@@ -19,6 +19,7 @@ import { EmailScreen } from '../screens/email-screen';
 import { EmailUnknownScreen } from '../screens/email-unknown-screen';
 import { RegistrationScreen } from '../screens/registration-screen';
 import { ScanScreen } from '../screens/scan-screen';
+import { StakeLine } from './stake-line';
 
 interface StepProps {
   session: PortalSessionState;
@@ -99,6 +100,7 @@ function ScanStep(props: StepProps & { cameraFailed: boolean; onUseEmail?: () =>
         cameraUnavailable: t(props.onUseEmail ? 'scan.cameraUnavailable' : 'scan.cameraUnavailableNoEmail'),
         illustration: t('scan.illustration'),
       }}
+      intro={<StakeLine session={props.session} />}
       cameraFailed={props.cameraFailed}
       onCameraUnavailable={() => props.go({ step: 'scan', cameraFailed: true })}
       onScan={onScan}

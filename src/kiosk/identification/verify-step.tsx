@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState } from '../../contract/portal';
+import { Button } from '../../ui/button';
 import { identifyAction } from '../api/identify';
 import { sendCodeAction, verifyCodeAction } from '../api/verification';
-import { Button } from '../components/button';
 import { DigitKeypad } from '../components/digit-keypad';
 import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';

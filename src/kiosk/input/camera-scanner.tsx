@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { openCamera, releaseCamera, setTorch, torchTrack } from './camera-stream';
 import type { DecoderRequest, DecoderResponse } from './decoder.worker';
 import {

@@ -1,3 +1,5 @@
+import { IDLE_COUNTDOWN_SECONDS as COUNTDOWN } from './idle-timer';
+
 /**
  * What a screen left alone does (DESIGN.md "Kiosk flows": a screen resets after a bounded time
  * without a touch, counted from when it appeared, so no customer's data is left for the next one):
@@ -9,9 +11,10 @@
  *   appears, `idle_seconds`, then the session ends — completed when it changed something, else
  *   cancelled — so the POS and a standby screen follow;
  * - `result`: an outcome (credits earned, a payment, a redeemed voucher): from when it appears,
- *   `end_screen_seconds`, then the session completes;
+ *   `end_screen_seconds`, then the session completes at once, with no countdown ("are you still
+ *   there?" would only keep the next customer waiting; a touch still restarts the wait);
  * - `busy`: an action is under way: no timer, its outcome decides.
- * After the wait comes the visible countdown (lib/idle-timer.ts), which a touch stops.
+ * After the wait comes the visible countdown (lib/idle-timer.ts), which a touch stops; a result has none.
  */
 export type IdleRule = 'start' | 'entry' | 'customer' | 'result' | 'busy';
 
@@ -23,6 +26,8 @@ export interface IdlePlan {
   seconds: number;
   fromAppear: boolean;
   outcome: IdleOutcome;
+  /** Seconds of the visible countdown after the wait (0: none). */
+  countdownSeconds: number;
 }
 
 /**
@@ -38,12 +43,27 @@ export function idlePlan(
     case 'busy':
       return null;
     case 'start':
-      return { seconds: kiosk.idle_seconds, fromAppear: false, outcome: 'reset' };
+      return {
+        seconds: kiosk.idle_seconds,
+        fromAppear: false,
+        outcome: 'reset',
+        countdownSeconds: COUNTDOWN,
+      };
     case 'entry':
-      return { seconds: kiosk.idle_seconds, fromAppear: true, outcome: 'reset' };
+      return { seconds: kiosk.idle_seconds, fromAppear: true, outcome: 'reset', countdownSeconds: COUNTDOWN };
     case 'customer':
-      return { seconds: kiosk.idle_seconds, fromAppear: true, outcome: changed ? 'complete' : 'cancel' };
+      return {
+        seconds: kiosk.idle_seconds,
+        fromAppear: true,
+        outcome: changed ? 'complete' : 'cancel',
+        countdownSeconds: COUNTDOWN,
+      };
     case 'result':
-      return { seconds: kiosk.end_screen_seconds, fromAppear: true, outcome: 'complete' };
+      return {
+        seconds: kiosk.end_screen_seconds,
+        fromAppear: true,
+        outcome: 'complete',
+        countdownSeconds: 0,
+      };
   }
 }

@@ -23,3 +23,8 @@ export function cancelledElsewhere(events: readonly Pick<PortalEvent, 'type' | '
     ?.by;
   return by === 'pos' || by === 'cashier';
 }
+
+/** Whether the session's customer joined at this screen (a `contact_registered` event): the result welcomes them. */
+export function joinedHere(events: readonly Pick<PortalEvent, 'type'>[]): boolean {
+  return events.some((event) => event.type === 'contact_registered');
+}

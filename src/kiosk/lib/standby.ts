@@ -6,32 +6,45 @@ export interface StandbyView {
   shown: string | null;
   /** The last session that ended on screen: never shown again, even if the device still lists it. */
   finished: string | null;
-  /** The session the device names while the one on screen shows its end: shown once that is dismissed. */
+  /**
+   * An older session the device names again while the one on screen shows its end: shown once that
+   * is dismissed.
+   */
   next: string | null;
+  /** The sessions the device has named (the newest last, at most NAMED_KEPT): a session not in it is new. */
+  named: readonly string[];
 }
 
-export const STANDBY_START: StandbyView = { shown: null, finished: null, next: null };
+/** How many sessions a standby screen remembers the device naming. */
+const NAMED_KEPT = 20;
+
+export const STANDBY_START: StandbyView = { shown: null, finished: null, next: null, named: [] };
+
+const withNamed = (view: StandbyView, session: string): readonly string[] =>
+  view.named.includes(session) ? view.named : [...view.named, session].slice(-NAMED_KEPT);
 
 /**
  * The device state named a session (or none); `shownEnded`: the session on screen has ended (its
- * state as the service has it now). While the session on screen is open, a session the device
- * names is newer (the device names the newest open one): the cashier started it for the customer
- * in front of the screen, so it replaces the one on screen. Once the session on screen has ended,
- * its end screen is seen first, whatever the device names meanwhile (an older session still open,
- * or a new one): that one waits as `next`. No session leaves the one on screen until it has ended
- * there.
+ * state as the service has it now). The device names the newest open session of the shop. A
+ * session it names for the first time is new: the cashier started it for the customer in front of
+ * the screen, so it replaces whatever is on screen at once, an end screen too. A session it named
+ * before (an older one, still open) replaces an open session on screen, but waits as `next` while
+ * the one on screen shows its end. No session leaves the one on screen open and unended but a
+ * newer one.
  */
 export function onDeviceSession(view: StandbyView, session: string | null, shownEnded: boolean): StandbyView {
   if (session === null) return view.next === null ? view : { ...view, next: null };
   if (session === view.shown || session === view.finished) return view;
-  if (view.shown !== null && shownEnded) return view.next === session ? view : { ...view, next: session };
-  return { ...view, shown: session, next: null };
+  const named = withNamed(view, session);
+  if (view.shown !== null && shownEnded && view.named.includes(session))
+    return view.next === session ? view : { ...view, next: session, named };
+  return { ...view, shown: session, next: null, named };
 }
 
 /** The session on screen ended (end screen dismissed): the session waiting next, else the welcome screen. */
 export function onSessionFinished(view: StandbyView, session: string): StandbyView {
   if (view.shown !== session) return view;
-  return { shown: view.next, finished: session, next: null };
+  return { ...view, shown: view.next, finished: session, next: null };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

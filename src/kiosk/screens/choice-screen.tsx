@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { Screen } from '../components/screen';
 
 /** One way forward on a ChoiceScreen: its words, its test id, what it does. */

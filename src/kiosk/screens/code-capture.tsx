@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSettings } from '../../contract/portal';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { useScanner } from '../hooks/use-scanner';
 import type { CaptureMode } from '../lib/capture';
 import { CodeEntryScreen } from './code-entry-screen';

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { OnScreenKeyboard } from '../components/on-screen-keyboard';
 import { Screen } from '../components/screen';
 

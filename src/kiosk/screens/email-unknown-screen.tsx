@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { Screen } from '../components/screen';
 
 /** An e-mail no account has, on a screen without registration: say so, offer the way back. */

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { offeredSubscriptionType } from '../../contract/portal';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';
 import type { ReadableDocument } from '../components/terms-codes';

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSettings } from '../../contract/portal';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { ConfirmActions } from '../components/confirm-actions';
 import { Screen } from '../components/screen';
 import { VoucherCard } from '../components/voucher-card';
@@ -20,7 +20,6 @@ export function VoucherConfirmScreen({
   confirming,
   error,
   onBack,
-  footer,
 }: {
   voucher: PortalVoucher;
   identifyFirst?: boolean;
@@ -28,7 +27,6 @@ export function VoucherConfirmScreen({
   confirming: boolean;
   error?: ReactNode;
   onBack: () => void;
-  footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { unusable } = voucher;
@@ -37,12 +35,7 @@ export function VoucherConfirmScreen({
       ? (unusable.reason === 'locked' ? formatDateTime : formatDate)(unusable.date, i18n.language)
       : null;
     return (
-      <Screen
-        title={t('voucher.unusable.title')}
-        testId="screen-voucher-unusable"
-        tone="warning"
-        footer={footer}
-      >
+      <Screen title={t('voucher.unusable.title')} testId="screen-voucher-unusable" tone="warning">
         <VoucherCard voucher={voucher} />
         <p className="notice" role="alert" data-testid="voucher-unusable" data-reason={unusable.reason}>
           {date
@@ -58,7 +51,7 @@ export function VoucherConfirmScreen({
     );
   }
   return (
-    <Screen title={t('voucher.confirmTitle')} testId="screen-voucher-confirm" footer={footer}>
+    <Screen title={t('voucher.confirmTitle')} testId="screen-voucher-confirm">
       <VoucherCard voucher={voucher} />
       <p className="muted">{t(identifyFirst ? 'voucher.identifyHint' : 'voucher.confirmHint')}</p>
       {error}

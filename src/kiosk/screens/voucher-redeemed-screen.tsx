@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { Screen } from '../components/screen';
 
 /** The voucher is redeemed: its name, for the cashier to see; another voucher, or Done. */

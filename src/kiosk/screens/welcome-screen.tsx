@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalContact } from '../../contract/portal';
-import { Button } from '../components/button';
+import { Button } from '../../ui/button';
 import { Credits } from '../components/credits';
 import { Money } from '../components/money';
 import { Screen } from '../components/screen';
@@ -59,12 +59,14 @@ export function WelcomeScreen({
             <dd>{contact.tier.name}</dd>
           </div>
         ) : null}
-        <div className="stat" data-testid="prepaid-balance">
-          <dt>{t('welcome.prepaid')}</dt>
-          <dd>
-            <Money cents={contact.prepaid_balance_in_cents} />
-          </dd>
-        </div>
+        {contact.prepaid_balance_in_cents > 0 ? (
+          <div className="stat" data-testid="prepaid-balance">
+            <dt>{t('welcome.prepaid')}</dt>
+            <dd>
+              <Money cents={contact.prepaid_balance_in_cents} />
+            </dd>
+          </div>
+        ) : null}
         {visits}
       </dl>
       {children}

@@ -1,10 +1,10 @@
-import type { DeviceState } from '../../contract/portal';
+import { type DeviceState, STANDBY_OFFERS } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import { sessionRefusal } from './portal-session-guards';
 import { accountLook } from './portal-session-views';
 import { shopById } from './shops';
 import { hashToken } from './tokens';
-import { isoTimestamp } from './values';
+import { fromCenti, isoTimestamp } from './values';
 
 /**
  * The shop a standby screen is paired to, by the screen's device token (stored hashed).
@@ -28,8 +28,9 @@ export async function deviceShopIdOf(db: Db, token: string): Promise<number | un
 }
 
 /**
- * What a standby screen shows (contract/portal.ts DeviceState): its shop, the account's brand and
- * the shop's newest open, unexpired session of any type, which it switches to. `expires_at` of
+ * What a standby screen shows (contract/portal.ts DeviceState): its shop, the account's brand, the
+ * offers of its attract loop (active, in-stock rewards, cheapest first) and the shop's newest
+ * open, unexpired session of any type, which it switches to. `expires_at` of
  * that session tells when to look again.
  */
 export async function deviceState(
@@ -37,9 +38,18 @@ export async function deviceState(
   shopId: number,
   now: Date,
 ): Promise<{ state: DeviceState; expiresAt: string | null }> {
-  const [shop, look, session] = await Promise.all([
+  const [shop, look, offers, session] = await Promise.all([
     shopById(db, shopId),
     accountLook(db),
+    db
+      .selectFrom('rewards')
+      .select(['title', 'required_credits_centi', 'media'])
+      .where('active', '=', 1)
+      .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
+      .orderBy('required_credits_centi')
+      .orderBy('id')
+      .limit(STANDBY_OFFERS)
+      .execute(),
     db
       .selectFrom('portal_sessions')
       .select(['uuid', 'type', 'expires_at'])
@@ -55,6 +65,11 @@ export async function deviceState(
       shop: { uuid: shop.uuid, name: shop.name },
       account: look.account,
       session: session ? { uuid: session.uuid, type: session.type } : null,
+      offers: offers.map((offer) => ({
+        title: offer.title,
+        required_credits: fromCenti(Number(offer.required_credits_centi)),
+        media: offer.media ? (JSON.parse(offer.media) as DeviceState['offers'][number]['media']) : null,
+      })),
     },
     expiresAt: session?.expires_at ?? null,
   };

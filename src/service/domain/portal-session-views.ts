@@ -201,6 +201,11 @@ export async function portalCreditReception(db: Db, receptionId: number): Promis
     contact,
     purchase_amount_in_cents: purchaseAmount(row),
     next_reward: await nextReward(db, contact.credit_balance),
+    unlocked_reward: await unlockedReward(
+      db,
+      contact.credit_balance - fromCenti(Number(row.credits_centi)),
+      contact.credit_balance,
+    ),
   };
 }
 
@@ -229,6 +234,31 @@ async function nextReward(db: Db, balance: number): Promise<PortalCreditReceptio
   if (!reward) return null;
   return {
     title: reward.title,
+    required_credits: fromCenti(Number(reward.required_credits_centi)),
     credits_short: fromCenti(Number(reward.required_credits_centi) - balanceCenti),
   };
+}
+
+/**
+ * The dearest active, in-stock reward a balance rising from `before` to `after` credits made
+ * claimable (required credits above `before`, at most `after`); null when none.
+ */
+async function unlockedReward(
+  db: Db,
+  before: number,
+  after: number,
+): Promise<PortalCreditReception['unlocked_reward']> {
+  const reward = await db
+    .selectFrom('rewards')
+    .select(['title', 'required_credits_centi'])
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
+    .where('required_credits_centi', '>', Math.round(before * 100))
+    .where('required_credits_centi', '<=', Math.round(after * 100))
+    .orderBy('required_credits_centi', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+  return reward
+    ? { title: reward.title, required_credits: fromCenti(Number(reward.required_credits_centi)) }
+    : null;
 }

@@ -9,6 +9,7 @@ import { useIdentificationFlow } from '../../identification/use-identification-f
 import { creditStage } from '../../lib/credit-stage';
 import { identificationIdleRule } from '../../lib/identification';
 import type { IdleRule } from '../../lib/idle-rule';
+import { joinedHere } from '../../lib/session-outcome';
 import { CreditResultScreen } from '../../screens/credit-result-screen';
 import { CreditingScreen } from '../../screens/crediting-screen';
 import { LoadingScreen } from '../../screens/loading-screen';
@@ -24,14 +25,21 @@ import { WaitingForCashierScreen } from '../../screens/waiting-for-cashier-scree
  */
 export function CreditReceptionFlow({ session }: { session: PortalSessionState }) {
   const { state, round, go, reset } = useIdentificationFlow(session);
-  const { finish, footer } = useFlowFinish();
+  const { finish, footer } = useFlowFinish(session);
   const stage = creditStage(session);
 
   let screen: ReactNode;
   let rule: IdleRule;
   let name: string;
   if (session.credit_reception) {
-    screen = <CreditResultScreen reception={session.credit_reception} {...finish} />;
+    screen = (
+      <CreditResultScreen
+        reception={session.credit_reception}
+        joined={joinedHere(session.events)}
+        accountName={session.account.name}
+        {...finish}
+      />
+    );
     [rule, name] = ['result', 'result'];
   } else if (state.step !== 'identified') {
     screen = <IdentificationSteps key={round} session={session} step={state} go={go} footer={footer} />;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { Button } from '../../../ui/button';
 import { GiftcardSummary } from '../../components/giftcard-summary';
 import { Screen } from '../../components/screen';
 import { formatMoney } from '../../lib/format';

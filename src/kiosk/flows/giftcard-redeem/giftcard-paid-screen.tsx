@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GiftcardPayment } from '../../../contract/portal';
-import { Button } from '../../components/button';
-import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
+import { Button } from '../../../ui/button';
+import { ResultTemplate } from '../../../ui/result';
+import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { useCountTo } from '../../hooks/use-count-to';
 import { formatMoney } from '../../lib/format';
@@ -26,10 +27,11 @@ function CardLeft({ payment }: { payment: GiftcardPayment }) {
 }
 
 /**
- * What the gift cards have paid: each card's part and what is left on it, the total paid and what
- * remains; "Use another card" while something remains (when allowed), and Done. While money is
- * still due the heading says how much (no success heading); all paid is the success. A money
- * result: no Cancel here (what was paid stays paid).
+ * What the gift cards have paid, on the result template. While money is still due the hero is
+ * that amount, in the warning tone ("€ 5.00 still to pay"), never a success; the paid total is what
+ * it means, with each card's part and what is left on it. All paid is the success: the paid total
+ * is the hero. "Use another card" while something remains (when allowed; the hand scanner reads
+ * the next card here too), and Done. A money result: no Cancel here (what was paid stays paid).
  */
 export function GiftcardPaidScreen({
   progress,
@@ -48,41 +50,76 @@ export function GiftcardPaidScreen({
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const remaining = progress.remaining_in_cents;
+  const due = remaining > 0;
+  const paidLine = (
+    <span data-testid="giftcard-paid">
+      {t('giftcard.paidWithCards')} <Money cents={progress.paid_in_cents} />
+    </span>
+  );
   return (
     <Screen
       title={
-        remaining > 0
-          ? t('giftcard.stillDueTitle', { amount: money(remaining) })
+        due
+          ? t(onAnotherCard ? 'giftcard.stillDueTitle' : 'giftcard.stillDueAtTillTitle', {
+              amount: money(remaining),
+            })
           : t('giftcard.paidFullTitle')
       }
       testId="screen-giftcard-paid"
-      tone={remaining > 0 ? 'plain' : 'success'}
-    >
-      <GiftcardPaymentTotals progress={progress} />
-      <ul className="lines" data-testid="giftcard-payments">
-        {progress.payments.map((payment) => (
-          <li key={payment.transaction_uuid} className="line">
-            <span>{t('giftcard.cardLine', { hint: payment.giftcard.hash_hint })}</span>
-            <CardLeft payment={payment} />
-          </li>
-        ))}
-      </ul>
-      {remaining > 0 && !onAnotherCard ? (
-        <p className="notice" data-testid="pay-rest-at-till">
-          {t('giftcard.payRestAtTill', { amount: money(remaining) })}
-        </p>
-      ) : null}
-      {error}
-      <div className="form-actions">
-        {onAnotherCard ? (
-          <Button variant="secondary" onClick={onAnotherCard} data-testid="another-card">
-            {t('giftcard.anotherCard')}
+      tone={due ? 'plain' : 'success'}
+      result
+      footer={
+        <div className="form-actions">
+          {onAnotherCard ? (
+            <Button variant="secondary" onClick={onAnotherCard} data-testid="another-card">
+              {t('giftcard.anotherCard')}
+            </Button>
+          ) : null}
+          <Button busy={finishing} onClick={onDone} data-testid="done-button">
+            {due && onAnotherCard ? t('giftcard.doneRestAtTill') : t('common.done')}
           </Button>
-        ) : null}
-        <Button busy={finishing} onClick={onDone} data-testid="done-button">
-          {remaining > 0 && onAnotherCard ? t('giftcard.doneRestAtTill') : t('common.done')}
-        </Button>
-      </div>
+        </div>
+      }
+    >
+      <ResultTemplate
+        tone={due ? 'due' : 'success'}
+        hero={
+          due
+            ? {
+                label: t('giftcard.remaining'),
+                value: <Money cents={remaining} />,
+                testId: 'giftcard-remaining',
+              }
+            : {
+                label: t('giftcard.paidWithCards'),
+                value: <Money cents={progress.paid_in_cents} />,
+                testId: 'giftcard-paid',
+              }
+        }
+        meaning={
+          due ? (
+            <>
+              {paidLine}
+              <span className="ui-result-aside" data-testid="pay-rest-at-till">
+                {onAnotherCard
+                  ? t('giftcard.scanNextOrTill')
+                  : t('giftcard.payRestAtTill', { amount: money(remaining) })}
+              </span>
+            </>
+          ) : undefined
+        }
+        details={
+          <ul className="lines" data-testid="giftcard-payments">
+            {progress.payments.map((payment) => (
+              <li key={payment.transaction_uuid} className="line">
+                <span>{t('giftcard.cardLine', { hint: payment.giftcard.hash_hint })}</span>
+                <CardLeft payment={payment} />
+              </li>
+            ))}
+          </ul>
+        }
+      />
+      {error}
     </Screen>
   );
 }

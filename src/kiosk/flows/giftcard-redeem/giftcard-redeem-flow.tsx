@@ -9,7 +9,9 @@ import { Money } from '../../components/money';
 import { useAction } from '../../hooks/use-action';
 import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
-import { canUseAnotherCard, emptyPayment } from '../../lib/giftcards';
+import { useScanner } from '../../hooks/use-scanner';
+import { formatMoney } from '../../lib/format';
+import { canUseAnotherCard, emptyPayment, redeemProblem } from '../../lib/giftcards';
 import type { IdleRule } from '../../lib/idle-rule';
 import { GiftcardCapture } from '../../screens/giftcard-capture';
 import { GiftcardCardScreen } from './giftcard-card-screen';
@@ -32,15 +34,21 @@ export default function GiftcardRedeemFlow({
   /** A card scanned before the flow (a scan-anything session): its screen comes first. */
   giftcard?: PortalGiftcard;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, round, go, reset } = useFlowStore<RedeemStep>(() =>
     giftcard && firstRedeemStep(session).step === 'scan'
       ? { step: 'card', giftcard }
       : firstRedeemStep(session),
   );
-  const { finish, footer } = useFlowFinish();
   const progress = session.giftcard_payment ?? emptyPayment(session.amount_in_cents);
   const paidSome = progress.payments.length > 0;
+  // Part paid: "I'm done" asks once more, saying what is still to pay at the till.
+  const { finish, footer } = useFlowFinish(
+    session,
+    paidSome && progress.remaining_in_cents > 0
+      ? t('giftcard.payRestAtTill', { amount: formatMoney(progress.remaining_in_cents, i18n.language) })
+      : null,
+  );
   const anotherCard = canUseAnotherCard(progress, session.settings.allow_multiple_giftcards);
   const scan = useAction(scanGiftcardAction, (giftcard: PortalGiftcard) => go({ step: 'card', giftcard }));
   const redeem = useAction(redeemGiftcardAction, () => go({ step: 'paid' }));
@@ -52,6 +60,11 @@ export default function GiftcardRedeemFlow({
 
   // Nothing left to pay (the service says so, e.g. after a reconnect): no card screen offers more.
   const step = state.step === 'card' && progress.remaining_in_cents <= 0 ? { step: 'paid' as const } : state;
+  // Where the next thing to do is another card (this one cannot pay, or part is paid), the hand
+  // scanner reads it without a tap on "Scan another card".
+  const nextCardWanted =
+    (step.step === 'card' && redeemProblem(step.giftcard) !== null) || (step.step === 'paid' && anotherCard);
+  useScanner((value) => scan.run({ value }), !nextCardWanted || scan.pending);
   let screen: ReactNode;
   let rule: IdleRule;
   switch (step.step) {
@@ -87,7 +100,7 @@ export default function GiftcardRedeemFlow({
           remainingInCents={progress.remaining_in_cents}
           onPay={() => redeem.run({ giftcard_uuid: step.giftcard.uuid })}
           paying={redeem.pending}
-          error={redeem.error}
+          error={redeem.error ?? scan.error}
           onOtherCard={toScan}
           footer={footer}
         />
@@ -101,6 +114,7 @@ export default function GiftcardRedeemFlow({
           progress={progress}
           onAnotherCard={anotherCard ? toScan : undefined}
           {...finish}
+          error={finish.error ?? scan.error}
         />
       );
       break;

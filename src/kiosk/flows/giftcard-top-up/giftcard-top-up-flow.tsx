@@ -57,7 +57,7 @@ export default function GiftcardTopUpFlow({
   const { state, round, go, reset } = useFlowStore<TopUpStep>(() =>
     scanned ? afterScan(scanned) : TOP_UP_START,
   );
-  const { finish, footer } = useFlowFinish();
+  const { finish, footer } = useFlowFinish(session);
   const scan = useAction(scanGiftcardAction, (giftcard: PortalGiftcard) => go(afterScan(giftcard)));
   const topUp = useAction(topUpGiftcardAction, (result: GiftcardTopUpResult | AwaitingPayment, body) =>
     go(
@@ -118,7 +118,6 @@ export default function GiftcardTopUpFlow({
             onChangeAmount={
               fixed === null ? () => go({ step: 'amount', giftcard: state.giftcard }) : undefined
             }
-            footer={footer}
           />
         );
         break;

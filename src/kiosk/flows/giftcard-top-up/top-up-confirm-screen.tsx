@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { Button } from '../../../ui/button';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
@@ -20,7 +20,6 @@ export function TopUpConfirmScreen({
   confirming,
   error,
   onChangeAmount,
-  footer,
 }: {
   giftcard: PortalGiftcard;
   amountInCents: number;
@@ -28,7 +27,6 @@ export function TopUpConfirmScreen({
   confirming: boolean;
   error?: ReactNode;
   onChangeAmount?: () => void;
-  footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const money = formatMoney(amountInCents, i18n.language);
@@ -36,7 +34,6 @@ export function TopUpConfirmScreen({
     <Screen
       title={t('topUp.confirmTitle', { amount: money, hint: giftcard.hash_hint })}
       testId="screen-topup-confirm"
-      footer={footer}
     >
       <dl className="stats">
         <Stat label={t('topUp.balanceNow')}>

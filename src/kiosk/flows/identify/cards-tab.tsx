@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalCard } from '../../../contract/portal';
+import { Button } from '../../../ui/button';
 import { useCards } from '../../api/get-cards';
 import { removeCardAction } from '../../api/remove-card';
-import { Button } from '../../components/button';
 import { QueryContent } from '../../components/query-content';
 import { useAction } from '../../hooks/use-action';
 

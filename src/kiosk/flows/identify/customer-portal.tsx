@@ -8,11 +8,11 @@ import type {
   PortalVoucher,
   RewardClaimResult,
 } from '../../../contract/portal';
+import { Button } from '../../../ui/button';
 import { addCardAction } from '../../api/add-card';
 import { claimReceiptAction } from '../../api/claim-receipt';
 import { claimRewardAction } from '../../api/claim-reward';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
-import { Button } from '../../components/button';
 import { IdleGuard } from '../../components/idle-guard';
 import { Tabs } from '../../components/tabs';
 import { useAction } from '../../hooks/use-action';
@@ -108,7 +108,6 @@ export default function CustomerPortal({
             claim.clear();
             toTab('rewards');
           }}
-          footer={footer}
         />
       );
       break;
@@ -123,7 +122,6 @@ export default function CustomerPortal({
             redeem.clear();
             toTab('vouchers');
           }}
-          footer={footer}
         />
       );
       break;
@@ -139,7 +137,15 @@ export default function CustomerPortal({
       );
       break;
     case 'claimed':
-      screen = <RewardClaimedScreen result={state.result} onBack={() => toTab('rewards')} footer={footer} />;
+      screen = (
+        <RewardClaimedScreen
+          result={state.result}
+          onBack={() => toTab('rewards')}
+          onDone={onDone}
+          finishing={finishing}
+          error={error}
+        />
+      );
       break;
     case 'add_card':
       screen = (
@@ -199,6 +205,7 @@ export default function CustomerPortal({
       screen = (
         <CreditResultScreen
           reception={state.reception}
+          accountName={session.account.name}
           onBack={() => toTab('rewards')}
           onDone={onDone}
           finishing={finishing}

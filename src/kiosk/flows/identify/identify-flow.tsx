@@ -34,7 +34,7 @@ export function IdentifyFlow({ session }: { session: PortalSessionState }) {
     setHeldReceipt(null);
     identification.reset();
   };
-  const { finish: finishProps, footer } = useFlowFinish();
+  const { finish: finishProps, footer } = useFlowFinish(session);
   const { t } = useTranslation();
   // Loaded while the scan screen waits (idle): once identified, the portal shows at once.
   useEffect(() => whenIdle(() => void customerPortal.preload()), []);

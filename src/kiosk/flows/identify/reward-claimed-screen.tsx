@@ -1,24 +1,30 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RewardClaimResult } from '../../../contract/portal';
-import { Button } from '../../components/button';
-import { Credits } from '../../components/credits';
+import { Button } from '../../../ui/button';
+import { ResultTemplate } from '../../../ui/result';
 import { Screen } from '../../components/screen';
+import { formatCredits } from '../../lib/format';
 
 /**
- * The reward is the customer's: a physical one waits at the shop ("Collect it at <shop>"), a
- * digital one is on its way by e-mail; the credits left. Back to the portal.
+ * The reward is the customer's, on the result template: the reward as the hero, where it waits (a
+ * physical one at the shop, "Collect it at <shop>"; a digital one by e-mail), the credits left.
+ * Back to the portal, or Done (no Cancel on a result).
  */
 export function RewardClaimedScreen({
   result,
   onBack,
-  footer,
+  onDone,
+  finishing,
+  error,
 }: {
   result: RewardClaimResult;
   onBack: () => void;
-  footer: ReactNode;
+  onDone: () => void;
+  finishing: boolean;
+  error?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const reception = result.reward_reception;
   const where =
     reception.reward_type === 'DIGITAL'
@@ -30,25 +36,32 @@ export function RewardClaimedScreen({
     <Screen
       title={t('rewards.claimedTitle')}
       testId="screen-reward-claimed"
-      status="success"
       tone="success"
-      footer={footer}
+      result
+      footer={
+        <div className="form-actions">
+          <Button variant="secondary" onClick={onBack} data-testid="back-to-portal">
+            {t('rewards.backToPortal')}
+          </Button>
+          <Button busy={finishing} onClick={onDone} data-testid="done-button">
+            {t('common.done')}
+          </Button>
+        </div>
+      }
     >
-      {/* The reward's name heads what follows (a bold <p> would only look like a heading). */}
-      <h2 className="lead" data-testid="claimed-reward">
-        {reception.title}
-      </h2>
-      <p className="lead" data-testid="claimed-where">
-        {where}
-      </p>
-      <p className="muted" data-testid="credits-left">
-        {t('rewards.left')} <Credits value={result.contact.credit_balance} />
-      </p>
-      <div className="form-actions">
-        <Button onClick={onBack} data-testid="back-to-portal">
-          {t('rewards.backToPortal')}
-        </Button>
-      </div>
+      <ResultTemplate
+        tone="success"
+        hero={{ label: t('rewards.yours'), value: reception.title, testId: 'claimed-reward', text: true }}
+        meaning={<span data-testid="claimed-where">{where}</span>}
+        details={
+          <p className="muted" data-testid="credits-left">
+            {t('rewards.creditsLeft', {
+              credits: formatCredits(result.contact.credit_balance, i18n.language),
+            })}
+          </p>
+        }
+      />
+      {error}
     </Screen>
   );
 }

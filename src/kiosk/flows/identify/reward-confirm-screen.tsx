@@ -15,7 +15,6 @@ export function RewardConfirmScreen({
   confirming,
   error,
   onBack,
-  footer,
 }: {
   reward: PortalReward;
   /** The customer's credits now. */
@@ -24,7 +23,6 @@ export function RewardConfirmScreen({
   confirming: boolean;
   error?: ReactNode;
   onBack: () => void;
-  footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -34,7 +32,6 @@ export function RewardConfirmScreen({
         credits: formatCredits(reward.required_credits, i18n.language),
       })}
       testId="screen-reward-confirm"
-      footer={footer}
     >
       {reward.description ? <p className="lead">{reward.description}</p> : null}
       <dl className="stats">

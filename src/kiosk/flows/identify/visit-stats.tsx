@@ -6,8 +6,9 @@ import { formatShortDate } from '../../lib/format';
 
 /**
  * The customer's visit stats beside their balances (inside the welcome's `<dl className="stats">`):
- * visits, the last visit's date ("Not yet" before the first) and every credit earned. Nothing
- * while they load or when they cannot be had: the balances above are what the screen is about.
+ * visits, the last visit's date and every credit earned, each only when there is one (no
+ * "Visits 0 · Last visit: not yet"). Nothing while they load or when they cannot be had: the
+ * balances above are what the screen is about.
  */
 export function VisitStats({ sessionUuid }: { sessionUuid: string }) {
   const { t, i18n } = useTranslation();
@@ -16,15 +17,21 @@ export function VisitStats({ sessionUuid }: { sessionUuid: string }) {
   const { visits, last_visit_at, total_credits_earned } = stats.data;
   return (
     <>
-      <Stat label={t('welcome.visits')} className="stat-minor" testId="stat-visits">
-        {visits}
-      </Stat>
-      <Stat label={t('welcome.lastVisit')} className="stat-minor" testId="stat-last-visit">
-        {last_visit_at ? formatShortDate(last_visit_at, i18n.language) : t('welcome.noVisit')}
-      </Stat>
-      <Stat label={t('welcome.earned')} className="stat-minor" testId="stat-earned">
-        <Credits value={total_credits_earned} />
-      </Stat>
+      {visits > 0 ? (
+        <Stat label={t('welcome.visits')} className="stat-minor" testId="stat-visits">
+          {visits}
+        </Stat>
+      ) : null}
+      {last_visit_at ? (
+        <Stat label={t('welcome.lastVisit')} className="stat-minor" testId="stat-last-visit">
+          {formatShortDate(last_visit_at, i18n.language)}
+        </Stat>
+      ) : null}
+      {total_credits_earned > 0 ? (
+        <Stat label={t('welcome.earned')} className="stat-minor" testId="stat-earned">
+          <Credits value={total_credits_earned} />
+        </Stat>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/button';
 import type { PrepaidSessionType } from '../../api/prepaid-transaction';
-import { Button } from '../../components/button';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { Stat } from '../../components/stat';
@@ -20,7 +20,6 @@ export function PrepaidConfirmScreen({
   confirming,
   error,
   onChangeAmount,
-  footer,
 }: {
   type: PrepaidSessionType;
   amountInCents: number;
@@ -30,7 +29,6 @@ export function PrepaidConfirmScreen({
   error?: ReactNode;
   /** Present when the amount was typed here (not the session's). */
   onChangeAmount?: () => void;
-  footer: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, i18n.language);
@@ -42,7 +40,6 @@ export function PrepaidConfirmScreen({
     <Screen
       title={t(`prepaid.${type}.confirmTitle`, { amount: money(amountInCents) })}
       testId="screen-prepaid-confirm"
-      footer={footer}
     >
       <dl className="stats">
         <Stat label={t(`prepaid.${type}.amountLabel`)} main testId="prepaid-amount">

@@ -38,7 +38,7 @@ export default function PrepaidFlow({
 }) {
   const identification = useIdentificationFlow(session);
   const { state, go, reset } = useFlowStore<PrepaidStep>(() => firstPrepaidStep(session.amount_in_cents));
-  const { finish, footer } = useFlowFinish();
+  const { finish, footer } = useFlowFinish(session);
   const transaction = useAction(prepaidAction(type), (result: PrepaidResult | AwaitingPayment) => {
     // A held top-up: the session's payment hold shows the wait.
     if (!('awaiting_payment' in result)) go({ step: 'done', result });
@@ -105,7 +105,6 @@ export default function PrepaidFlow({
               }
             : undefined
         }
-        footer={footer}
       />
     );
   }

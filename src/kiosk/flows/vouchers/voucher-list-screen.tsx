@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../../contract/portal';
-import { Button } from '../../components/button';
+import { Button } from '../../../ui/button';
 import { QueryContent } from '../../components/query-content';
 import { Screen } from '../../components/screen';
 import { VoucherCard } from '../../components/voucher-card';

@@ -42,7 +42,7 @@ export default function VouchersFlow({
     () => (voucher ? { step: 'confirm', voucher } : VOUCHERS_START),
     () => VOUCHERS_START,
   );
-  const { finish, footer } = useFlowFinish();
+  const { finish, footer } = useFlowFinish(session);
   const identified = identification.state.step === 'identified';
   const startOver = () => {
     identification.reset();
@@ -59,7 +59,6 @@ export default function VouchersFlow({
         onConfirm={() => go({ ...state, identifying: true })}
         confirming={false}
         onBack={startOver}
-        footer={footer}
       />
     );
   } else if (!identified) {
@@ -190,7 +189,6 @@ function IdentifiedVouchers({
           confirming={redeem.pending}
           error={redeem.error}
           onBack={toList}
-          footer={footer}
         />
       );
     case 'redeemed':

@@ -1,8 +1,11 @@
 import type { ComponentPropsWithRef } from 'react';
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {
-  /** primary: the one main action; secondary: other ways forward; quiet: cancel and the like. */
-  variant?: 'primary' | 'secondary' | 'quiet';
+  /**
+   * primary: the one main action; secondary: other ways forward; quiet: back, "I'm done" and the
+   * like; link: an action that reads as a text link (terms, "see all").
+   */
+  variant?: 'primary' | 'secondary' | 'quiet' | 'link';
   /** An action is under way: the button is disabled and says so to screen readers. */
   busy?: boolean;
 }

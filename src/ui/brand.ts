@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { brand } from '../../contract/portal';
+import type { brand } from '../contract/portal';
 
 type Brand = z.infer<typeof brand>;
 
