@@ -39,6 +39,7 @@ describe('pay or top up the prepaid balance', () => {
     const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
     await kiosk.until(() => screen.getByTestId('choose-top-up'));
     await kiosk.user.click(screen.getByTestId('choose-top-up'));
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
     await kiosk.scan(customer.card);
     await kiosk.until(() => expect(screen.getByTestId('screen-prepaid-confirm').textContent).toMatch(/till/));
     await kiosk.user.click(screen.getByTestId('confirm-button'));

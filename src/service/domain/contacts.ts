@@ -153,8 +153,8 @@ export async function createContact(
     locale: input.locale ?? null,
     is_anonymous: isAnonymousEmail(email),
     channel,
-    created_at: at,
-    updated_at: at,
+    created_at: apiTimestamp(at),
+    updated_at: apiTimestamp(at),
   } satisfies WebhookContact);
   return { uuid, id: created.id };
 }
@@ -169,8 +169,8 @@ export function webhookContactOf(row: ContactRow): WebhookContact {
     locale: row.locale,
     is_anonymous: isAnonymousEmail(row.email),
     channel: row.channel,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: apiTimestamp(row.created_at),
+    updated_at: apiTimestamp(row.updated_at),
   };
 }
 

@@ -15,7 +15,7 @@ import type { Tx } from '../db/transaction';
 import { invalidField, refusal } from './errors';
 import { paginatorMeta } from './pagination';
 import { newSecret } from './tokens';
-import { isoTimestamp, newUuid } from './values';
+import { apiTimestamp, isoTimestamp, newUuid } from './values';
 import { WEBHOOK_TOPIC } from './webhook-events';
 
 type SubscriptionRow = Selectable<WebhookSubscriptionTable>;
@@ -33,8 +33,8 @@ function subscriptionView(row: SubscriptionRow): WebhookSubscription {
     properties: JSON.parse(row.properties) as string[],
     status: row.status,
     version: 'V1',
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: apiTimestamp(row.created_at),
+    updated_at: apiTimestamp(row.updated_at),
   };
 }
 
@@ -171,15 +171,15 @@ async function deliveryViews(db: Db, rows: DeliveryRow[]): Promise<WebhookDelive
     status: row.status,
     attempts: row.attempts,
     next_attempt_at:
-      row.next_attempt_at === null ? null : isoTimestamp(new Date(Number(row.next_attempt_at))),
-    delivered_at: row.delivered_at,
-    created_at: row.created_at,
+      row.next_attempt_at === null ? null : apiTimestamp(isoTimestamp(new Date(Number(row.next_attempt_at)))),
+    delivered_at: apiTimestamp(row.delivered_at),
+    created_at: apiTimestamp(row.created_at),
     attempt_log: attempts
       .filter((a) => a.delivery_id === row.id)
       .slice(-LOG_LENGTH)
       .map((a) => ({
         attempt: a.attempt,
-        sent_at: a.sent_at,
+        sent_at: apiTimestamp(a.sent_at),
         status_code: a.status_code,
         error: a.error,
         duration_ms: a.duration_ms,

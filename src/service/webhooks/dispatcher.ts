@@ -1,5 +1,6 @@
 import type { DialectName } from '../db/database';
 import type { Tx } from '../db/transaction';
+import { apiTimestamp } from '../domain/values';
 import type { RoundTimer } from '../jobs/session-expiry';
 import {
   type ClaimedDelivery,
@@ -181,7 +182,7 @@ export class WebhookDispatcher {
     const body = JSON.stringify({
       uuid: delivery.eventUuid,
       event_type: delivery.eventType,
-      created_at: delivery.event.created_at,
+      created_at: apiTimestamp(delivery.event.created_at),
       timestamp,
       subscription_uuid: delivery.subscriptionUuid,
       data: delivery.event.data,
