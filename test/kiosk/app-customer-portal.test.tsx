@@ -197,7 +197,7 @@ describe('the customer portal', () => {
     expect(anna.credit_balance).toBe(100);
     await kiosk.scan(anna.card);
     await kiosk.until(() => expect(heading()).toBe('Thank you, Anna!'));
-    await kiosk.until(() => expect(text('credits-earned')).toBe('Credits earned+12'));
+    await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+12'));
     expect(anna.credit_balance).toBe(112);
     expect(api.eventTypes(uuid)).toEqual(['contact_identified', 'receipt_token_claimed']);
     await kiosk.user.click(screen.getByRole('button', { name: 'Back to my portal' }));
