@@ -10,7 +10,7 @@ import { expect, test } from './support/kiosk-test';
  * on another origin, as that component calls it from a page that embeds it: fetch with
  * `Authorization: Bearer undefined`, `X-SDK-Version` and a JSON body, which makes Chromium send a
  * CORS preflight first. A page of our own, not the component (which is proprietary). Only the
- * allowed origin (run-e2e's --allowed-origins http://localhost:E2E_POS_PORT) gets answers.
+ * allowed origin (run-e2e's --allowed-origins http://localhost:E2E_V1_POS_PORT) gets answers.
  */
 
 interface V1Answer {
@@ -42,9 +42,12 @@ function posPage(port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
+// One worker runs this file: the POS page listens on one port for all its tests.
+test.describe.configure({ mode: 'serial' });
+
 let server: Server;
 test.beforeAll(async () => {
-  server = await posPage(Number(process.env.E2E_POS_PORT));
+  server = await posPage(Number(process.env.E2E_V1_POS_PORT));
 });
 test.afterAll(() => {
   server.close();

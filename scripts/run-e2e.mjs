@@ -14,7 +14,13 @@ try {
       : await productBuild('e2e');
   // A POS web page on this origin may embed the kiosk and receive its events (e2e/embedded-pos.spec.ts).
   const posPort = await freePort();
-  const main = await startService('e2e', ['--allowed-origins', `http://localhost:${posPort}`], dist);
+  // A second POS origin for the v1 API's page (e2e/v1-api.spec.ts), so the two specs never share a port.
+  const v1PosPort = await freePort();
+  const main = await startService(
+    'e2e',
+    ['--allowed-origins', `http://localhost:${posPort},http://localhost:${v1PosPort}`],
+    dist,
+  );
   services.push(main);
   const shortTtl = await startService('e2e-short-ttl', ['--session-ttl', '1'], dist);
   services.push(shortTtl);
@@ -23,6 +29,7 @@ try {
     E2E_BASE_URL: main.url,
     E2E_SHORT_TTL_BASE_URL: shortTtl.url,
     E2E_POS_PORT: String(posPort),
+    E2E_V1_POS_PORT: String(v1PosPort),
     // Specs that start a service of their own (e2e/cashier.spec.ts) start this build.
     E2E_DIST: dist,
   });
