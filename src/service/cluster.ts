@@ -131,8 +131,10 @@ export async function runPrimary(
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
     }, 15_000);
     force.unref();
+    // A worker whose process exited before its IPC channel closed is still listed in cluster.workers
+    // at its 'exit' event (node removes it at 'disconnect'): ask whether any worker is still alive.
     const finish = () => {
-      if (Object.keys(cluster.workers ?? {}).length > 0) return;
+      if (Object.values(cluster.workers ?? {}).some((worker) => worker && !worker.isDead())) return;
       clearTimeout(force);
       metricsServer?.close();
       log.flush();
