@@ -17,6 +17,7 @@ import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
 import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
+import { registerMe } from './http/me';
 import mediaRoutes from './http/media';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
@@ -80,6 +81,8 @@ export interface AppDeps {
   kioskDir?: string;
   /** Folder of the built cashier console; served at /cashier/ when it exists. */
   cashierDir?: string;
+  /** Folder of the built /me/ page; served at /me/ when it exists. */
+  meDir?: string;
   /** Check every response against its schema (tests); production only serializes. */
   validateResponses?: boolean;
   /** PostgreSQL pool counts, for the metrics. */
@@ -212,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerV1Routes(app);
   await app.register(mediaRoutes);
   await registerCashierConsole(app, deps.cashierDir);
+  await registerMe(app, deps.meDir);
 
   const kioskDir = deps.kioskDir ?? defaultKioskDir();
   if (existsSync(join(kioskDir, 'index.html'))) await app.register((scope) => registerKiosk(scope, kioskDir));

@@ -78,6 +78,15 @@ export function consoleDirectives(): Directives {
   return pageDirectives([]);
 }
 
+/**
+ * The customer's own page /me/ and its API: its inline script by hash (`inlineScripts`, from the
+ * built page), never framed (it holds a customer), nothing else inline.
+ */
+export function meDirectives(inlineScripts: string[]): Directives {
+  const page = pageDirectives([]);
+  return { ...page, 'script-src': ["'self'", ...inlineScripts] };
+}
+
 /** Swagger UI's policy at /docs: its scripts and styles from here; "Try it out" calls this service. */
 export function docsDirectives(): Directives {
   return { ...pageDirectives([]), 'form-action': ["'self'"] };

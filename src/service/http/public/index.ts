@@ -7,6 +7,7 @@ import contactIdentifierRoutes from './contact-identifiers';
 import contactSessionTokenRoutes from './contact-session-tokens';
 import contactSubscriptionRoutes from './contact-subscriptions';
 import contactVerificationRoutes from './contact-verification';
+import contactsPortalRoutes from './contacts-portal';
 import contactRoutes from './contacts';
 import creditReceptionRoutes from './credit-receptions';
 import customAttributeRoutes from './custom-attributes';
@@ -63,6 +64,7 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     productRoutes,
     categoryRoutes,
     contactVerificationRoutes,
+    contactsPortalRoutes,
     webhookSubscriptionRoutes,
     loyaltyTokenRoutes,
   ]) {
