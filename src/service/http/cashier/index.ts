@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { serveBuiltPage } from '../built-page';
 import { consoleDirectives, registerPageSecurity } from '../security-headers';
 import cashierRoutes from './routes';
 
@@ -24,33 +24,6 @@ export async function registerCashierConsole(app: FastifyInstance, dir = default
   await app.register(async (scope) => {
     // No framing (its buttons act), no referrer, scripts only from here (security-headers.ts).
     await registerPageSecurity(scope, consoleDirectives());
-    await scope.register(fastifyStatic, {
-      root: dir,
-      prefix: '/cashier/',
-      index: false,
-      wildcard: true,
-      // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        // Hashed assets never change.
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        // The same URL answers brotli, gzip or raw: caches keep them apart.
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-    // From disk per request (a rebuilt console is served without a restart), compressed as asked.
-    const sendPage = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html');
-    // With ignoreTrailingSlash, /cashier/ arrives as /cashier.
-    scope.get('/cashier', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-      sendPage(reply),
-    );
-    scope.get('/cashier/index.html', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-      sendPage(reply),
-    );
+    await serveBuiltPage(scope, dir, '/cashier/');
   });
 }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { serveBuiltPage } from '../built-page';
 import { inlineScriptHashes, meDirectives, registerPageSecurity } from '../security-headers';
 import meRoutes from './routes';
 
@@ -26,28 +26,6 @@ export async function registerMe(app: FastifyInstance, dir = defaultMeDir()): Pr
     await registerPageSecurity(scope, meDirectives(inlineScriptHashes(page)));
     await scope.register(meRoutes, { prefix: '/me/api' });
     if (!built) return;
-    await scope.register(fastifyStatic, {
-      root: dir,
-      prefix: '/me/',
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        // Hashed assets never change; the page itself must always be fresh.
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-    const sendPage = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html');
-    // With ignoreTrailingSlash, /me/ (a sign-in link) arrives as /me.
-    scope.get('/me', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) => sendPage(reply));
-    scope.get('/me/index.html', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-      sendPage(reply),
-    );
+    await serveBuiltPage(scope, dir, '/me/');
   });
 }
