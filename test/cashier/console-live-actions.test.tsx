@@ -97,7 +97,7 @@ describe('no Cancel once something of value moved', () => {
     expect(within(bar()).getByRole('button', { name: 'Cancel session' })).toBeTruthy();
     atCounter(uuid, 'identify', { value: anna.card });
     atCounter(uuid, 'credit-reception');
-    await console.until(() => expect(text('live-status')).toBe('Done · +10 credits'));
+    await console.until(() => expect(text('live-status')).toBe('Done · +10 points'));
     expect(flow.api().session(uuid).status).toBe('open');
     expect(screen.queryByRole('button', { name: 'Cancel session' })).toBeNull();
   });

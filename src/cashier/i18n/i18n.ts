@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { AccountWording } from '../../contract/portal';
 import { defaultLanguage, languageFor } from '../../kiosk/i18n/language';
+import { applyWording } from '../../ui/wording';
 import { en } from './en';
 import { nl } from './nl';
 
@@ -40,3 +42,11 @@ i18n.on('languageChanged', (language) => {
   }
 });
 document.documentElement.lang = i18n.language;
+
+/**
+ * Puts the account's credit word and decimals in place (ui/wording.ts) for the console; called while
+ * the paired console renders.
+ */
+export function useAccountWording(wording: AccountWording): void {
+  applyWording(i18n, 'cashier', { nl, en }, null, wording);
+}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { offeredSubscriptionType } from '../../contract/portal';
 import { Button } from '../../ui/button';
+import { Content } from '../../ui/wording';
 import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';
 import type { ReadableDocument } from '../components/terms-codes';
@@ -121,8 +122,14 @@ export function RegistrationScreen({
                     }
                   />
                   <span>
-                    <strong>{type.name}</strong>
-                    {type.description ? <span className="choice-note">{type.description}</span> : null}
+                    <strong>
+                      <Content text={type.name} />
+                    </strong>
+                    {type.description ? (
+                      <span className="choice-note">
+                        <Content text={type.description} />
+                      </span>
+                    ) : null}
                     {type.strategy === 'DOUBLE_OPT_IN' ? (
                       <span className="choice-note">{t('register.doubleOptIn')}</span>
                     ) : null}
