@@ -46,9 +46,10 @@ export function applyWording(
   if (key === appliedKey) return;
   appliedKey = key;
   for (const language of ['nl', 'en'] as const) {
-    i18n.addResourceBundle(language, namespace, texts[language], true, true);
+    // Copies: i18next merges into the objects it holds, which must never be the texts themselves.
+    i18n.addResourceBundle(language, namespace, structuredClone(texts[language]), true, true);
     if (language === 'nl' && wording.dutch_address === 'u' && nlFormal)
-      i18n.addResourceBundle(language, namespace, nlFormal, true, true);
+      i18n.addResourceBundle(language, namespace, structuredClone(nlFormal), true, true);
     const word = wording.credit_name[language];
     if (word) {
       i18n.addResource(language, namespace, 'unit.point', word.toLocaleLowerCase(language));

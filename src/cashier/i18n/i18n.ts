@@ -23,7 +23,8 @@ const stored = (() => {
 })();
 
 i18n.use(initReactI18next).init({
-  resources: { en: { cashier: en }, nl: { cashier: nl } },
+  // Copies: the account's wording (ui/wording.ts) changes the texts i18next holds, never en and nl.
+  resources: { en: { cashier: structuredClone(en) }, nl: { cashier: structuredClone(nl) } },
   ns: ['cashier'],
   defaultNS: 'cashier',
   lng: stored ?? defaultLanguage(navigator.languages ?? [navigator.language]),

@@ -14,7 +14,8 @@ import { nlFormal } from './nl-formal';
 export const i18n = i18next.createInstance();
 
 i18n.use(initReactI18next).init({
-  resources: { en: { kiosk: en }, nl: { kiosk: nl } },
+  // Copies: the account's wording (ui/wording.ts) changes the texts i18next holds, never en and nl.
+  resources: { en: { kiosk: structuredClone(en) }, nl: { kiosk: structuredClone(nl) } },
   ns: ['kiosk'],
   defaultNS: 'kiosk',
   lng: defaultLanguage(navigator.languages ?? [navigator.language]),
