@@ -149,7 +149,7 @@ export const en = {
     decimal: 'Decimal point',
     min: 'At least {{amount}}.',
     backspace: 'Delete',
-    limit: 'The most you can enter here is {{amount}}.',
+    range: 'From {{min}} to {{max}}.',
   },
   code: {
     keyboard: 'On-screen keyboard',

@@ -81,9 +81,7 @@ export const nlFormal: TextOverrides = {
   standby: {
     body: 'Uw scherm start zodra de kassamedewerker klaar voor u is.',
   },
-  keypad: {
-    limit: 'U kunt hier hoogstens {{amount}} invoeren.',
-  },
+  keypad: {},
   giftcard: {
     scanTitle: 'Scan uw cadeaukaart',
     cameraHint: 'Houd de code op uw cadeaukaart voor de camera.',

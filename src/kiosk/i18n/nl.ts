@@ -152,7 +152,7 @@ export const nl: KioskTexts = {
     decimal: 'Komma',
     min: 'Minimaal {{amount}}.',
     backspace: 'Wissen',
-    limit: 'Je kunt hier hoogstens {{amount}} invoeren.',
+    range: 'Van {{min}} tot en met {{max}}.',
   },
   code: {
     keyboard: 'Schermtoetsenbord',
