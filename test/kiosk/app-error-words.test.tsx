@@ -257,7 +257,7 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
     await kiosk.user.type(screen.getByLabelText('E-mail address'), 'new@example.com');
     await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
     await kiosk.until(() => screen.getByTestId('screen-registration'));
-    await kiosk.user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await kiosk.user.click(screen.getByLabelText('I accept the terms and the privacy policy'));
     await meet('/register', ROWS.register, (k) => k.user.click(screen.getByTestId('register-submit')), kiosk);
   });
 
