@@ -94,13 +94,17 @@ describe('paying with gift cards', () => {
       'This gift card is not active. Please ask the cashier.',
     ],
   ])(
-    'a card that is %s is explained, with no Pay; Cancel changes nothing',
+    'a card that is %s is explained, its balance greyed when it cannot pay, with no Pay; Cancel changes nothing',
     async (_, state, title, words) => {
       const card = flow.api().giftcard({ hash: 'GC-BAD-0001', balance_in_cents: 1000, ...state });
       const { uuid, kiosk } = await payment(1000);
       await kiosk.scan(card.hash);
       await kiosk.until(() => expect(heading()).toBe(title));
       expect(text('giftcard-problem')).toBe(words);
+      // Money on a card that cannot pay is greyed and struck, never the screen's large figure.
+      const balance = screen.getByTestId('giftcard-balance');
+      expect(balance.dataset.unusable).toBe('true');
+      expect(balance.classList.contains('stat-main')).toBe(false);
       expect(screen.queryByTestId('pay-button')).toBeNull();
 
       await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
