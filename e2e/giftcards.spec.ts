@@ -241,7 +241,7 @@ test.describe('top up gift cards', () => {
     await topUpByApi(gc0006.uuid, 100);
     await page.getByTestId('confirm-button').click();
     await expect(page.getByTestId('action-error')).toHaveAttribute('data-error-code', '5008');
-    await expect(page.getByTestId('action-error')).toContainText('more than this gift card may hold');
+    await expect(page.getByTestId('action-error')).toContainText('more than this gift card can hold');
     await screenshots(page, 'kiosk-topup-refused');
     expect(await balanceOf('GC-0006')).toBe(49_100);
   });

@@ -30,7 +30,7 @@ describe('paying with gift cards', () => {
     await kiosk.scan(first.hash);
     await kiosk.until(() => expect(heading()).toBe('Pay with this gift card?'));
     expect(text('giftcard-balance')).toBe('Balance of the card ending 0001€25.00');
-    expect(text('giftcard-after')).toBe('This card pays €25.00. €5.00 will remain to pay.');
+    expect(text('giftcard-after')).toBe('This card pays €25.00; €5.00 is then still to pay.');
     await kiosk.user.click(screen.getByRole('button', { name: 'Pay €25.00 with this card' }));
 
     await kiosk.until(() => expect(heading()).toBe('€5.00 still to pay'));
@@ -229,7 +229,7 @@ describe('topping up a gift card', () => {
     await kiosk.user.click(screen.getByRole('button', { name: 'Add €10.00' }));
     await kiosk.until(() =>
       expect(text('action-error')).toBe(
-        'That is more than this gift card may hold. Choose a smaller amount.',
+        'That is more than this gift card can hold. Please choose a smaller amount.',
       ),
     );
     expect(card.balance_in_cents).toBe(49_100);

@@ -182,7 +182,7 @@ export const nlFormal: TextOverrides = {
     title: 'Scan de code op uw kassabon',
   },
   errors: {
-    invalidInput: 'Controleer wat u hebt ingevuld.',
+    invalidInput: 'Er klopt iets niet in wat u hebt getypt. Kijkt u het nog even na.',
     cardUnknown: 'We herkennen deze pas niet. Probeer een andere pas of uw e-mailadres.',
     emailTaken: 'Er is al een account met dit e-mailadres. Ga terug en gebruik uw e-mailadres.',
     creditInProgress:
