@@ -21,7 +21,7 @@ test('an unknown e-mail registers a new contact', async ({ page }) => {
   await screenshots(page, 'registration-email');
   // The terms are required: submitting without them says so and stays.
   await page.getByRole('button', { name: 'Join' }).click();
-  await expect(page.getByText('Please accept the terms and conditions')).toBeVisible();
+  await expect(page.getByText('Tick the box to accept the terms')).toBeVisible();
   await page.getByRole('checkbox', { name: 'I accept the terms and the privacy policy' }).check();
   await page.getByRole('button', { name: 'Join' }).click();
 
@@ -70,6 +70,10 @@ test('registration on the on-screen keyboard: digit keys at least 48 px wide; th
   await keyboard.locator('[data-skbtn=".com"]').click();
   await page.getByTestId('email-submit').click();
   await expect(page.getByTestId('screen-registration')).toBeVisible();
+  // The address is complete: the keyboard is folded away; a tap on the field brings it back.
+  await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0);
+  await page.getByTestId('email-input').click();
+  await expect(page.getByTestId('on-screen-keyboard')).toBeVisible();
 
   for (const size of [
     { width: 1280, height: 800 },
@@ -94,6 +98,9 @@ test('registration on the on-screen keyboard: digit keys at least 48 px wide; th
     );
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Moving on to the choices folds it away again.
+  await page.getByTestId('subscription-1').click();
+  await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0);
 
   await expect(page.getByTestId('terms-codes')).toHaveCount(0);
   await page.getByTestId('read-terms').click();

@@ -61,7 +61,8 @@ export function RegistrationScreen({
   const [tried, setTried] = useState(false);
   const [reading, setReading] = useState(false);
   // The keyboard is out while the address is being typed; it goes away once the customer moves on
-  // with an address that looks complete (a tap on the choices), and comes back with a tap on the field.
+  // with an address that looks complete (a choice ticked, the terms opened), and comes back with a
+  // tap on the field.
   const [typing, setTyping] = useState(() => !looksLikeEmail(initialEmail));
   const moveOn = () => {
     if (looksLikeEmail(email)) setTyping(false);
@@ -119,7 +120,7 @@ export function RegistrationScreen({
             </Suspense>
           ) : null}
         </div>
-        <div className="registration-side" onPointerDown={moveOn} onFocus={moveOn}>
+        <div className="registration-side">
           {subscriptionTypes.length > 0 ? (
             <fieldset className="choices">
               <legend>{t('register.subscriptions')}</legend>
@@ -128,9 +129,10 @@ export function RegistrationScreen({
                   <input
                     type="checkbox"
                     checked={ids.includes(type.id)}
-                    onChange={(event) =>
-                      setIds(toggleSubscription(subscriptionTypes, ids, type.id, event.target.checked))
-                    }
+                    onChange={(event) => {
+                      moveOn();
+                      setIds(toggleSubscription(subscriptionTypes, ids, type.id, event.target.checked));
+                    }}
                   />
                   <span>
                     <strong>
@@ -157,7 +159,10 @@ export function RegistrationScreen({
                 checked={terms}
                 aria-invalid={termsMissing || undefined}
                 aria-describedby={termsMissing ? termsErrorId : undefined}
-                onChange={(event) => setTerms(event.target.checked)}
+                onChange={(event) => {
+                  moveOn();
+                  setTerms(event.target.checked);
+                }}
               />
               <span>{t('register.terms')}</span>
             </label>
@@ -167,7 +172,10 @@ export function RegistrationScreen({
                 variant="link"
                 className="terms-link"
                 aria-expanded={reading}
-                onClick={() => setReading((open) => !open)}
+                onClick={() => {
+                  moveOn();
+                  setReading((open) => !open);
+                }}
                 data-testid="read-terms"
               >
                 {t(reading ? 'register.hideTerms' : 'register.readTerms')}
