@@ -161,7 +161,7 @@ test('credit reception that waits: the customer scans first, the cashier sends t
   await send.click();
   await expect(counter.getByTestId('screen-credit-result')).toBeVisible();
   await expect(counter.getByTestId('credits-earned')).toContainText('8');
-  await expect(cashier.getByTestId('live-credits')).toContainText('+8 credits');
+  await expect(cashier.getByTestId('live-credits')).toContainText('+8 points');
   await counter.getByTestId('done-button').click();
   await expect(cashier.getByTestId('live-receipt')).toContainText('+8 credits · Done');
 });
