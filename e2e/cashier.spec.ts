@@ -163,7 +163,7 @@ test('credit reception that waits: the customer scans first, the cashier sends t
   await expect(counter.getByTestId('credits-earned')).toContainText('8');
   await expect(cashier.getByTestId('live-credits')).toContainText('+8 points');
   await counter.getByTestId('done-button').click();
-  await expect(cashier.getByTestId('live-receipt')).toContainText('+8 credits · Done');
+  await expect(cashier.getByTestId('live-receipt')).toContainText('+8 points · Done');
 });
 
 test('gift-card payment: the card pays € 25 of € 30, both screens show € 5 left to pay at the till', async () => {

@@ -62,6 +62,7 @@ export const FLOWS = {
     'topup-digital-used',
   ],
   prepaid: [
+    'prepaid-choice',
     'prepaid-amount',
     'prepaid-confirm',
     'prepaid-confirm-partly',
@@ -81,7 +82,9 @@ export const FLOWS = {
     'voucher-expired-at-scan',
     'voucher-scanned-first',
   ],
+  'scan-anything': ['scan-anything', 'giftcard-choice', 'receipt-credits'],
   'ends-and-errors': [
+    'goodbye',
     'idle-countdown',
     'session-ended',
     'expired',
