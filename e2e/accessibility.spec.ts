@@ -42,6 +42,7 @@ test('the scan screen in Dutch, then cancelled, then the end of the session once
 
   await page.getByTestId('cancel-button').click();
   await expect(page.getByTestId('screen-cancelled')).toBeVisible();
+  await screenshots(page, 'goodbye');
   await page.clock.runFor(60_000);
   await expect(page.getByTestId('screen-ended')).toBeVisible();
   await screenshots(page, 'session-ended');

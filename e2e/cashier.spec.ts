@@ -116,21 +116,21 @@ test('credit reception: the customer scans, both screens show the credits', asyn
   // Anna is Gold: 1.5 credits per euro, floor(12.75 × 1.5) = 19; she had 120.
   await expect(counter.getByTestId('screen-credit-result')).toBeVisible();
   await expect(counter.getByTestId('credits-earned')).toContainText('19');
-  await expect(cashier.getByTestId('live-credits')).toContainText('+19 credits');
+  await expect(cashier.getByTestId('live-credits')).toContainText('+19 points');
   await expect(cashier.getByTestId('live-customer')).toContainText('Anna de Vries');
   await expect(cashier.getByTestId('live-customer')).toContainText('with their card');
   await expect(cashier.getByTestId('live-credit-balance')).toHaveText('139');
   await expect(cashier.getByTestId('live-receipt')).toContainText(
-    'Credits · Anna de Vries · purchase €12.75 · +19 credits',
+    'Points · Anna de Vries · purchase €12.75 · +19 points',
   );
   // Credits given: done while the counter still shows the result, and nothing left to cancel.
-  await expect(cashier.getByTestId('live-status')).toHaveText('Done · +19 credits');
+  await expect(cashier.getByTestId('live-status')).toHaveText('Done · +19 points');
   await expect(cashier.getByTestId('live-cancel')).toHaveCount(0);
 
   // The customer taps Done (before the result's 8 s are up): the session completes on both screens.
   await counter.getByTestId('done-button').click();
   await expect(counter.getByTestId('screen-completed')).toBeVisible();
-  await expect(cashier.getByTestId('live-receipt')).toContainText('+19 credits · Done');
+  await expect(cashier.getByTestId('live-receipt')).toContainText('+19 points · Done');
   await consoleScreenshots(cashier, 'credits');
 });
 
@@ -161,9 +161,9 @@ test('credit reception that waits: the customer scans first, the cashier sends t
   await send.click();
   await expect(counter.getByTestId('screen-credit-result')).toBeVisible();
   await expect(counter.getByTestId('credits-earned')).toContainText('8');
-  await expect(cashier.getByTestId('live-credits')).toContainText('+8 credits');
+  await expect(cashier.getByTestId('live-credits')).toContainText('+8 points');
   await counter.getByTestId('done-button').click();
-  await expect(cashier.getByTestId('live-receipt')).toContainText('+8 credits · Done');
+  await expect(cashier.getByTestId('live-receipt')).toContainText('+8 points · Done');
 });
 
 test('gift-card payment: the card pays € 25 of € 30, both screens show € 5 left to pay at the till', async () => {
@@ -225,7 +225,7 @@ test("today's sessions: a table, newest first, filtered by where they stand, wit
   await expect(items.nth(0)).toContainText('Vouchers');
   await expect(items.nth(0)).toContainText('Cancelled');
   await expect(items.nth(1)).toContainText(`Done · paid ${euro(2500)} · ${euro(500)} at the till`);
-  await expect(items.nth(3)).toContainText('Done · +19 credits');
+  await expect(items.nth(3)).toContainText('Done · +19 points');
   await expect(cashier.getByTestId('today-totals')).toContainText('27');
   await consoleScreenshots(cashier, 'today');
 

@@ -59,7 +59,7 @@ test("Anna's portal: balances, rewards claimable first and the rest greyed, vouc
   const welcome = page.getByTestId('screen-welcome');
   await expect(welcome.getByRole('heading', { level: 1 })).toHaveText('Welkom, Anna!');
   await expect(page.getByTestId('credit-balance')).toContainText('120');
-  await expect(page.getByTestId('tier')).toContainText('Gold');
+  await expect(page.getByTestId('tier')).toContainText('Goud');
   await expect(page.getByTestId('prepaid-balance')).toContainText('€ 15,00');
 
   const list = page.getByTestId('reward-list');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createSession, kioskUrl, publicApi } from './support/api';
 import { giftcardBalance, newCustomer, newGiftcard } from './support/data';
 import { scanWithHandScanner } from './support/hand-scanner';
-import { expect, test } from './support/kiosk-test';
+import { expect, screenshots, test } from './support/kiosk-test';
 
 /*
  * The giftcard and prepaid sessions (docs/v1-api.md): the customer chooses to pay or to top up
@@ -24,6 +24,7 @@ test('prepaid: pay chosen, then the card, then the confirmation', async ({ page 
   const customer = await newCustomer({ prepaidCents: 2000 });
   await open(page, 'prepaid', { amount_in_cents: 500 });
   await expect(page.getByTestId('screen-prepaid-choice')).toBeVisible();
+  await screenshots(page, 'kiosk-prepaid-choice');
   await page.getByTestId('choose-pay').click();
   await expect(page.getByTestId('screen-scan')).toBeVisible();
   await scanWithHandScanner(page, customer.card);

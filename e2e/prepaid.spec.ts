@@ -125,11 +125,11 @@ test('top up a typed € 20 in Dutch: the new balance', async ({ page }) => {
   await page.goto(kioskUrl(session));
   await page.getByRole('button', { name: 'Nederlands' }).click();
   await identifyByEmail(page, customer.email);
-  await expect(page.getByRole('heading', { name: 'Hoeveel wilt u erop zetten?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hoeveel wil je erop zetten?' })).toBeVisible();
   for (const key of ['2', '0']) await page.getByTestId(`keypad-${key}`).click();
   await expect(page.getByTestId('keypad-amount')).toHaveText('€ 20,00');
   await page.getByTestId('amount-continue').click();
-  await expect(page.getByRole('heading', { name: '€ 20,00 op uw prepaid-saldo zetten?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '€ 20,00 op je prepaid-saldo zetten?' })).toBeVisible();
   // A top-up is paid at the till: the screen says so before it is confirmed.
   await expect(page.getByTestId('pay-at-till')).toHaveText('Betaal € 20,00 aan de kassa.');
   await page.getByTestId('confirm-button').click();

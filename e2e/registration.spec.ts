@@ -20,10 +20,10 @@ test('an unknown e-mail registers a new contact', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue(email);
   await screenshots(page, 'registration-email');
   // The terms are required: submitting without them says so and stays.
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByText('Please accept the terms and conditions')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
-  await page.getByRole('button', { name: 'Create my account' }).click();
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByText('Tick the box to accept the terms')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I accept the terms and the privacy policy' }).check();
+  await page.getByRole('button', { name: 'Join' }).click();
 
   await expect(page.getByTestId('screen-welcome')).toBeVisible();
   const contact = await publicApi<{ email: string }>('GET', `/contacts/find-one-by?email=${email}`);
@@ -38,11 +38,11 @@ test('an unlinked card (CARD-9001) is linked to a new account', async ({ page })
   await scanWithHandScanner(page, 'CARD-9001');
 
   await expect(page.getByTestId('screen-registration')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Link this card to your account');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make this card yours');
   await screenshots(page, 'registration-card');
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
-  await page.getByRole('button', { name: 'Create my account' }).click();
+  await page.getByRole('checkbox', { name: 'I accept the terms and the privacy policy' }).check();
+  await page.getByRole('button', { name: 'Join' }).click();
   await expect(page.getByTestId('screen-welcome')).toBeVisible();
 
   const card = await publicApi<{ contact: { email: string } | null }>(
@@ -70,6 +70,10 @@ test('registration on the on-screen keyboard: digit keys at least 48 px wide; th
   await keyboard.locator('[data-skbtn=".com"]').click();
   await page.getByTestId('email-submit').click();
   await expect(page.getByTestId('screen-registration')).toBeVisible();
+  // The address is complete: the keyboard is folded away; a tap on the field brings it back.
+  await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0);
+  await page.getByTestId('email-input').click();
+  await expect(page.getByTestId('on-screen-keyboard')).toBeVisible();
 
   for (const size of [
     { width: 1280, height: 800 },
@@ -94,6 +98,9 @@ test('registration on the on-screen keyboard: digit keys at least 48 px wide; th
     );
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Moving on to the choices folds it away again.
+  await page.getByTestId('subscription-1').click();
+  await expect(page.getByTestId('on-screen-keyboard')).toHaveCount(0);
 
   await expect(page.getByTestId('terms-codes')).toHaveCount(0);
   await page.getByTestId('read-terms').click();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createSession, kioskUrl, publicApi, sessionEvents } from './support/api';
 import { giftcardBalance, newCustomer, newGiftcard, uniqueId } from './support/data';
 import { scanWithHandScanner } from './support/hand-scanner';
-import { expect, test } from './support/kiosk-test';
+import { expect, screenshots, test } from './support/kiosk-test';
 
 /*
  * The scan-anything session (docs/v1-api.md): one scan screen, and whatever is scanned decides —
@@ -20,6 +20,7 @@ async function openScanAnything(page: Page, settings: Record<string, unknown> = 
 test('a loyalty card opens the customer portal', async ({ page }) => {
   const customer = await newCustomer({ credits: 40 });
   await openScanAnything(page);
+  await screenshots(page, 'kiosk-scan-anything');
   await scanWithHandScanner(page, customer.card);
   await expect(page.getByTestId('panel-rewards')).toBeVisible();
   await expect(page.getByTestId('credit-balance')).toContainText('40');
@@ -45,6 +46,7 @@ test('a gift card asks: pay with it or top it up; paying pays the session’s am
   await scanWithHandScanner(page, card.hash);
   await expect(page.getByTestId('screen-giftcard-choice')).toBeVisible();
   await expect(page.getByTestId('choose-pay')).toContainText('12');
+  await screenshots(page, 'kiosk-giftcard-choice');
   await page.getByTestId('choose-pay').click();
   await expect(page.getByTestId('pay-button')).toBeVisible();
   await page.getByTestId('pay-button').click();

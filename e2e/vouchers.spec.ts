@@ -33,12 +33,12 @@ test('tap a voucher, confirm: redeemed; Done completes', async ({ page }) => {
   await screenshots(page, 'kiosk-vouchers');
 
   await page.getByTestId('voucher-TWOFORONE-0001').click();
-  await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Two for one');
+  await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Twee voor één');
   await screenshots(page, 'kiosk-voucher-confirm');
   await page.getByTestId('confirm-button').click();
 
   await expect(page.getByTestId('screen-voucher-redeemed')).toBeVisible();
-  await expect(page.getByTestId('redeemed-voucher')).toHaveText('Two for one');
+  await expect(page.getByTestId('redeemed-voucher')).toHaveText('Twee voor één');
   await screenshots(page, 'kiosk-voucher-redeemed');
   expect(await voucherStatus('TWOFORONE-0001')).toBe('REDEEMED');
 
@@ -54,14 +54,14 @@ test('scan a voucher of nobody (MUFFIN-FREE) with the hand scanner: looked up, c
   page,
 }) => {
   await openVouchers(page, 'CARD-0005');
-  await expect(page.getByTestId('empty-list')).toHaveText('U hebt op dit moment geen vouchers.');
+  await expect(page.getByTestId('empty-list')).toHaveText('Je hebt op dit moment geen vouchers.');
   await page.getByTestId('scan-voucher').click();
   await expect(page.getByTestId('screen-voucher-scan')).toBeVisible();
   await screenshots(page, 'kiosk-voucher-scan');
   await scanWithHandScanner(page, 'MUFFIN-FREE');
-  await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Free muffin');
+  await expect(page.getByTestId('screen-voucher-confirm')).toContainText('Gratis muffin');
   await page.getByTestId('confirm-button').click();
-  await expect(page.getByTestId('redeemed-voucher')).toHaveText('Free muffin');
+  await expect(page.getByTestId('redeemed-voucher')).toHaveText('Gratis muffin');
   await page.getByTestId('done-button').click();
   await expect(page.getByTestId('screen-completed')).toBeVisible();
 });
@@ -131,7 +131,7 @@ test('a voucher code (MUFFIN-0001) scanned with the hand scanner on the first sc
   await expect(page.getByTestId('screen-scan')).toBeVisible();
   await scanWithHandScanner(page, 'CARD-0005');
   // Dirk is identified (in Dutch): the voucher's confirmation comes back, now to redeem.
-  await expect(confirm).toContainText('Free muffin');
+  await expect(confirm).toContainText('Gratis muffin');
   await expect(page.getByTestId('confirm-button')).toHaveText('Nu gebruiken');
   // A confirmation has one way back and no Cancel; from there, "I'm done" (Ik ben klaar).
   await expect(page.getByTestId('cancel-button')).toHaveCount(0);

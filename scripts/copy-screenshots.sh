@@ -16,5 +16,6 @@ for file in test-results/screenshots/*.png; do
   case "$size" in
     1280x800) cp "$file" "docs/screenshots/$target-landscape.png" ;;
     800x1280) cp "$file" "docs/screenshots/$target-portrait.png" ;;
+    phone | tablet) cp "$file" "docs/screenshots/$base.png" ;;
   esac
 done

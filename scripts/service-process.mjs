@@ -16,8 +16,32 @@ export function run(command, args, env = process.env) {
   });
 }
 
-/** A TCP port free on loopback right now. */
-export function freePort() {
+/** Whether `port` can be listened on, on loopback, right now. */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+let nextInRange = 0;
+
+/**
+ * A TCP port free on loopback right now: one the system picks, or, with PORTAL_PORTS=FROM-TO (a
+ * machine shared by several runs, each given its own range), the next free one of that range.
+ */
+export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.PORTAL_PORTS ?? '');
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    for (let tried = 0; tried <= to - from; tried++) {
+      const port = from + (nextInRange++ % (to - from + 1));
+      if (await portFree(port)) return port;
+    }
+    throw new Error(`no free port in PORTAL_PORTS=${process.env.PORTAL_PORTS}`);
+  }
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEMO } from './examples';
 import { idField } from './fields';
-import { brand, giftcardPayment, portalEvent, portalSessionType, portalSettings } from './portal';
+import { giftcardPayment, portalEvent, portalSessionType, portalSettings, screenAccount } from './portal';
 import { AMOUNT_TYPES } from './session-amounts';
 
 /*
@@ -54,7 +54,7 @@ export type PairRequest = z.infer<typeof pairRequest>;
 export const cashierDevice = z.object({
   name: z.string(),
   shop: z.object({ uuid: z.string(), name: z.string() }),
-  account: z.object({ name: z.string(), brand }),
+  account: screenAccount,
   session_defaults: portalSettings,
 });
 export type CashierDevice = z.infer<typeof cashierDevice>;

@@ -160,6 +160,25 @@ export const giftcardPayment = z.object({
 });
 export type GiftcardPayment = z.infer<typeof giftcardPayment>;
 
+/**
+ * How the account's screens word things (fixture `account.settings`): `dutch_address` how Dutch
+ * texts address the customer (`je`, the default, or the formal `u`); `credit_name` the account's own
+ * word for its credits per language (`custom_credit_name`; null: points / punten); `credit_decimals`
+ * how many decimals a number of credits is shown with (0, whole points, unless the account says
+ * otherwise; a balance is rounded down, a number still needed up); `translations` the account's
+ * content (reward, voucher, subscription names) in other languages, by language and source text.
+ */
+export const accountWording = z.object({
+  dutch_address: z.enum(['je', 'u']),
+  credit_name: z.object({ nl: z.string().nullable(), en: z.string().nullable() }),
+  credit_decimals: z.number().int().min(0).max(2),
+  translations: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type AccountWording = z.infer<typeof accountWording>;
+
+/** The account as every screen shows it: its name, brand kit and wording. */
+export const screenAccount = z.object({ name: z.string(), brand, wording: accountWording });
+
 /** Everything the kiosk renders a session from. */
 export const portalSessionState = z.object({
   uuid: z.string(),
@@ -169,7 +188,7 @@ export const portalSessionState = z.object({
   settings: portalSettings,
   amount_in_cents: z.number().int().nullable(),
   shop: z.object({ uuid: z.string(), name: z.string() }),
-  account: z.object({ name: z.string(), brand }),
+  account: screenAccount,
   /** The identified customer; null while there is none, and always once the session has ended. */
   contact: portalContact.nullable(),
   /** Whether that customer has proved it is them; null without a customer (and once ended). */
@@ -313,7 +332,7 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 /** A standby screen's view of its shop: the session to show, if any. */
 export const deviceState = z.object({
   shop: z.object({ uuid: z.string(), name: z.string() }),
-  account: z.object({ name: z.string(), brand }),
+  account: screenAccount,
   /** The newest open session of the shop, which the standby screen switches to. */
   session: z.object({ uuid: z.string(), type: portalSessionType }).nullable(),
   /**

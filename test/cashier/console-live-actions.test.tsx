@@ -97,7 +97,7 @@ describe('no Cancel once something of value moved', () => {
     expect(within(bar()).getByRole('button', { name: 'Cancel session' })).toBeTruthy();
     atCounter(uuid, 'identify', { value: anna.card });
     atCounter(uuid, 'credit-reception');
-    await console.until(() => expect(text('live-status')).toBe('Done · +10 credits'));
+    await console.until(() => expect(text('live-status')).toBe('Done · +10 points'));
     expect(flow.api().session(uuid).status).toBe('open');
     expect(screen.queryByRole('button', { name: 'Cancel session' })).toBeNull();
   });
@@ -118,5 +118,18 @@ describe('no Cancel once something of value moved', () => {
     await console.until(() => expect(text('live-status')).toBe('Done · paid €30.00'));
     expect(flow.api().session(uuid).status).toBe('open');
     expect(screen.getByTestId('live-status').className).toContain('pill-done');
+  });
+});
+
+describe('the account’s wording on the console', () => {
+  it('credits in the account’s own word, whole unless it sets decimals', async () => {
+    flow.api().setWording({ credit_name: { nl: 'stempels', en: 'stamps' } });
+    const anna = flow.api().customer({ firstname: 'Anna', creditsPerEuro: 1.5 });
+    const { console, uuid } = await started('credit_reception', '7');
+    expect(screen.getByTestId('type-credit_reception').textContent).toContain('Stamps');
+    atCounter(uuid, 'identify', { value: anna.card });
+    atCounter(uuid, 'credit-reception');
+    // The status line and the type button speak of stamps, not points.
+    await console.until(() => expect(text('live-status')).toBe('Done · +10 stamps'));
   });
 });

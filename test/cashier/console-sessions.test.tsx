@@ -76,17 +76,17 @@ describe('the console follows what happens at the counter', () => {
     atCounter(uuid, 'identify', { value: anna.card });
     atCounter(uuid, 'credit-reception');
     // Anna earns 1.5 credits a euro: floor(12.75 × 1.5) = 19; she had 120.
-    await console.until(() => expect(text('live-credits')).toContain('+19 credits'));
+    await console.until(() => expect(text('live-credits')).toContain('+19 points'));
     expect(text('live-customer')).toContain('Customer identified with their card');
     expect(text('live-customer')).toContain('Anna de Vries');
     expect(text('live-credit-balance')).toBe('139');
     // Credits given: done, though the counter screen still shows the result.
-    expect(text('live-status')).toBe('Done · +19 credits');
-    expect(text('live-receipt')).toContain('Credits · Anna de Vries · purchase €12.75 · +19 credits · Done');
+    expect(text('live-status')).toBe('Done · +19 points');
+    expect(text('live-receipt')).toContain('Points · Anna de Vries · purchase €12.75 · +19 points · Done');
 
     atCounter(uuid, 'complete');
     await console.until(() => expect(flow.api().session(uuid).status).toBe('completed'));
-    await console.until(() => expect(text('live-status')).toBe('Done · +19 credits'));
+    await console.until(() => expect(text('live-status')).toBe('Done · +19 points'));
     expect(started()).toBe(1);
   });
 
@@ -104,7 +104,7 @@ describe('the console follows what happens at the counter', () => {
     await console.user.click(screen.getByRole('button', { name: 'Send €8.40' }));
     await console.until(() => expect(flow.api().session(uuid).pos_transaction?.amount_in_cents).toBe(840));
     atCounter(uuid, 'credit-reception');
-    await console.until(() => expect(text('live-credits')).toContain('+8 credits'));
+    await console.until(() => expect(text('live-credits')).toContain('+8 points'));
   });
 
   it('gift-card payment: the amount is required; the counter pays € 25 of € 30, and € 5 is left for the till', async () => {
@@ -173,7 +173,7 @@ describe('the console follows what happens at the counter', () => {
     expect(newest?.textContent).toContain('Vouchers');
     expect(newest?.textContent).toContain('by Till 1');
     expect(oldest?.textContent).toContain('Anna · from the POS');
-    expect(oldest?.textContent).toContain('+19 credits');
+    expect(oldest?.textContent).toContain('+19 points');
     expect(within(screen.getByTestId('today-totals')).getByText('19')).toBeTruthy();
   });
 

@@ -45,7 +45,7 @@ describe("Today's table", () => {
       ['Customer portalfrom the POS', 'Open'],
       ['Vouchersby Till 1', 'Cancelled'],
       ['Gift-card paymentfrom the POS', 'Done · paid €12.00'],
-      ['CreditsAnna de Vries · by Till 1', 'Done · +19 credits'],
+      ['PointsAnna de Vries · by Till 1', 'Done · +19 points'],
     ]);
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Time',
@@ -53,7 +53,7 @@ describe("Today's table", () => {
       'Status',
     ]);
     expect(totals()).toContain('Sessions4');
-    expect(totals()).toContain('Credits given19');
+    expect(totals()).toContain('Points given19');
     expect(totals()).toContain('Gift cards paid€12.00');
   });
 
@@ -73,7 +73,7 @@ describe("Today's table", () => {
     await console.user.click(within(filters).getByRole('button', { name: 'Done 2' }));
     expect(rows().map((row) => row.textContent)).toEqual([
       expect.stringContaining('Gift-card payment'),
-      expect.stringContaining('Credits'),
+      expect.stringContaining('Points'),
     ]);
     expect(totals()).toContain('Sessions2');
     expect(within(filters).getByRole('button', { name: 'Done 2' }).getAttribute('aria-pressed')).toBe('true');
@@ -81,7 +81,7 @@ describe("Today's table", () => {
     await console.user.click(within(filters).getByRole('button', { name: 'Cancelled 1' }));
     expect(rows()).toHaveLength(1);
     expect(rows()[0]?.textContent).toContain('Vouchers');
-    expect(totals()).toContain('Credits given0');
+    expect(totals()).toContain('Points given0');
 
     await console.user.click(within(filters).getByRole('button', { name: 'Open 1' }));
     expect(rows()[0]?.textContent).toContain('Customer portal');

@@ -62,7 +62,7 @@ describe('receiptLine', () => {
   it('a credit reception: who, the purchase, the credits, how it ended', () => {
     const line = receiptLine(session({ amount_in_cents: 1275, credits: 19, contact: anna }), t('en'), 'en');
     expect(line).toMatch(
-      /^\d\d:\d\d (AM|PM) · Credits · Anna de Vries · purchase €12\.75 · \+19 credits · Done$/,
+      /^\d\d:\d\d (AM|PM) · Points · Anna de Vries · purchase €12\.75 · \+19 points · Done$/,
     );
   });
 
@@ -145,7 +145,7 @@ describe('statusLine: where a session stands, then what moved', () => {
     ).toEqual({ phase: 'done', line: 'Done · paid €12.00', moved: true });
     expect(status({ status: 'open', credits: 19 })).toEqual({
       phase: 'done',
-      line: 'Done · +19 credits',
+      line: 'Done · +19 points',
       moved: true,
     });
   });

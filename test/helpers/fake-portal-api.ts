@@ -25,6 +25,7 @@ import {
   type ErrorReason,
 } from '../../src/contract/errors';
 import type {
+  AccountWording,
   AwaitingPayment,
   ContactProof,
   DeviceState,
@@ -219,6 +220,14 @@ export const DEFAULT_SETTINGS: PortalSettings = {
 };
 
 /** The account's kiosk settings (the demo account's: idle 60 s, result 8 s, at least € 1). */
+/** The account's wording when a test sets none: je, points, whole points, no translations. */
+export const DEFAULT_WORDING: AccountWording = {
+  dutch_address: 'je',
+  credit_name: { nl: null, en: null },
+  credit_decimals: 0,
+  translations: {},
+};
+
 export const KIOSK: PortalSessionState['kiosk'] = {
   idle_seconds: 60,
   end_screen_seconds: 8,
@@ -265,6 +274,7 @@ export function createFakePortalApi() {
     ['cashier-utrecht', { name: 'Utrecht till', shop: SHOPS.utrecht.uuid }],
   ]);
   let paired: string | null = null;
+  let wording: AccountWording = { ...DEFAULT_WORDING };
   const activity = new Map<string, PortalActivity[]>();
   const subscriptionTypes: PortalSessionState['subscription_types'] = [
     { id: 1, name: 'Newsletter', description: 'News once a month', strategy: 'OPT_IN' },
@@ -318,7 +328,7 @@ export function createFakePortalApi() {
     const open = [...sessions.values()].filter((s) => s.shop === shop && s.status === 'open').at(-1);
     return {
       shop: shopOf(shop),
-      account: { name: 'Demo Coffee', brand: BRAND },
+      account: { name: 'Demo Coffee', brand: BRAND, wording },
       session: open ? { uuid: open.uuid, type: open.type } : null,
       offers: rewards
         .filter((r) => r.stock !== 0)
@@ -445,7 +455,7 @@ export function createFakePortalApi() {
     settings: session.settings,
     amount_in_cents: session.amount_in_cents,
     shop: shopOf(session.shop),
-    account: { name: 'Demo Coffee', brand: BRAND },
+    account: { name: 'Demo Coffee', brand: BRAND, wording },
     contact: session.contact && session.status === 'open' ? portalContact(session.contact) : null,
     contact_proof: session.status === 'open' ? proofOf(session) : null,
     pos_transaction: session.pos_transaction,
@@ -978,7 +988,7 @@ export function createFakePortalApi() {
     return {
       name: device.name,
       shop: shopOf(device.shop),
-      account: { name: 'Demo Coffee', brand: BRAND },
+      account: { name: 'Demo Coffee', brand: BRAND, wording },
       session_defaults: { ...DEFAULT_SETTINGS, enable_email_identification: true },
     };
   };
@@ -1314,6 +1324,10 @@ export function createFakePortalApi() {
 
     contact,
     card,
+    /** Sets how the account words things (je/u, its credit name and decimals, translations). */
+    setWording(change: Partial<AccountWording>) {
+      wording = { ...wording, ...change };
+    },
     /** A customer with a loyalty card (`card`, default `CARD-<n>`): the common start of a flow. */
     customer(init: Partial<FakeContact> & { email?: string; card?: string } = {}) {
       const { card: value, ...rest } = init;

@@ -61,7 +61,7 @@ describe('pairing', () => {
     expect(res.json().data).toEqual({
       name: 'Till 1',
       shop: { uuid: DEMO.shop, name: 'Demo Coffee Amsterdam' },
-      account: { name: 'Demo Coffee', brand: expect.any(Object) },
+      account: { name: 'Demo Coffee', brand: expect.any(Object), wording: expect.any(Object) },
       session_defaults: expect.objectContaining({
         scanner_type: 'camera',
         enable_email_identification: true,

@@ -65,6 +65,13 @@ describe('GET /portal/api/sessions/{uuid}', () => {
           secondary_color: '#f4e9dc',
           small_logo_url: expect.stringMatching(/^\/media\//),
         }),
+        // The demo's wording: je, points, whole points, its content in Dutch.
+        wording: {
+          dutch_address: 'je',
+          credit_name: { nl: null, en: null },
+          credit_decimals: 0,
+          translations: { nl: expect.objectContaining({ 'Free coffee': 'Gratis koffie' }) },
+        },
       },
       contact: null,
       contact_proof: null,
@@ -97,14 +104,21 @@ describe('GET /portal/api/sessions/{uuid}', () => {
     expect((await portal('nope', 'identify', { value: 'CARD-0001' })).statusCode).toBe(404);
   });
 
-  it('reads kiosk timings, minimum amount and terms from the account settings and origins from the configuration', async () => {
+  it('reads kiosk timings, minimum amount, terms and wording from the account settings and origins from the configuration', async () => {
     const fixture = demoAccountFixture();
     const other = await createTestApp({
       fixture: {
         ...fixture,
         account: {
           ...fixture.account,
-          settings: { idle_seconds: 90, end_screen_seconds: 5, min_amount_in_cents: 500 },
+          settings: {
+            idle_seconds: 90,
+            end_screen_seconds: 5,
+            min_amount_in_cents: 500,
+            dutch_address: 'u',
+            custom_credit_name: { nl: 'stempels', en: 'stamps' },
+            credit_decimals: 1,
+          },
         },
       },
       config: { allowedOrigins: ['https://pos.example'] },
@@ -129,6 +143,14 @@ describe('GET /portal/api/sessions/{uuid}', () => {
           privacy_url: null,
         },
         allowed_origins: ['https://pos.example'],
+        account: {
+          wording: {
+            dutch_address: 'u',
+            credit_name: { nl: 'stempels', en: 'stamps' },
+            credit_decimals: 1,
+            translations: {},
+          },
+        },
       });
     } finally {
       await other.close();
@@ -526,7 +548,11 @@ describe('standby screens (devices)', () => {
     };
     expect((await get()).json().data).toEqual({
       shop: { uuid: DEMO.shopUtrecht, name: 'Demo Coffee Utrecht' },
-      account: { name: 'Demo Coffee', brand: expect.objectContaining({ primary_color: '#6b3e26' }) },
+      account: {
+        name: 'Demo Coffee',
+        brand: expect.objectContaining({ primary_color: '#6b3e26' }),
+        wording: expect.objectContaining({ dutch_address: 'je' }),
+      },
       session: null,
       // The attract loop's offers: active rewards in stock, cheapest first (not the inactive
       // Summer special, nor the Slice of cake out of stock).

@@ -47,14 +47,14 @@ describe('credit reception', () => {
     const uuid = api.openSession('credit_reception');
     const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
     await kiosk.scan(dirk.card);
-    await kiosk.until(() => expect(heading()).toBe('Hallo Dirk! De kassamedewerker rekent uw aankoop af'));
+    await kiosk.until(() => expect(heading()).toBe('Hallo Dirk! De kassamedewerker rekent je aankoop af'));
     await kiosk.wait(5000);
     expect(api.calls('/credit-reception')).toEqual([]);
 
     api.pushPurchase(uuid, 1250);
     await kiosk.until(() => screen.getByTestId('screen-credit-result'), 1000);
     await kiosk.until(() => expect(text('credits-earned')).toBe('Punten verdiend+25'));
-    expect(text('credit-purchase')).toBe('Voor uw aankoop van €\u00a012,50');
+    expect(text('credit-purchase')).toBe('Voor je aankoop van €\u00a012,50');
     // 900 credits and more: no reward is left to save for.
     expect(screen.queryByTestId('credit-next-reward')).toBeNull();
     expect(dirk.credit_balance).toBe(925);
@@ -71,7 +71,7 @@ describe('credit reception', () => {
 
     await kiosk.until(() => expect(text('result-unlock')).toBe('You can now claim Free coffee'));
     await kiosk.until(() => expect(text('credits-earned')).toBe('Points earned+24'));
-    expect(text('credit-next-reward')).toBe('Only 340.5 points to go to Coffee beans.');
+    expect(text('credit-next-reward')).toBe('Only 341 points to go to Coffee beans.');
     const bar = screen.getByRole('progressbar');
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['59.5', '400']);
   });

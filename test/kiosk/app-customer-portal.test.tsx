@@ -191,7 +191,7 @@ describe('the customer portal', () => {
     await kiosk.scan(receipt);
     await kiosk.until(() =>
       expect(text('scan-receipt-held')).toBe(
-        'Receipt read. Now scan your loyalty card or the code in your app to collect its credits.',
+        'Receipt read. Now scan your loyalty card or the code in your app to collect its points.',
       ),
     );
     expect(anna.credit_balance).toBe(100);
@@ -223,7 +223,7 @@ describe('the customer portal', () => {
     await kiosk.user.click(screen.getByRole('button', { name: 'Scan a receipt' }));
     await kiosk.scan(receipt);
     await kiosk.until(() =>
-      expect(text('action-error')).toBe('The credits of this receipt have already been collected.'),
+      expect(text('action-error')).toBe('The points of this receipt have already been collected.'),
     );
     expect(ben.credit_balance).toBe(7);
   });

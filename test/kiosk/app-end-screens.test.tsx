@@ -74,10 +74,10 @@ describe('end screens', () => {
     expect(anna.uuid).not.toBe(api.session(uuid).contact);
   });
 
-  it('a link that names no session: "This screen link is not valid"', async () => {
+  it('a link that names no session: "This screen cannot be opened"', async () => {
     await flow.renderKiosk({ kind: 'session', uuid: 'no-such-session' });
-    expect(heading()).toBe('This screen link is not valid');
-    expect(screen.getByText('Please ask the cashier for a new one.')).toBeTruthy();
+    expect(heading()).toBe('This screen cannot be opened');
+    expect(screen.getByText('Please ask the cashier to start it again.')).toBeTruthy();
   });
 
   it('a session the service cannot load now: tried again by itself, then said with Try again, which loads it', async () => {

@@ -15,6 +15,9 @@ import { type Controls, setUpFlowTests } from '../helpers/flow-tests';
 
 const flow = setUpFlowTests();
 type Words = keyof typeof en.errors;
+/** A text as the screen shows it: the account's credit word (here the default) nested in. */
+const said = (words: Words) =>
+  en.errors[words].replace(/\$t\(unit\.(\w+)\)/g, (_, key: keyof typeof en.unit) => en.unit[key]);
 /** A refusal (by reason, by code, or an HTTP status of its own) and the words it must show. */
 type Row = [label: ErrorReason | ErrorCode | 'HTTP 429' | 'HTTP 500' | 'HTTP 410', words: Words];
 
@@ -44,7 +47,7 @@ async function meet(match: string, rows: Row[], again: (kiosk: Controls) => Prom
     const answered = flow.api().answerNext(match, refusalOf(label), Number.POSITIVE_INFINITY);
     const tried = flow.api().calls(path).length;
     await again(kiosk);
-    await kiosk.until(() => expect(shown(), `the words of ${label}`).toBe(en.errors[words]));
+    await kiosk.until(() => expect(shown(), `the words of ${label}`).toBe(said(words)));
     expect(flow.api().calls(path).length, `${label} was answered`).toBeGreaterThan(tried);
     answered();
   }
@@ -254,7 +257,7 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
     await kiosk.user.type(screen.getByLabelText('E-mail address'), 'new@example.com');
     await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
     await kiosk.until(() => screen.getByTestId('screen-registration'));
-    await kiosk.user.click(screen.getByLabelText('I accept the terms and conditions'));
+    await kiosk.user.click(screen.getByLabelText('I accept the terms and the privacy policy'));
     await meet('/register', ROWS.register, (k) => k.user.click(screen.getByTestId('register-submit')), kiosk);
   });
 
@@ -286,7 +289,7 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
       uuid: api.openSession('credit_reception', { amount_in_cents: 1000 }),
     });
     await kiosk.scan(eva.card);
-    await kiosk.until(() => expect(shown()).toBe(en.errors[words]));
+    await kiosk.until(() => expect(shown()).toBe(said(words)));
   });
 
   it('no connection while the session loads: the network’s words', async () => {

@@ -30,7 +30,7 @@ describe('paying with gift cards', () => {
     await kiosk.scan(first.hash);
     await kiosk.until(() => expect(heading()).toBe('Pay with this gift card?'));
     expect(text('giftcard-balance')).toBe('Balance of the card ending 0001€25.00');
-    expect(text('giftcard-after')).toBe('This card pays €25.00. €5.00 will remain to pay.');
+    expect(text('giftcard-after')).toBe('This card pays €25.00; €5.00 is then still to pay.');
     await kiosk.user.click(screen.getByRole('button', { name: 'Pay €25.00 with this card' }));
 
     await kiosk.until(() => expect(heading()).toBe('€5.00 still to pay'));
@@ -94,13 +94,17 @@ describe('paying with gift cards', () => {
       'This gift card is not active. Please ask the cashier.',
     ],
   ])(
-    'a card that is %s is explained, with no Pay; Cancel changes nothing',
+    'a card that is %s is explained, its balance greyed when it cannot pay, with no Pay; Cancel changes nothing',
     async (_, state, title, words) => {
       const card = flow.api().giftcard({ hash: 'GC-BAD-0001', balance_in_cents: 1000, ...state });
       const { uuid, kiosk } = await payment(1000);
       await kiosk.scan(card.hash);
       await kiosk.until(() => expect(heading()).toBe(title));
       expect(text('giftcard-problem')).toBe(words);
+      // Money on a card that cannot pay is greyed and struck, never the screen's large figure.
+      const balance = screen.getByTestId('giftcard-balance');
+      expect(balance.dataset.unusable).toBe('true');
+      expect(balance.classList.contains('stat-main')).toBe(false);
       expect(screen.queryByTestId('pay-button')).toBeNull();
 
       await kiosk.user.click(screen.getByRole('button', { name: "I'm done" }));
@@ -182,7 +186,7 @@ describe('topping up a gift card', () => {
     expect(heading()).toBe('Scan the gift card to top up');
     await kiosk.scan(card.hash);
     await kiosk.until(() => expect(heading()).toBe('How much would you like to add?'));
-    expect(text('keypad-min')).toBe('At least €1.00.');
+    expect(text('keypad-min')).toBe('From €1.00 to €500.00.');
     for (const key of ['1', '2', 'decimal', '5']) await kiosk.user.click(screen.getByTestId(`keypad-${key}`));
     expect(text('keypad-amount')).toBe('€12.50');
     await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -200,15 +204,24 @@ describe('topping up a gift card', () => {
     expect(flow.api().eventTypes(uuid)).toEqual(['payment_due', 'giftcard_transaction', 'session_completed']);
   });
 
-  it('near the maximum: the keypad refuses more and says the most; a top-up over it meanwhile is refused in words', async () => {
+  it('near the maximum: presets over it are hidden, the keypad refuses more and its range says the most; a top-up over it meanwhile is refused in words', async () => {
     const card = flow.api().giftcard({ hash: 'GC-0006', balance_in_cents: 49_000 });
     const { kiosk } = await topUp();
     await kiosk.scan(card.hash);
     await kiosk.until(() => expect(text('topup-max')).toBe('You can add at most €10.00 to this card.'));
-    expect((screen.getByTestId('preset-2500') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('preset-2500')).toBeNull();
+    expect(screen.queryByTestId('preset-5000')).toBeNull();
+    expect(text('keypad-min')).toBe('From €1.00 to €10.00.');
     for (const key of ['2', '0']) await kiosk.user.click(screen.getByTestId(`keypad-${key}`));
     expect(text('keypad-amount')).toBe('€2.00');
-    expect(text('keypad-limit')).toBe('The most you can enter here is €10.00.');
+    // The key was refused, the amount is still valid: no error, the range stands out.
+    expect(screen.getByTestId('keypad-min').dataset.refused).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await kiosk.user.click(screen.getByTestId('keypad-back'));
+    expect(screen.getByTestId('keypad-min').dataset.refused).toBeUndefined();
+    for (const key of ['1', '0']) await kiosk.user.click(screen.getByTestId(`keypad-${key}`));
+    expect(text('keypad-amount')).toBe('€10.00');
+    expect(screen.getByTestId('keypad-min').dataset.refused).toBeUndefined();
 
     await kiosk.user.click(screen.getByTestId('preset-1000'));
     // Meanwhile the till adds € 1: € 10 more would now go over the program's maximum.
@@ -216,7 +229,7 @@ describe('topping up a gift card', () => {
     await kiosk.user.click(screen.getByRole('button', { name: 'Add €10.00' }));
     await kiosk.until(() =>
       expect(text('action-error')).toBe(
-        'That is more than this gift card may hold. Choose a smaller amount.',
+        'That is more than this gift card can hold. Please choose a smaller amount.',
       ),
     );
     expect(card.balance_in_cents).toBe(49_100);

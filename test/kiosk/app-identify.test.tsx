@@ -75,7 +75,7 @@ describe('identify: the customer is found', () => {
     await kiosk.user.type(screen.getByLabelText('E-mail address'), 'carla@');
     await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert').textContent).toBe(
-      'Please enter a complete e-mail address, like name@example.com.',
+      'That address is not complete yet. It looks like name@example.com.',
     );
     expect(flow.api().calls('/identify')).toEqual([]);
 

@@ -117,9 +117,9 @@ describe('topping up the prepaid balance', () => {
   it('in Dutch, a preset: € 25 added', async () => {
     const { kiosk } = await identified('top_up_prepaid', 500);
     await kiosk.user.click(screen.getByRole('button', { name: 'NL Nederlands' }));
-    expect(heading()).toBe('Hoeveel wilt u erop zetten?');
+    expect(heading()).toBe('Hoeveel wil je erop zetten?');
     await kiosk.user.click(screen.getByTestId('preset-2500'));
-    expect(heading()).toBe('€\u00a025,00 op uw prepaid-saldo zetten?');
+    expect(heading()).toBe('€\u00a025,00 op je prepaid-saldo zetten?');
     await kiosk.user.click(screen.getByTestId('confirm-button'));
     await kiosk.until(() => expect(text('prepaid-new-balance')).toContain('€\u00a030,00'));
   });

@@ -48,7 +48,7 @@ describe('the first screen', () => {
     expect(countdown()).toBeNull();
 
     await kiosk.user.click(screen.getByRole('button', { name: 'NL Nederlands' }));
-    expect(heading()).toBe('Scan uw pas');
+    expect(heading()).toBe('Scan je pas');
     await kiosk.wait(IDLE_MS);
     expect(countdown()?.textContent).toContain('Dit scherm begint over 10 seconden opnieuw.');
     await kiosk.wait(COUNTDOWN_MS);

@@ -11,9 +11,13 @@ import { setUpFlowTests } from '../helpers/flow-tests';
 const flow = setUpFlowTests();
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
-async function open(primary: 'email' | 'identifier') {
+async function open(primary: 'email' | 'identifier', keyboard = false) {
   const uuid = flow.api().openSession('identify', {
-    settings: { enable_registration: true, primary_identification_method: primary },
+    settings: {
+      enable_registration: true,
+      primary_identification_method: primary,
+      enable_on_screen_keyboard: keyboard,
+    },
   });
   return { uuid, kiosk: await flow.renderKiosk({ kind: 'session', uuid }) };
 }
@@ -23,22 +27,26 @@ describe('registration', () => {
     const { uuid, kiosk } = await open('email');
     await kiosk.user.type(screen.getByLabelText('E-mail address'), 'new.customer@example.com');
     await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await kiosk.until(() => expect(heading()).toBe('Create your account'));
+    await kiosk.until(() => expect(heading()).toBe('Welcome! Nice to meet you'));
     expect(
-      screen.getByText('We do not know new.customer@example.com yet. Create your account in a few seconds.'),
+      screen.getByText(
+        'You are new here: join with new.customer@example.com and start collecting points today.',
+      ),
     ).toBeTruthy();
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe(
       'new.customer@example.com',
     );
     expect(screen.getByTestId('subscription-2').textContent).toContain("We'll e-mail you to confirm.");
 
-    await kiosk.user.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please accept the terms and conditions to continue.');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Tick the box to accept the terms, then you are all set.',
+    );
     expect(flow.api().calls('/register')).toEqual([]);
 
     await kiosk.user.click(screen.getByText('Newsletter'));
-    await kiosk.user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await kiosk.user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await kiosk.user.click(screen.getByLabelText('I accept the terms and the privacy policy'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Join' }));
     await kiosk.until(() => expect(heading()).toBe('Welcome!'));
     expect(flow.api().calls('/register')[0]?.body).toEqual({
       email: 'new.customer@example.com',
@@ -53,13 +61,13 @@ describe('registration', () => {
     const card = flow.api().card('CARD-9001', null);
     const { kiosk } = await open('identifier');
     await kiosk.scan('CARD-9001');
-    await kiosk.until(() => expect(heading()).toBe('Link this card to your account'));
+    await kiosk.until(() => expect(heading()).toBe('Make this card yours'));
     expect(
-      screen.getByText('This card is not linked to an account yet. Enter your e-mail address to link it.'),
+      screen.getByText('Add your e-mail address and every purchase with this card earns you points.'),
     ).toBeTruthy();
     await kiosk.user.type(screen.getByLabelText('E-mail address'), 'card.holder@example.com');
-    await kiosk.user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await kiosk.user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await kiosk.user.click(screen.getByLabelText('I accept the terms and the privacy policy'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Join' }));
     await kiosk.until(() => expect(heading()).toBe('Welcome!'));
     expect(card.contact).not.toBeNull();
   });
@@ -68,14 +76,33 @@ describe('registration', () => {
     const { kiosk } = await open('email');
     await kiosk.user.type(screen.getByLabelText('E-mail address'), 'late@example.com');
     await kiosk.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await kiosk.until(() => expect(heading()).toBe('Create your account'));
+    await kiosk.until(() => expect(heading()).toBe('Welcome! Nice to meet you'));
     flow.api().contact({ email: 'late@example.com' });
-    await kiosk.user.click(screen.getByLabelText('I accept the terms and conditions'));
-    await kiosk.user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await kiosk.user.click(screen.getByLabelText('I accept the terms and the privacy policy'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Join' }));
     await kiosk.until(() =>
       expect(screen.getByTestId('action-error').textContent).toBe(
         'There is already an account with this e-mail address. Go back and use your e-mail address.',
       ),
     );
+  });
+
+  it('the keyboard is out while the address is typed, folds away once a complete one is left, and the terms are a text link', async () => {
+    flow.api().card('CARD-9003', null);
+    const { kiosk } = await open('identifier', true);
+    await kiosk.scan('CARD-9003');
+    await kiosk.until(() => expect(heading()).toBe('Make this card yours'));
+    await kiosk.until(() => screen.getByTestId('on-screen-keyboard'));
+    // Half an address: tapping a choice leaves the keyboard where it is.
+    await kiosk.user.type(screen.getByLabelText('E-mail address'), 'zoe@');
+    await kiosk.user.click(screen.getByText('Newsletter'));
+    expect(screen.queryByTestId('on-screen-keyboard')).not.toBeNull();
+    await kiosk.user.type(screen.getByLabelText('E-mail address'), 'example.com');
+    await kiosk.user.click(screen.getByText('Newsletter'));
+    expect(screen.queryByTestId('on-screen-keyboard')).toBeNull();
+    // A tap on the field brings it back.
+    await kiosk.user.click(screen.getByLabelText('E-mail address'));
+    await kiosk.until(() => screen.getByTestId('on-screen-keyboard'));
+    expect(screen.getByTestId('read-terms').className).toContain('button-link');
   });
 });

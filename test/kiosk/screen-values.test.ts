@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { looksLikeEmail } from '../../src/kiosk/lib/email';
 import { EMAIL_BUTTONS, layoutAfterKey } from '../../src/kiosk/lib/email-keyboard';
@@ -6,6 +7,7 @@ import { parseKioskRoute } from '../../src/kiosk/lib/kiosk-route';
 import { takeNewEvents } from '../../src/kiosk/lib/new-events';
 import { toggleSubscription } from '../../src/kiosk/lib/subscriptions';
 import { brandVariables, contrast, EMPTY_BRAND, normalizeHex, readableOn } from '../../src/ui/brand';
+import { applyWording, contentText, DEFAULT_WORDING } from '../../src/ui/wording';
 
 describe('kiosk route from the URL', () => {
   it('a session, a standby device, or nothing', () => {
@@ -78,8 +80,32 @@ describe('money and credits in the screen language', () => {
   it('formats euro cents and credits per language', () => {
     expect(formatMoney(1500, 'nl').replace(/\s/g, ' ')).toBe('€ 15,00');
     expect(formatMoney(1500, 'en')).toBe('€15.00');
-    expect(formatCredits(1234.5, 'nl')).toBe('1.234,5');
-    expect(formatCredits(1234.5, 'en')).toBe('1,234.5');
+    // Whole points unless the account says otherwise: what one has rounds down, what one needs up.
+    expect(formatCredits(1234.5, 'nl')).toBe('1.234');
+    expect(formatCredits(14.5, 'en', 'up')).toBe('15');
+    expect(formatCredits(1234.5, 'en')).toBe('1,234');
+  });
+
+  it('shows credits with the decimals the account sets, and its content in the screen language', () => {
+    const i18n = i18next.createInstance();
+    void i18n.init({ resources: {}, lng: 'nl', initAsync: false });
+    const texts = { nl: { unit: { point: 'punt', points: 'punten', Points: 'Punten' } }, en: {} };
+    applyWording(i18n, 'test', texts, null, {
+      ...DEFAULT_WORDING,
+      credit_decimals: 1,
+      credit_name: { nl: 'Bonen', en: 'beans' },
+      translations: { nl: { 'Free coffee': 'Gratis koffie' } },
+    });
+    expect(formatCredits(1234.56, 'nl')).toBe('1.234,5');
+    expect(formatCredits(0.11, 'en', 'up')).toBe('0.2');
+    expect(i18n.getResource('nl', 'test', 'unit.points')).toBe('bonen');
+    expect(i18n.getResource('nl', 'test', 'unit.Points')).toBe('Bonen');
+    expect(i18n.getResource('en', 'test', 'unit.points')).toBe('beans');
+    expect(contentText('Free coffee', 'nl')).toBe('Gratis koffie');
+    expect(contentText('Free coffee', 'en')).toBe('Free coffee');
+    applyWording(i18n, 'test', texts, null, DEFAULT_WORDING);
+    expect(i18n.getResource('nl', 'test', 'unit.points')).toBe('punten');
+    expect(formatCredits(1234.56, 'nl')).toBe('1.234');
   });
 
   it('greets by first name, else without a name', () => {

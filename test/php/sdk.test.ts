@@ -697,7 +697,7 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
         getSecondaryColor: '#f4e9dc',
         getCornerTheme: 'rounded',
         getFontFamily: 'Inter',
-        getDescription: 'Fresh coffee, baked today. Collect credits with every cup.',
+        getDescription: 'Fresh coffee, baked today. Collect points with every cup.',
       });
       expect(kit.getLargeLogoUrl).toMatch(/\/media\/\S+$/);
     });

@@ -6,6 +6,7 @@ import { useShopStream } from '../api/queries';
 import { LanguageButtons } from '../components/language-buttons';
 import { WaitingStrip } from '../components/waiting-strip';
 import { useFollowed } from '../hooks/use-followed';
+import { useAccountWording } from '../i18n/i18n';
 import { rememberPaired } from '../lib/paired-flag';
 import { LivePanel } from '../screens/live-panel';
 import { StartPanel } from '../screens/start-panel';
@@ -37,6 +38,7 @@ function initialSession(): string | null {
 cashier and the live panel is not shown, a strip under the tabs says so and leads to it.
  */
 export function Console({ device }: { device: CashierDevice }) {
+  useAccountWording(device.account.wording);
   const { t } = useTranslation('cashier');
   const wide = useWide();
   const [tab, setTab] = useState<Tab>(initialSession() ? 'live' : 'start');

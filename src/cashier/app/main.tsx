@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter/wght.css';
+import '../../ui/tokens.css';
 import '../styles/cashier.css';
 import { App } from './app';
 import { createConsoleQueryClient, Providers } from './providers';

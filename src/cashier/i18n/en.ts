@@ -1,5 +1,7 @@
 /** The console's English texts (i18next resources); nl.ts has the same keys. */
 export const en = {
+  /** The account's word for its credits (ui/wording.ts replaces it with its custom_credit_name). */
+  unit: { point: 'point', points: 'points', Points: 'Points' },
   app: {
     title: 'Cashier console',
     device: '{{device}} · {{account}}',
@@ -21,7 +23,7 @@ export const en = {
   tabs: { start: 'New', live: 'Live', today: 'Today', counter: 'Counter' },
   types: {
     identify: 'Customer portal',
-    credit_reception: 'Credits',
+    credit_reception: '$t(unit.Points)',
     redeem_giftcards: 'Gift-card payment',
     top_up_giftcards: 'Gift-card top-up',
     pay_prepaid: 'Prepaid payment',
@@ -32,8 +34,8 @@ export const en = {
     scan_anything: 'Scan anything',
   },
   typeHints: {
-    identify: 'Credits, rewards, vouchers',
-    credit_reception: 'Credits for a purchase',
+    identify: '$t(unit.Points), rewards, vouchers',
+    credit_reception: '$t(unit.Points) for a purchase',
     redeem_giftcards: 'Pay with gift cards',
     top_up_giftcards: 'Money on a gift card',
     pay_prepaid: 'Pay from the balance',
@@ -115,11 +117,11 @@ export const en = {
     reconnecting: 'Reconnecting…',
     amount: 'Amount',
     purchase: 'Purchase',
-    creditsEarned: 'Credits earned',
-    balance: 'Credit balance',
+    creditsEarned: '$t(unit.Points) earned',
+    balance: '$t(unit.Points) balance',
     prepaidBalance: 'Prepaid balance',
-    credits_one: '{{value}} credit',
-    credits_other: '{{value}} credits',
+    credits_one: '{{value}} $t(unit.point)',
+    credits_other: '{{value}} $t(unit.points)',
     waitingPurchase: 'The customer waits for the purchase amount.',
     sendPurchase: 'Send {{amount}}',
     sending: 'Sending…',
@@ -151,7 +153,7 @@ export const en = {
   events: {
     contact_identified: 'Customer identified',
     contact_registered: 'Customer registered',
-    credit_reception: 'Credits given',
+    credit_reception: '$t(unit.Points) given',
     pos_transaction_pushed: 'Purchase amount sent',
     credit_reception_pushed: 'Credit reception sent',
     giftcard_transaction: 'Gift card used',
@@ -160,7 +162,7 @@ export const en = {
     reward_reception: 'Reward claimed',
     subscription_changed: 'E-mail preferences changed',
     card_added: 'Card added',
-    receipt_token_claimed: 'Receipt credits collected',
+    receipt_token_claimed: 'Receipt $t(unit.points) collected',
     payment_due: 'Payment to collect',
     payment_received: 'Payment received',
     contact_verified: 'Customer confirmed with a code',
@@ -174,7 +176,7 @@ export const en = {
     title: 'Today',
     empty: 'No sessions yet today.',
     count: 'Sessions',
-    credits: 'Credits given',
+    credits: '$t(unit.Points) given',
     giftcards: 'Gift cards paid',
     prepaid: 'Prepaid paid',
     till: 'Taken at the till',
@@ -190,7 +192,7 @@ export const en = {
   receipt: {
     amount: 'amount {{amount}}',
     purchase: 'purchase {{amount}}',
-    credits: '+{{credits}} credits',
+    credits: '+{{credits}} $t(unit.points)',
     giftcard: 'gift card …{{hint}} {{amount}}',
     toPay: 'to pay at the till {{amount}}',
     collect: 'collect {{amount}}',

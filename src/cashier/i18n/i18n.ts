@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { AccountWording } from '../../contract/portal';
 import { defaultLanguage, languageFor } from '../../kiosk/i18n/language';
+import { applyWording } from '../../ui/wording';
 import { en } from './en';
 import { nl } from './nl';
 
@@ -21,7 +23,8 @@ const stored = (() => {
 })();
 
 i18n.use(initReactI18next).init({
-  resources: { en: { cashier: en }, nl: { cashier: nl } },
+  // Copies: the account's wording (ui/wording.ts) changes the texts i18next holds, never en and nl.
+  resources: { en: { cashier: structuredClone(en) }, nl: { cashier: structuredClone(nl) } },
   ns: ['cashier'],
   defaultNS: 'cashier',
   lng: stored ?? defaultLanguage(navigator.languages ?? [navigator.language]),
@@ -40,3 +43,11 @@ i18n.on('languageChanged', (language) => {
   }
 });
 document.documentElement.lang = i18n.language;
+
+/**
+ * Puts the account's credit word and decimals in place (ui/wording.ts) for the console; called while
+ * the paired console renders.
+ */
+export function useAccountWording(wording: AccountWording): void {
+  applyWording(i18n, 'cashier', { nl, en }, null, wording);
+}

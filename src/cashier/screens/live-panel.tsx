@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CashierSession } from '../../contract/cashier';
 import { KEYPAD_START, type KeypadState, keypadCents } from '../../kiosk/lib/amount-keypad';
 import { formatCredits, formatMoney } from '../../kiosk/lib/format';
+import { Content } from '../../ui/wording';
 import { useCancelSession, useReceivePayment, useSendPurchase } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { ReceiptLine } from '../components/receipt-line';
@@ -277,7 +278,9 @@ function Outcome({ session }: { session: CashierSession }) {
           <ul className="lines">
             {session.vouchers.map((v) => (
               <li key={v.code}>
-                <span>{v.name}</span>
+                <span>
+                  <Content text={v.name} />
+                </span>
                 <strong>{v.code}</strong>
               </li>
             ))}
@@ -291,7 +294,9 @@ function Outcome({ session }: { session: CashierSession }) {
             {session.rewards.map((r, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the same reward may be claimed twice
               <li key={i}>
-                <span>{r.title}</span>
+                <span>
+                  <Content text={r.title} />
+                </span>
                 <strong>{formatCredits(r.credits, i18n.language)}</strong>
               </li>
             ))}

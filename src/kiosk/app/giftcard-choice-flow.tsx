@@ -5,7 +5,7 @@ import { IdleGuard } from '../components/idle-guard';
 import { Money } from '../components/money';
 import { useFlowFinish } from '../hooks/use-flow-finish';
 import { formatMoney } from '../lib/format';
-import { giftcardWayTaken } from '../lib/giftcards';
+import { giftcardWayTaken, redeemProblem } from '../lib/giftcards';
 import { ChoiceScreen } from '../screens/choice-screen';
 
 const GiftcardRedeemFlow = lazy(() => import('../flows/giftcard-redeem/giftcard-redeem-flow'));
@@ -39,7 +39,18 @@ export default function GiftcardChoiceFlow({
         lead={
           giftcard ? (
             <p className="lead" data-testid="choice-balance">
-              {t('choice.balance')} <Money cents={giftcard.balance_in_cents} />
+              {t('choice.balance')}{' '}
+              {/* A balance this card cannot pay with (expired, not active) is greyed and struck. */}
+              <span
+                className={
+                  redeemProblem(giftcard) && giftcard.balance_in_cents > 0 ? 'ui-unusable' : undefined
+                }
+                data-unusable={
+                  (redeemProblem(giftcard) !== null && giftcard.balance_in_cents > 0) || undefined
+                }
+              >
+                <Money cents={giftcard.balance_in_cents} />
+              </span>
             </p>
           ) : null
         }

@@ -16,6 +16,7 @@ import { IdleGuard } from '../components/idle-guard';
 import { Screen } from '../components/screen';
 import { IdentifyFlow } from '../flows/identify/identify-flow';
 import { useAction } from '../hooks/use-action';
+import { useCodeCaptureTexts } from '../hooks/use-code-capture-texts';
 import { useFlowFinish } from '../hooks/use-flow-finish';
 import { IdentificationSteps } from '../identification/identification-steps';
 import { useIdentificationFlow } from '../identification/use-identification-flow';
@@ -61,6 +62,7 @@ function firstStep(session: PortalSessionState): ScanAnythingStep {
 export default function ScanAnythingFlow({ session }: { session: PortalSessionState }) {
   const { t } = useTranslation();
   const { footer } = useFlowFinish(session);
+  const captureTexts = useCodeCaptureTexts('scanAnything');
   const [state, setState] = useState<ScanAnythingStep>(() => firstStep(session));
   const [notOpened, setNotOpened] = useState<NotOpened | null>(null);
   const identify = useAction(identifyAction, (result: IdentifyResult) => {
@@ -102,15 +104,7 @@ export default function ScanAnythingFlow({ session }: { session: PortalSessionSt
             settings={session.settings}
             mode={state.capture}
             onMode={(capture) => setState({ step: 'scan', capture })}
-            texts={{
-              title: t('scanAnything.title'),
-              cameraHint: t('scanAnything.cameraHint'),
-              handHint: t('scanAnything.handHint'),
-              checking: t('common.loading'),
-              illustration: t('scanAnything.illustration'),
-            }}
-            typeTitle={t('scanAnything.typeTitle')}
-            typeLabel={t('scanAnything.codeLabel')}
+            {...captureTexts}
             testId="screen-scan-anything"
             submit={(value) => {
               setNotOpened(null);

@@ -10,7 +10,7 @@ import { SessionActionsProvider } from '../hooks/use-action';
 import { useContactLanguage } from '../hooks/use-contact-language';
 import { usePostMessageEvents } from '../hooks/use-post-message-events';
 import { useSessionExpiry } from '../hooks/use-session-expiry';
-import { resetLanguage } from '../i18n/i18n';
+import { resetLanguage, useAccountWording } from '../i18n/i18n';
 import { cancelledElsewhere, madeChanges } from '../lib/session-outcome';
 import { CancelledScreen } from '../screens/cancelled-screen';
 import { CompletedScreen } from '../screens/completed-screen';
@@ -44,6 +44,7 @@ export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: (
   const [dismissed, setDismissed] = useState(false);
   const query = useSession(uuid, { poll: !connected });
   const session = query.data;
+  useAccountWording(session?.account.wording);
   useSessionStream(uuid, session?.status === 'open', setConnected);
   useSessionExpiry(uuid, session?.status === 'open' ? session.expires_at : null);
   usePostMessageEvents(uuid, session?.events, session?.allowed_origins);

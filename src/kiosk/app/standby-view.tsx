@@ -5,6 +5,7 @@ import { sessionQueryOptions } from '../api/get-session';
 import { toPortalApiError } from '../api/portal-api-error';
 import { useDeviceStream } from '../api/use-device-stream';
 import { KioskFrame } from '../components/kiosk-frame';
+import { useAccountWording } from '../i18n/i18n';
 import { onDeviceSession, onSessionFinished, STANDBY_START } from '../lib/standby';
 import { ErrorScreen } from '../screens/error-screen';
 import { LoadingScreen } from '../screens/loading-screen';
@@ -20,6 +21,7 @@ import { SessionView } from './session-view';
 export function StandbyView({ token }: { token: string }) {
   const [connected, setConnected] = useState(false);
   const device = useDevice(token, { poll: !connected });
+  useAccountWording(device.data?.account.wording);
   useDeviceStream(token, setConnected);
   const [view, setView] = useState(STANDBY_START);
   const shownNow = useRef(view.shown);

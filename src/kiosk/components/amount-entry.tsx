@@ -8,7 +8,8 @@ import { AmountKeypad } from './amount-keypad';
 /**
  * The keypad side of an amount screen: an amount typed on the keypad, between `minInCents` (the
  * account's minimum, said under the keypad) and `limitInCents` (or the portal API's maximum with
- * null), and Continue, which hands it over in cents.
+ * null), the range it may be in (the least, and the most when there is a limit), and Continue,
+ * which hands it over in cents.
  */
 export function AmountEntry({
   label,
@@ -26,8 +27,19 @@ export function AmountEntry({
   return (
     <div className="amount-main">
       <AmountKeypad state={keypad} onChange={setKeypad} limitInCents={limitInCents} label={label} />
-      <p className="muted" data-testid="keypad-min">
-        {t('keypad.min', { amount: formatMoney(minInCents, i18n.language) })}
+      {/* The allowed range, always in view; it stands out (and is read out) when a key went over it. */}
+      <p
+        className={keypad.refused ? 'keypad-range keypad-range-refused' : 'keypad-range muted'}
+        role="status"
+        data-testid="keypad-min"
+        data-refused={keypad.refused || undefined}
+      >
+        {limitInCents === null
+          ? t('keypad.min', { amount: formatMoney(minInCents, i18n.language) })
+          : t('keypad.range', {
+              min: formatMoney(minInCents, i18n.language),
+              max: formatMoney(limitInCents, i18n.language),
+            })}
       </p>
       <Button
         className="keypad-continue"

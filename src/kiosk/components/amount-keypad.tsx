@@ -4,8 +4,10 @@ import { decimalSeparator, formatMoney } from '../lib/format';
 
 /**
  * The numeric keypad for an amount (`1 2 3 / 4 5 6 / 7 8 9 / , 0 ⌫`), typed as whole euros and a
- * decimal key for the cents (lib/amount-keypad.ts), with the amount above it, large, as money. A key that would go over `limitInCents`
- * is refused, and the keypad says what the most is. Controlled: the caller keeps `state`.
+ * decimal key for the cents (lib/amount-keypad.ts), with the amount above it, large, as money. A key
+ * that would go over `limitInCents` is refused: the amount stays (it is still valid, so no error is
+ * shown) and the display nudges; the range under the keypad (amount-entry.tsx) says what the most is.
+ * Controlled: the caller keeps `state`.
  */
 export function AmountKeypad({
   state,
@@ -23,7 +25,12 @@ export function AmountKeypad({
   const { t, i18n } = useTranslation();
   return (
     <div className="keypad" data-testid="amount-keypad">
-      <output className="keypad-display" aria-live="polite" aria-label={label} data-testid="keypad-amount">
+      <output
+        className={state.refused ? 'keypad-display keypad-display-refused' : 'keypad-display'}
+        aria-live="polite"
+        aria-label={label}
+        data-testid="keypad-amount"
+      >
         {formatMoney(keypadCents(state), i18n.language)}
       </output>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of keys, not a form fieldset */}
@@ -43,11 +50,6 @@ export function AmountKeypad({
           </button>
         ))}
       </div>
-      {state.refused && limitInCents !== null ? (
-        <p className="field-error" role="alert" data-testid="keypad-limit">
-          {t('keypad.limit', { amount: formatMoney(limitInCents, i18n.language) })}
-        </p>
-      ) : null}
     </div>
   );
 }

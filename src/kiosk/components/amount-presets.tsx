@@ -3,7 +3,10 @@ import { Button } from '../../ui/button';
 import { amountPresets } from '../lib/amount-keypad';
 import { Money } from './money';
 
-/** The one-tap amounts (€ 10, € 25, € 50) beside the keypad; one outside `minInCents`…`maxInCents` is disabled. */
+/**
+ * The one-tap amounts (€ 10, € 25, € 50) beside the keypad; one outside `minInCents`…`maxInCents`
+ * is not shown (a button that looks tappable and is not, is a trap); none left, no row.
+ */
 export function AmountPresets({
   minInCents,
   maxInCents,
@@ -15,15 +18,16 @@ export function AmountPresets({
   onAmount: (cents: number) => void;
 }) {
   const { t } = useTranslation();
+  const usable = amountPresets(maxInCents, minInCents).filter((preset) => preset.allowed);
+  if (usable.length === 0) return null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of choices that act at once
     <div className="presets" role="group" aria-label={t('topUp.presets')}>
-      {amountPresets(maxInCents, minInCents).map((preset) => (
+      {usable.map((preset) => (
         <Button
           key={preset.cents}
           variant="secondary"
           className="preset"
-          disabled={!preset.allowed}
           onClick={() => onAmount(preset.cents)}
           data-testid={`preset-${preset.cents}`}
         >

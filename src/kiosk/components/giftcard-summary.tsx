@@ -3,14 +3,28 @@ import type { PortalGiftcard } from '../../contract/portal';
 import { formatDate } from '../lib/format';
 import { Money } from './money';
 
-/** A scanned gift card: which one (its last 4 characters), its balance and its expiry date. */
-export function GiftcardSummary({ giftcard }: { giftcard: PortalGiftcard }) {
+/**
+ * A scanned gift card: which one (its last 4 characters), its balance and its expiry date. A
+ * balance it cannot pay with (`unusable`: expired, not active) is greyed and struck, and not the
+ * screen's large figure: what went wrong is.
+ */
+export function GiftcardSummary({
+  giftcard,
+  unusable = false,
+}: {
+  giftcard: PortalGiftcard;
+  unusable?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <dl className="stats" data-testid="giftcard-summary">
-      <div className="stat stat-main" data-testid="giftcard-balance">
+      <div
+        className={unusable ? 'stat' : 'stat stat-main'}
+        data-testid="giftcard-balance"
+        data-unusable={unusable || undefined}
+      >
         <dt>{t('giftcard.balance', { hint: giftcard.hash_hint })}</dt>
-        <dd>
+        <dd className={unusable ? 'ui-unusable' : undefined}>
           <Money cents={giftcard.balance_in_cents} />
         </dd>
       </div>

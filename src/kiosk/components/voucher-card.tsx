@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
+import { Content } from '../../ui/wording';
 import { formatDate } from '../lib/format';
 import { MediaPicture } from './picture';
 
@@ -15,8 +16,14 @@ export function VoucherCard({ voucher, onSelect }: { voucher: PortalVoucher; onS
     <>
       <MediaPicture media={voucher.media} />
       <span className="tile-body">
-        <span className="tile-title">{voucher.name}</span>
-        {voucher.description ? <span className="tile-text">{voucher.description}</span> : null}
+        <span className="tile-title">
+          <Content text={voucher.name} />
+        </span>
+        {voucher.description ? (
+          <span className="tile-text">
+            <Content text={voucher.description} />
+          </span>
+        ) : null}
         {voucher.unusable ? null : (
           <span className="tile-note">
             {voucher.expiration_date

@@ -1,8 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { AccountWording } from '../../contract/portal';
+import { applyWording } from '../../ui/wording';
 import { en } from './en';
 import { defaultLanguage, type Language, languageFor } from './language';
 import { nl } from './nl';
+import { nlFormal } from './nl-formal';
 
 /**
  * i18next with both languages bundled (no network: the kiosk must work offline). The page's
@@ -11,7 +14,8 @@ import { nl } from './nl';
 export const i18n = i18next.createInstance();
 
 i18n.use(initReactI18next).init({
-  resources: { en: { kiosk: en }, nl: { kiosk: nl } },
+  // Copies: the account's wording (ui/wording.ts) changes the texts i18next holds, never en and nl.
+  resources: { en: { kiosk: structuredClone(en) }, nl: { kiosk: structuredClone(nl) } },
   ns: ['kiosk'],
   defaultNS: 'kiosk',
   lng: defaultLanguage(navigator.languages ?? [navigator.language]),
@@ -46,4 +50,12 @@ export function switchToLanguageOf(contact: { locale: string | null }): void {
 /** The language on screen now. */
 export function currentLanguage(): Language {
   return languageFor(i18n.language) ?? 'nl';
+}
+
+/**
+ * Puts the account's wording in place (ui/wording.ts): je or u, its credit word and decimals, its
+ * translations. Called while a session or standby screen renders, before the screens that read it.
+ */
+export function useAccountWording(wording: AccountWording | undefined): void {
+  applyWording(i18n, 'kiosk', { nl, en }, nlFormal, wording);
 }

@@ -3,6 +3,7 @@
  * per language and options: making one costs milliseconds (a slow tablet's first one, loading the
  * language's data, tens of them), and a count-up formats a number every frame.
  */
+import { currentWording, roundCredits } from '../../ui/wording';
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -23,7 +24,10 @@ const dateFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
   once(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
 
 const MONEY: Intl.NumberFormatOptions = { style: 'currency', currency: 'EUR' };
-const CREDITS: Intl.NumberFormatOptions = { maximumFractionDigits: 2 };
+/** Credits with the account's decimals (whole points unless it says otherwise). */
+const creditsOptions = (): Intl.NumberFormatOptions => ({
+  maximumFractionDigits: currentWording().credit_decimals,
+});
 
 /** Money in euro cents as the language writes it: 1500 → "€ 15,00" (nl) / "€15.00" (en). */
 export function formatMoney(cents: number, language: string): string {
@@ -39,9 +43,17 @@ export function decimalSeparator(language: string): string {
   );
 }
 
-/** Credits (may have two decimals) as the language writes them: 1234.5 → "1.234,5" (nl). */
-export function formatCredits(credits: number, language: string): string {
-  return numberFormat(language, CREDITS).format(credits);
+/**
+ * Credits as the language writes them, with the account's decimals (ui/wording.ts): 1234.5 →
+ * "1.234" (nl, whole points), "1.234,5" with one decimal. `direction`: `down` for a balance, `up`
+ * for what is still needed.
+ */
+export function formatCredits(
+  credits: number,
+  language: string,
+  direction: 'down' | 'up' | 'nearest' = 'down',
+): string {
+  return numberFormat(language, creditsOptions()).format(roundCredits(credits, direction));
 }
 
 /** The name to greet a contact by: their first name, else null (then greet without one). */
@@ -56,7 +68,9 @@ export function formatSignedMoney(cents: number, language: string): string {
 
 /** Credits with their sign always written: 12 → "+12", -50 → "-50". */
 export function formatSignedCredits(credits: number, language: string): string {
-  return numberFormat(language, { ...CREDITS, signDisplay: 'exceptZero' }).format(credits);
+  return numberFormat(language, { ...creditsOptions(), signDisplay: 'exceptZero' }).format(
+    roundCredits(credits, 'nearest'),
+  );
 }
 
 /** A date as the language writes it in full: "31 december 2027" (nl) / "December 31, 2027" (en). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PortalCreditReception } from '../../contract/portal';
 import { Button } from '../../ui/button';
 import { ResultTemplate } from '../../ui/result';
+import { contentText } from '../../ui/wording';
 import { DoneActions } from '../components/done-actions';
 import { Screen } from '../components/screen';
 import { useCountTo } from '../hooks/use-count-to';
@@ -79,7 +80,7 @@ export function CreditResultScreen({
         }
         unlock={
           reception.unlocked_reward
-            ? t('credit.unlocked', { reward: reception.unlocked_reward.title })
+            ? t('credit.unlocked', { reward: contentText(reception.unlocked_reward.title, i18n.language) })
             : undefined
         }
         progress={
@@ -87,7 +88,10 @@ export function CreditResultScreen({
             ? {
                 label: (
                   <span data-testid="credit-next-reward">
-                    {t('credit.nextReward', { credits: credits(next.credits_short), reward: next.title })}
+                    {t('credit.nextReward', {
+                      credits: formatCredits(next.credits_short, i18n.language, 'up'),
+                      reward: contentText(next.title, i18n.language),
+                    })}
                   </span>
                 ),
                 value: next.required_credits - next.credits_short,

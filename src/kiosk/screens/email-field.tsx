@@ -20,6 +20,7 @@ export function EmailField({
   keyboardLabel,
   autoFocus,
   keyboardShown = true,
+  onEdit,
 }: {
   label: string;
   value: string;
@@ -32,6 +33,8 @@ export function EmailField({
   autoFocus?: boolean;
   /** With `keyboard`: false puts the on-screen keyboard away for now (the system one stays off). */
   keyboardShown?: boolean;
+  /** Called when the customer taps or focuses the field (to bring a folded keyboard back). */
+  onEdit?: () => void;
 }) {
   const id = useId();
   return (
@@ -54,6 +57,8 @@ export function EmailField({
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
+        onPointerDown={onEdit}
+        onFocus={onEdit}
       />
       {keyboard && keyboardShown ? (
         <OnScreenKeyboard

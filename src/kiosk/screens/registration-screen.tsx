@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { offeredSubscriptionType } from '../../contract/portal';
 import { Button } from '../../ui/button';
+import { Content } from '../../ui/wording';
 import { Screen } from '../components/screen';
 import { Spinner } from '../components/spinner';
 import type { ReadableDocument } from '../components/terms-codes';
@@ -22,9 +23,10 @@ export interface RegistrationForm {
 /**
  * Create an account (or link the scanned card to a new one): e-mail, the account's subscription
  * types (none ticked, whatever its strategy: a box ticked beforehand is no consent; double opt-in
- * says a confirmation mail follows) and the required terms checkbox, with "Read them" showing the
+ * says a confirmation mail follows) and the required terms checkbox, with a text link showing the
  * account's terms and privacy policy as QR codes to read on one's phone (when the account names
- * them: settings `terms_url`, `privacy_url`).
+ * them: settings `terms_url`, `privacy_url`). The on-screen keyboard is out while the address is
+ * typed and folds away once a complete address is left for the choices; a tap on the field brings it back.
  */
 export function RegistrationScreen({
   reason,
@@ -58,6 +60,13 @@ export function RegistrationScreen({
   const [terms, setTerms] = useState(false);
   const [tried, setTried] = useState(false);
   const [reading, setReading] = useState(false);
+  // The keyboard is out while the address is being typed; it goes away once the customer moves on
+  // with an address that looks complete (a choice ticked, the terms opened), and comes back with a
+  // tap on the field.
+  const [typing, setTyping] = useState(() => !looksLikeEmail(initialEmail));
+  const moveOn = () => {
+    if (looksLikeEmail(email)) setTyping(false);
+  };
   const documents: ReadableDocument[] = [
     termsUrl ? { title: t('register.termsTitle'), url: termsUrl, testId: 'terms-code' } : null,
     privacyUrl ? { title: t('register.privacyTitle'), url: privacyUrl, testId: 'privacy-code' } : null,
@@ -92,8 +101,12 @@ export function RegistrationScreen({
             invalid={emailInvalid}
             errorId={emailErrorId}
             keyboard={keyboard}
-            keyboardShown={!reading}
+            keyboardShown={typing && !reading}
             keyboardLabel={t('email.keyboard')}
+            onEdit={() => {
+              setTyping(true);
+              setReading(false);
+            }}
           />
           {emailInvalid ? (
             <p id={emailErrorId} className="field-error" role="alert">
@@ -116,13 +129,20 @@ export function RegistrationScreen({
                   <input
                     type="checkbox"
                     checked={ids.includes(type.id)}
-                    onChange={(event) =>
-                      setIds(toggleSubscription(subscriptionTypes, ids, type.id, event.target.checked))
-                    }
+                    onChange={(event) => {
+                      moveOn();
+                      setIds(toggleSubscription(subscriptionTypes, ids, type.id, event.target.checked));
+                    }}
                   />
                   <span>
-                    <strong>{type.name}</strong>
-                    {type.description ? <span className="choice-note">{type.description}</span> : null}
+                    <strong>
+                      <Content text={type.name} />
+                    </strong>
+                    {type.description ? (
+                      <span className="choice-note">
+                        <Content text={type.description} />
+                      </span>
+                    ) : null}
                     {type.strategy === 'DOUBLE_OPT_IN' ? (
                       <span className="choice-note">{t('register.doubleOptIn')}</span>
                     ) : null}
@@ -131,27 +151,37 @@ export function RegistrationScreen({
               ))}
             </fieldset>
           ) : null}
-          <label className="choice choice-terms" data-testid="terms">
-            <input
-              type="checkbox"
-              required
-              checked={terms}
-              aria-invalid={termsMissing || undefined}
-              aria-describedby={termsMissing ? termsErrorId : undefined}
-              onChange={(event) => setTerms(event.target.checked)}
-            />
-            <span>{t('register.terms')}</span>
-          </label>
-          {documents.length > 0 ? (
-            <Button
-              variant="secondary"
-              aria-expanded={reading}
-              onClick={() => setReading((open) => !open)}
-              data-testid="read-terms"
-            >
-              {t(reading ? 'register.hideTerms' : 'register.readTerms')}
-            </Button>
-          ) : null}
+          <div className="choice choice-terms">
+            <label data-testid="terms">
+              <input
+                type="checkbox"
+                required
+                checked={terms}
+                aria-invalid={termsMissing || undefined}
+                aria-describedby={termsMissing ? termsErrorId : undefined}
+                onChange={(event) => {
+                  moveOn();
+                  setTerms(event.target.checked);
+                }}
+              />
+              <span>{t('register.terms')}</span>
+            </label>
+            {/* A text link under the sentence it belongs to, not a second big button beside the primary one. */}
+            {documents.length > 0 ? (
+              <Button
+                variant="link"
+                className="terms-link"
+                aria-expanded={reading}
+                onClick={() => {
+                  moveOn();
+                  setReading((open) => !open);
+                }}
+                data-testid="read-terms"
+              >
+                {t(reading ? 'register.hideTerms' : 'register.readTerms')}
+              </Button>
+            ) : null}
+          </div>
           {termsMissing ? (
             <p id={termsErrorId} className="field-error" role="alert">
               {t('register.termsRequired')}

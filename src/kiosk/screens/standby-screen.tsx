@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { brand, DeviceState } from '../../contract/portal';
+import { Content } from '../../ui/wording';
 import { MediaPicture, Picture } from '../components/picture';
 import { Screen } from '../components/screen';
 import { formatCredits } from '../lib/format';
@@ -34,7 +35,7 @@ export function StandbyScreen({
       {logo ? <img className="standby-logo" src={logo} alt={accountName} width={420} height={96} /> : null}
       {accountBrand.description ? (
         <p className="standby-line" data-testid="standby-line">
-          {accountBrand.description}
+          <Content text={accountBrand.description} />
         </p>
       ) : null}
       {offers.length > 0 ? (
@@ -42,7 +43,9 @@ export function StandbyScreen({
           {offers.map((offer, index) => (
             <li key={offer.title} className="attract-offer" style={{ animationDelay: `${index * 4}s` }}>
               <MediaPicture media={offer.media} />
-              <span className="attract-offer-title">{offer.title}</span>
+              <span className="attract-offer-title">
+                <Content text={offer.title} />
+              </span>
               <span className="attract-offer-credits">
                 {t('standby.offerCredits', { credits: formatCredits(offer.required_credits, i18n.language) })}
               </span>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
 import { Button } from '../../ui/button';
+import { Content } from '../../ui/wording';
 import { Screen } from '../components/screen';
 
 /** The voucher is redeemed: its name, for the cashier to see; another voucher, or Done. */
@@ -28,7 +29,7 @@ export function VoucherRedeemedScreen({
     >
       {/* The voucher's name heads what follows (a bold <p> would only look like a heading). */}
       <h2 className="lead" data-testid="redeemed-voucher">
-        {voucher.name}
+        <Content text={voucher.name} />
       </h2>
       <p className="muted">{t('voucher.redeemedBody')}</p>
       {error}

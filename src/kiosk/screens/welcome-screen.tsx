@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalContact } from '../../contract/portal';
 import { Button } from '../../ui/button';
+import { Content } from '../../ui/wording';
 import { Credits } from '../components/credits';
 import { Money } from '../components/money';
 import { Screen } from '../components/screen';
@@ -56,7 +57,9 @@ export function WelcomeScreen({
         {contact.tier ? (
           <div className="stat stat-tier" data-testid="tier">
             <dt>{t('welcome.tier')}</dt>
-            <dd>{contact.tier.name}</dd>
+            <dd>
+              <Content text={contact.tier.name} />
+            </dd>
           </div>
         ) : null}
         {contact.prepaid_balance_in_cents > 0 ? (

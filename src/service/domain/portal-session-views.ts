@@ -3,6 +3,7 @@
  * identified customer, the account's look, and a credit reception with the next reward.
  */
 import type {
+  AccountWording,
   ContactProof,
   PortalContact,
   PortalCreditReception,
@@ -84,6 +85,7 @@ export async function accountLook(db: Db) {
     account: {
       name: account?.name ?? '',
       brand: brandKitFrom(account?.brand ?? null),
+      wording: accountWording(settings),
     },
     kiosk: {
       idle_seconds: positive(settings.idle_seconds, 60),
@@ -94,6 +96,34 @@ export async function accountLook(db: Db) {
     },
     /** A demo account (settings.demo): the counter may say where a code went without a mail server. */
     demo: settings.demo === true,
+  };
+}
+
+/**
+ * The account's wording (contract/portal.ts AccountWording) from its settings: `dutch_address`,
+ * `custom_credit_name` (one word for both languages, or `{nl, en}`), `credit_decimals`, `translations`;
+ * what is missing or malformed takes the default (je, points, whole points, no translations).
+ */
+export function accountWording(settings: Record<string, unknown>): AccountWording {
+  const name = settings.custom_credit_name;
+  const word = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+  const perLanguage =
+    typeof name === 'object' && name !== null ? (name as Record<string, unknown>) : { nl: name, en: name };
+  const decimals = settings.credit_decimals;
+  const translations: AccountWording['translations'] = {};
+  if (typeof settings.translations === 'object' && settings.translations !== null) {
+    for (const [language, texts] of Object.entries(settings.translations)) {
+      if (typeof texts !== 'object' || texts === null) continue;
+      translations[language] = Object.fromEntries(
+        Object.entries(texts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+    }
+  }
+  return {
+    dutch_address: settings.dutch_address === 'u' ? 'u' : 'je',
+    credit_name: { nl: word(perLanguage.nl), en: word(perLanguage.en) },
+    credit_decimals: decimals === 1 || decimals === 2 ? decimals : 0,
+    translations,
   };
 }
 

@@ -40,7 +40,7 @@ export function GiftcardCardScreen({
       tone={problem ? 'warning' : 'plain'}
       footer={footer}
     >
-      <GiftcardSummary giftcard={giftcard} />
+      <GiftcardSummary giftcard={giftcard} unusable={problem !== null} />
       {problem ? (
         <p className="notice" data-testid="giftcard-problem" data-problem={problem}>
           {t(`giftcard.problem.${problem}`)}

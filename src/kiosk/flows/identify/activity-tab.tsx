@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalActivity } from '../../../contract/portal';
+import { Content } from '../../../ui/wording';
 import { useActivity } from '../../api/get-activity';
 import { QueryContent } from '../../components/query-content';
 import { activityTitleKey } from '../../lib/activity';
@@ -28,7 +29,7 @@ function ActivityLine({ item }: { item: PortalActivity }) {
   return (
     <li className="line" data-type={item.type}>
       <span className="line-main">
-        <span className="line-title">{titleKey ? t(titleKey) : item.title}</span>
+        <span className="line-title">{titleKey ? t(titleKey) : <Content text={item.title} />}</span>
         <span className="line-note">
           {formatDateTime(item.created_at, i18n.language)}
           {item.shop ? ` · ${item.shop}` : ''}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RewardClaimResult } from '../../../contract/portal';
 import { Button } from '../../../ui/button';
 import { ResultTemplate } from '../../../ui/result';
+import { contentText } from '../../../ui/wording';
 import { Screen } from '../../components/screen';
 import { formatCredits } from '../../lib/format';
 
@@ -51,7 +52,12 @@ export function RewardClaimedScreen({
     >
       <ResultTemplate
         tone="success"
-        hero={{ label: t('rewards.yours'), value: reception.title, testId: 'claimed-reward', text: true }}
+        hero={{
+          label: t('rewards.yours'),
+          value: contentText(reception.title, i18n.language),
+          testId: 'claimed-reward',
+          text: true,
+        }}
         meaning={<span data-testid="claimed-where">{where}</span>}
         details={
           <p className="muted" data-testid="credits-left">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalReward } from '../../../contract/portal';
+import { Content, contentText } from '../../../ui/wording';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { Credits } from '../../components/credits';
 import { Screen } from '../../components/screen';
@@ -28,12 +29,16 @@ export function RewardConfirmScreen({
   return (
     <Screen
       title={t('rewards.confirmTitle', {
-        title: reward.title,
+        title: contentText(reward.title, i18n.language),
         credits: formatCredits(reward.required_credits, i18n.language),
       })}
       testId="screen-reward-confirm"
     >
-      {reward.description ? <p className="lead">{reward.description}</p> : null}
+      {reward.description ? (
+        <p className="lead">
+          <Content text={reward.description} />
+        </p>
+      ) : null}
       <dl className="stats">
         <Stat label={t('welcome.credits')}>
           <Credits value={balanceCredits} />

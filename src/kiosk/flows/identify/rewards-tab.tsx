@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalReward } from '../../../contract/portal';
+import { Content } from '../../../ui/wording';
 import { useRewards } from '../../api/get-rewards';
 import { MediaPicture } from '../../components/picture';
 import { QueryContent } from '../../components/query-content';
@@ -30,8 +31,14 @@ export function RewardsTab({
             const body = (
               <>
                 <MediaPicture media={reward.media} />
-                <span className="tile-title">{reward.title}</span>
-                {reward.description ? <span className="tile-text">{reward.description}</span> : null}
+                <span className="tile-title">
+                  <Content text={reward.title} />
+                </span>
+                {reward.description ? (
+                  <span className="tile-text">
+                    <Content text={reward.description} />
+                  </span>
+                ) : null}
                 <span className="tile-note">
                   {t('rewards.cost', { credits: credits(reward.required_credits) })}
                 </span>
@@ -45,7 +52,9 @@ export function RewardsTab({
                     ? t('rewards.claim')
                     : state === 'out_of_stock'
                       ? t('rewards.outOfStock')
-                      : t('rewards.short', { credits: credits(reward.credits_short) })}
+                      : t('rewards.short', {
+                          credits: formatCredits(reward.credits_short, i18n.language, 'up'),
+                        })}
                 </span>
               </>
             );

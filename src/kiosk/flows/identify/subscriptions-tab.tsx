@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalSubscription } from '../../../contract/portal';
+import { Content } from '../../../ui/wording';
 import { changeSubscriptionAction } from '../../api/change-subscription';
 import { useSubscriptions } from '../../api/get-subscriptions';
 import { QueryContent } from '../../components/query-content';
@@ -56,8 +57,14 @@ function SubscriptionSwitch({
       data-status={subscription.status}
     >
       <span className="switch-text">
-        <span className="tile-title">{subscription.name}</span>
-        {subscription.description ? <span className="tile-text">{subscription.description}</span> : null}
+        <span className="tile-title">
+          <Content text={subscription.name} />
+        </span>
+        {subscription.description ? (
+          <span className="tile-text">
+            <Content text={subscription.description} />
+          </span>
+        ) : null}
         {pending ? (
           <span className="switch-pending" data-testid="subscription-pending">
             {t('subscriptions.pending')}

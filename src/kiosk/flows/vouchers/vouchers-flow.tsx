@@ -6,6 +6,7 @@ import { scanLookupAction } from '../../api/identify';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
 import { IdleGuard } from '../../components/idle-guard';
 import { useAction } from '../../hooks/use-action';
+import { useCodeCaptureTexts } from '../../hooks/use-code-capture-texts';
 import { type FinishProps, useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { IdentificationSteps } from '../../identification/identification-steps';
@@ -119,6 +120,7 @@ function IdentifiedVouchers({
 }) {
   const { t } = useTranslation();
   const vouchers = useVouchers(session.uuid);
+  const captureTexts = useCodeCaptureTexts('voucher');
   const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
     go({ step: 'redeemed', voucher }),
   );
@@ -157,15 +159,7 @@ function IdentifiedVouchers({
           settings={session.settings}
           mode={state.capture}
           onMode={(capture) => go({ step: 'scan', capture })}
-          texts={{
-            title: t('voucher.scanTitle'),
-            cameraHint: t('voucher.cameraHint'),
-            handHint: t('voucher.handHint'),
-            checking: t('common.loading'),
-            illustration: t('voucher.illustration'),
-          }}
-          typeTitle={t('voucher.typeTitle')}
-          typeLabel={t('voucher.codeLabel')}
+          {...captureTexts}
           testId="screen-voucher"
           submit={submitCode}
           checking={lookup.pending}
