@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -33,12 +32,14 @@ import { RequestLog } from './http/request-log';
 import {
   inlineScriptHashes,
   kioskDirectives,
+  mePageDirectives,
   registerPageSecurity,
   registerSecurityHeaders,
   startPageDirectives,
 } from './http/security-headers';
 import { registerEventStreams } from './http/sse';
 import { registerStartPage } from './http/start-page';
+import { defaultPageDir, registerStaticPage } from './http/static-page';
 import { registerSurfaces } from './http/surfaces';
 import { registerV1Routes } from './http/v1';
 import { type RoundTimer, registerSessionExpiry } from './jobs/session-expiry';
@@ -80,6 +81,8 @@ export interface AppDeps {
   kioskDir?: string;
   /** Folder of the built cashier console; served at /cashier/ when it exists. */
   cashierDir?: string;
+  /** Folder of the built /me/ page; served at /me/ when it exists. */
+  meDir?: string;
   /** Check every response against its schema (tests); production only serializes. */
   validateResponses?: boolean;
   /** PostgreSQL pool counts, for the metrics. */
@@ -98,8 +101,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** The built kiosk's folder: dist/kiosk beside the built service, or from the repository root. */
 export function defaultKioskDir(): string {
-  const candidates = [resolve(here, '../kiosk'), resolve(here, '../../dist/kiosk')];
-  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[1]!;
+  return defaultPageDir('kiosk');
 }
 
 /**
@@ -213,8 +215,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(mediaRoutes);
   await registerCashierConsole(app, deps.cashierDir);
 
-  const kioskDir = deps.kioskDir ?? defaultKioskDir();
-  if (existsSync(join(kioskDir, 'index.html'))) await app.register((scope) => registerKiosk(scope, kioskDir));
+  await registerKiosk(app, deps.kioskDir ?? defaultKioskDir());
+  // The customer's own page on their phone (src/me): never framed, nothing inline.
+  await registerStaticPage(app, {
+    root: deps.meDir ?? defaultPageDir('me'),
+    prefix: '/me/',
+    directives: mePageDirectives(),
+  });
   await app.register(async (scope) => {
     await registerPageSecurity(scope, startPageDirectives(scope.config.portalUrl));
     registerStartPage(scope);
@@ -226,29 +233,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
  * The built kiosk at /portal/ (its files, and the page at /portal), under its own security headers:
  * its inline script allowed by the hash of the built page's, framing by the allowed origins only.
  */
-async function registerKiosk(scope: FastifyInstance, kioskDir: string): Promise<void> {
+async function registerKiosk(app: FastifyInstance, kioskDir: string): Promise<void> {
+  if (!existsSync(join(kioskDir, 'index.html'))) return;
   const page = readFileSync(join(kioskDir, 'index.html'), 'utf8');
-  await registerPageSecurity(scope, kioskDirectives(inlineScriptHashes(page), scope.config.allowedOrigins));
-  await scope.register(fastifyStatic, {
+  await registerStaticPage(app, {
     root: kioskDir,
     prefix: '/portal/',
-    index: 'index.html',
-    wildcard: true,
-    // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (res, path) => {
-      // Hashed assets never change; the page itself must always be fresh.
-      res.setHeader(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-      // The same URL answers brotli, gzip or raw: caches keep them apart.
-      res.setHeader('vary', 'accept-encoding');
-    },
+    directives: kioskDirectives(inlineScriptHashes(page), app.config.allowedOrigins),
   });
-  // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
-  scope.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  );
 }

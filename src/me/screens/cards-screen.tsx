@@ -1,0 +1,152 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../kiosk/lib/format';
+import { Button } from '../../ui/button';
+import { MeApiError } from '../api/client';
+import { errorWords } from '../api/error-words';
+import { useAddCard, useCards, useRemoveCard } from '../api/queries';
+import { Notice } from '../components/notice';
+import { Section } from '../components/section';
+
+/**
+ * The customer's cards (only the last 4 digits shown), each removable after a confirmation, and a
+ * card added by typing its number. A card of another account or a number the shop does not know is
+ * refused in words.
+ */
+export function CardsScreen() {
+  const { t, i18n } = useTranslation('me');
+  const id = useId();
+  const cards = useCards();
+  const add = useAddCard();
+  const remove = useRemoveCard();
+  const [code, setCode] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [removed, setRemoved] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    setRemoved(false);
+    if (!value) {
+      setEmpty(true);
+      return;
+    }
+    setEmpty(false);
+    add.mutate(value, { onSuccess: () => setCode('') });
+  };
+  const addError =
+    add.error instanceof MeApiError && (add.error.status === 422 || add.error.status === 404)
+      ? t('errors.cardInvalid')
+      : add.error
+        ? errorWords(t, add.error)
+        : null;
+
+  return (
+    <div className="me-stack">
+      <h1>{t('cards.title')}</h1>
+      <Section title={t('cards.title')} lead={t('cards.lead')} testId="cards">
+        {removed ? <Notice kind="success">{t('cards.removed')}</Notice> : null}
+        {remove.isError ? <Notice kind="error" error={remove.error} /> : null}
+        {cards.isError ? (
+          <Notice kind="error" error={cards.error} retry={() => cards.refetch()} />
+        ) : cards.isPending ? (
+          <p role="status">{t('loading')}</p>
+        ) : cards.data.length === 0 ? (
+          <p className="me-empty">{t('cards.none')}</p>
+        ) : (
+          <ul className="me-list" data-testid="card-list">
+            {cards.data.map((card) => (
+              <li key={card.uuid} className="me-item me-card-item" data-testid={`card-${card.last4}`}>
+                {confirming === card.uuid ? (
+                  <div className="me-confirm">
+                    <p>{t('cards.confirmRemove', { last4: card.last4 })}</p>
+                    <div className="me-actions">
+                      <Button
+                        busy={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(card.uuid, {
+                            onSuccess: () => {
+                              setConfirming(null);
+                              setRemoved(true);
+                            },
+                          })
+                        }
+                      >
+                        {t('cards.confirmYes')}
+                      </Button>
+                      <Button variant="quiet" onClick={() => setConfirming(null)}>
+                        {t('cards.keep')}
+                      </Button>
+                    </div>
+                  </div>
+                ) : (
+                  <>
+                    <span className="me-item-main">
+                      <strong>{t('cards.card', { last4: card.last4 })}</strong>
+                      {card.added_at ? (
+                        <span className="me-item-sub">
+                          {t('cards.added', { date: formatDate(card.added_at, i18n.language) })}
+                        </span>
+                      ) : null}
+                    </span>
+                    <Button
+                      variant="quiet"
+                      className="me-small-button"
+                      aria-label={t('cards.removeLabel', { last4: card.last4 })}
+                      onClick={() => {
+                        remove.reset();
+                        setRemoved(false);
+                        setConfirming(card.uuid);
+                      }}
+                    >
+                      {t('cards.remove')}
+                    </Button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={t('cards.addTitle')} testId="add-card">
+        <form className="me-form" onSubmit={submit} noValidate>
+          {add.isSuccess ? (
+            <Notice kind="success" testId="card-added">
+              {t('cards.addedNote', { last4: add.data.last4 })}
+            </Notice>
+          ) : null}
+          <div className="me-field">
+            <label htmlFor={`${id}-code`}>{t('cards.codeLabel')}</label>
+            <p className="me-hint" id={`${id}-hint`}>
+              {t('cards.codeHint')}
+            </p>
+            <input
+              id={`${id}-code`}
+              name="card-code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                if (event.target.value.trim()) setEmpty(false);
+                if (add.isError || add.isSuccess) add.reset();
+              }}
+              aria-invalid={empty || add.isError || undefined}
+              aria-describedby={`${id}-hint${empty || addError ? ` ${id}-error` : ''}`}
+            />
+            {empty || addError ? (
+              <p className="me-field-error" id={`${id}-error`} role="alert">
+                {empty ? t('cards.codeEmpty') : addError}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" busy={add.isPending} data-testid="add-card-submit">
+            {add.isPending ? t('cards.adding') : t('cards.add')}
+          </Button>
+        </form>
+      </Section>
+    </div>
+  );
+}
