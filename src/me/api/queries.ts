@@ -74,7 +74,7 @@ export function useCards() {
 export function useAddCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => meRequest<{ uuid: string; last4: string }>('POST', '/cards', { code }),
+    mutationFn: (code: string) => meRequest<MeCard>('POST', '/cards', { code }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'cards'] }),
   });
 }
@@ -82,7 +82,7 @@ export function useAddCard() {
 export function useRemoveCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => meRequest<void>('DELETE', `/cards/${encodeURIComponent(uuid)}`),
+    mutationFn: (id: number) => meRequest<void>('DELETE', `/cards/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'cards'] }),
   });
 }
@@ -98,8 +98,8 @@ export function useSubscriptions() {
 export function useChangeSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ uuid, subscribed }: { uuid: string; subscribed: boolean }) =>
-      meRequest<unknown>('PUT', `/subscriptions/${encodeURIComponent(uuid)}`, { subscribed }),
+    mutationFn: ({ id, subscribed }: { id: number; subscribed: boolean }) =>
+      meRequest<unknown>('PUT', `/subscriptions/${id}`, { subscribed }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'subscriptions'] }),
   });
 }

@@ -3,18 +3,21 @@
  * the account's rounding, dates ISO 8601.
  */
 
-/** GET /me/api/overview. `brand` and `account_name` are optional (the account's brand kit). */
+/**
+ * GET /me/api/overview. `credits_short`: the credits still needed for the next reward. The
+ * account's name, brand kit and credit name when the service gives them (else the page's own).
+ */
 export interface MeOverview {
-  first_name: string | null;
-  last_name: string | null;
+  firstname: string | null;
+  lastname: string | null;
   email: string | null;
   member_since: string | null;
-  credits: number;
-  credit_name: string | null;
+  credit_balance: number;
   prepaid_balance_in_cents: number;
   tier: { name: string } | null;
-  next_reward: { name: string; required_credits: number; missing_credits: number } | null;
+  next_reward: { title: string; required_credits: number; credits_short: number } | null;
   account_name?: string | null;
+  custom_credit_name?: string | null;
   brand?: Record<string, string | null> | null;
 }
 
@@ -24,27 +27,40 @@ export interface MeAppCode {
   expires_at: string;
 }
 
+/** A reward: claimable now, else `credits_short` credits still needed, or out of stock. */
 export interface MeReward {
   uuid: string;
-  name: string;
+  title: string;
+  description: string | null;
   required_credits: number;
   claimable: boolean;
+  credits_short: number;
+  out_of_stock: boolean;
 }
 
+/** A voucher; `unusable` says why it cannot be used now (null: it can). */
 export interface MeVoucher {
   uuid: string;
-  name: string;
   code: string;
-  status: 'valid' | 'redeemed' | 'expired';
-  expires_at: string | null;
+  name: string;
+  description: string | null;
+  expiration_date: string | null;
+  status: string;
+  unusable: {
+    reason: 'expired' | 'redeemed' | 'deactivated' | 'not_yet_active' | 'locked';
+    date: string | null;
+  } | null;
 }
 
+/** One line of activity: credits earned or spent, money paid or topped up. */
 export interface MeActivityItem {
+  type: string;
+  uuid: string;
   created_at: string;
-  kind: string;
-  description: string;
+  title: string;
   credits: number | null;
   amount_in_cents: number | null;
+  shop: string | null;
 }
 
 /** GET /me/api/activity?page=N */
@@ -54,17 +70,22 @@ export interface MeActivityPage {
   last_page: number;
 }
 
+/** A card: only its last 4 characters (`value_hint`); `id` names it to remove it. */
 export interface MeCard {
-  uuid: string;
-  last4: string;
+  id: number;
+  value_hint: string;
+  name: string;
+  active: boolean;
   added_at: string | null;
 }
 
+/** An e-mail subscription; subscribing to a DOUBLE_OPT_IN one waits for the e-mailed confirmation. */
 export interface MeSubscription {
-  uuid: string;
+  id: number;
   name: string;
-  subscribed: boolean;
-  pending_confirmation: boolean;
+  description: string | null;
+  strategy: 'OPT_OUT' | 'OPT_IN' | 'DOUBLE_OPT_IN';
+  status: 'SUBSCRIBED' | 'PENDING_CONFIRMATION' | 'UNSUBSCRIBED';
 }
 
 /** The type of a profile field: how it is edited and checked. */
@@ -86,8 +107,11 @@ export interface MeField {
   name: string;
   label: string;
   type: MeFieldType;
+  custom?: boolean;
   options?: { label: string; value: string }[];
   required: boolean;
+  /** number: whole numbers only. */
+  integer?: boolean;
   min?: number | string | null;
   max?: number | string | null;
   max_length?: number | null;

@@ -31,7 +31,7 @@ export function App() {
   const [note, setNote] = useState<SignInNote>('none');
   const [deleted, setDeleted] = useState(false);
   const signIn = useMutation({
-    mutationFn: (token: string) => meRequest<{ first_name: string | null }>('POST', '/sign-in', { token }),
+    mutationFn: (token: string) => meRequest<{ firstname: string | null }>('POST', '/sign-in', { token }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me'] }),
     onError: () => setNote('link_invalid'),
   });
@@ -119,7 +119,7 @@ function SignedIn({
   const { t } = useTranslation('me');
   const section = useSection();
   const style = brandVariables(overview.brand as Parameters<typeof brandVariables>[0]) as CSSProperties;
-  const creditName = overview.credit_name?.trim() || t('points');
+  const creditName = overview.custom_credit_name?.trim() || t('points');
   // A new section starts at its top, as a new page would.
   useEffect(() => {
     if (section) window.scrollTo(0, 0);
@@ -134,7 +134,7 @@ function SignedIn({
         {section === 'home' ? (
           <HomeScreen overview={overview} creditName={creditName} />
         ) : section === 'rewards' ? (
-          <RewardsScreen creditName={creditName} credits={overview.credits} />
+          <RewardsScreen creditName={creditName} />
         ) : section === 'activity' ? (
           <ActivityScreen creditName={creditName} />
         ) : section === 'cards' ? (

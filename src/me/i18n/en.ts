@@ -53,6 +53,7 @@ export const en = {
     needed: '{{credits}} more {{name}} needed',
     cost: '{{credits}} {{name}}',
     none: 'There are no rewards yet.',
+    outOfStock: 'Out of stock',
   },
   vouchers: {
     title: 'Vouchers',
@@ -62,6 +63,9 @@ export const en = {
     valid: 'Valid',
     redeemed: 'Used',
     expired: 'Expired',
+    deactivated: 'No longer valid',
+    not_yet_active: 'Not valid yet',
+    locked: 'Being used',
     until: 'Until {{date}}',
   },
   activity: {
@@ -71,6 +75,12 @@ export const en = {
     newer: 'Newer',
     older: 'Older',
     pages: 'Pages of your activity',
+    creditsEarned: 'Points earned',
+    creditsDeducted: 'Points deducted',
+    prepaidPayment: 'Paid with prepaid',
+    prepaidTopUp: 'Prepaid topped up',
+    giftcardPayment: 'Paid with a gift card',
+    giftcardTopUp: 'Gift card topped up',
   },
   cards: {
     title: 'Your cards',
@@ -114,6 +124,7 @@ export const en = {
     tooLong: 'At most {{max}} characters, please.',
     email: 'Please type a whole e-mail address, like name@example.com.',
     number: 'Please type a number.',
+    whole: 'Please type a whole number.',
     min: 'At least {{min}}, please.',
     max: 'At most {{max}}, please.',
     dateInvalid: 'Please choose a real date.',

@@ -54,6 +54,7 @@ export const nl: MeTexts = {
     needed: 'Nog {{credits}} {{name}} nodig',
     cost: '{{credits}} {{name}}',
     none: 'Er zijn nog geen beloningen.',
+    outOfStock: 'Uitverkocht',
   },
   vouchers: {
     title: 'Vouchers',
@@ -63,6 +64,9 @@ export const nl: MeTexts = {
     valid: 'Geldig',
     redeemed: 'Gebruikt',
     expired: 'Verlopen',
+    deactivated: 'Niet meer geldig',
+    not_yet_active: 'Nog niet geldig',
+    locked: 'Wordt gebruikt',
     until: 'Tot {{date}}',
   },
   activity: {
@@ -72,6 +76,12 @@ export const nl: MeTexts = {
     newer: 'Nieuwer',
     older: 'Ouder',
     pages: 'Pagina’s van je activiteit',
+    creditsEarned: 'Punten gespaard',
+    creditsDeducted: 'Punten afgeschreven',
+    prepaidPayment: 'Betaald met tegoed',
+    prepaidTopUp: 'Tegoed opgewaardeerd',
+    giftcardPayment: 'Betaald met een cadeaukaart',
+    giftcardTopUp: 'Cadeaukaart opgewaardeerd',
   },
   cards: {
     title: 'Je kaarten',
@@ -115,6 +125,7 @@ export const nl: MeTexts = {
     tooLong: 'Hooguit {{max}} tekens.',
     email: 'Typ een heel e-mailadres, zoals naam@voorbeeld.nl.',
     number: 'Typ een getal.',
+    whole: 'Typ een heel getal.',
     min: 'Minstens {{min}}.',
     max: 'Hooguit {{max}}.',
     dateInvalid: 'Kies een bestaande datum.',

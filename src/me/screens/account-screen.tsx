@@ -65,14 +65,17 @@ function Subscriptions() {
       ) : (
         <ul className="me-list">
           {subscriptions.data.map((subscription) => {
-            const on = subscription.subscribed || subscription.pending_confirmation;
-            const busy = change.isPending && change.variables?.uuid === subscription.uuid;
+            const on = subscription.status !== 'UNSUBSCRIBED';
+            const busy = change.isPending && change.variables?.id === subscription.id;
             return (
-              <li key={subscription.uuid} className="me-item me-switch-item">
+              <li key={subscription.id} className="me-item me-switch-item">
                 <label className="me-switch">
                   <span className="me-item-main">
                     <strong>{subscription.name}</strong>
-                    {subscription.pending_confirmation ? (
+                    {subscription.description ? (
+                      <span className="me-item-sub">{subscription.description}</span>
+                    ) : null}
+                    {subscription.status === 'PENDING_CONFIRMATION' ? (
                       <span className="me-item-sub">{t('subscriptions.pending')}</span>
                     ) : null}
                   </span>
@@ -83,9 +86,9 @@ function Subscriptions() {
                     aria-checked={on}
                     disabled={busy}
                     onChange={(event) =>
-                      change.mutate({ uuid: subscription.uuid, subscribed: event.target.checked })
+                      change.mutate({ id: subscription.id, subscribed: event.target.checked })
                     }
-                    data-testid={`subscription-${subscription.uuid}`}
+                    data-testid={`subscription-${subscription.id}`}
                   />
                 </label>
               </li>

@@ -4,6 +4,7 @@ import { formatDateTime, formatSignedCredits, formatSignedMoney } from '../../ki
 import { Button } from '../../ui/button';
 import { useActivity } from '../api/queries';
 import { Notice } from '../components/notice';
+import { activityTitleKey } from '../lib/activity';
 
 /** The customer's activity, newest first, a page at a time (Newer / Older). */
 export function ActivityScreen({ creditName }: { creditName: string }) {
@@ -28,12 +29,14 @@ export function ActivityScreen({ creditName }: { creditName: string }) {
             data-testid="activity-list"
             aria-busy={activity.isFetching || undefined}
           >
-            {data.items.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: activity rows have no id; a page is replaced whole.
-              <li key={`${item.created_at}-${index}`} className="me-item">
+            {data.items.map((item) => (
+              <li key={item.uuid} className="me-item">
                 <span className="me-item-main">
-                  <strong>{item.description}</strong>
-                  <span className="me-item-sub">{formatDateTime(item.created_at, language)}</span>
+                  <strong>{((key) => (key ? t(key) : item.title))(activityTitleKey(item))}</strong>
+                  <span className="me-item-sub">
+                    {formatDateTime(item.created_at, language)}
+                    {item.shop ? ` · ${item.shop}` : ''}
+                  </span>
                 </span>
                 <span className="me-amounts">
                   {item.credits !== null && item.credits !== 0 ? (

@@ -21,7 +21,7 @@ export function CardsScreen() {
   const remove = useRemoveCard();
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const [removed, setRemoved] = useState(false);
 
   const submit = (event: FormEvent) => {
@@ -57,15 +57,15 @@ export function CardsScreen() {
         ) : (
           <ul className="me-list" data-testid="card-list">
             {cards.data.map((card) => (
-              <li key={card.uuid} className="me-item me-card-item" data-testid={`card-${card.last4}`}>
-                {confirming === card.uuid ? (
+              <li key={card.id} className="me-item me-card-item" data-testid={`card-${card.value_hint}`}>
+                {confirming === card.id ? (
                   <div className="me-confirm">
-                    <p>{t('cards.confirmRemove', { last4: card.last4 })}</p>
+                    <p>{t('cards.confirmRemove', { last4: card.value_hint })}</p>
                     <div className="me-actions">
                       <Button
                         busy={remove.isPending}
                         onClick={() =>
-                          remove.mutate(card.uuid, {
+                          remove.mutate(card.id, {
                             onSuccess: () => {
                               setConfirming(null);
                               setRemoved(true);
@@ -83,7 +83,7 @@ export function CardsScreen() {
                 ) : (
                   <>
                     <span className="me-item-main">
-                      <strong>{t('cards.card', { last4: card.last4 })}</strong>
+                      <strong>{t('cards.card', { last4: card.value_hint })}</strong>
                       {card.added_at ? (
                         <span className="me-item-sub">
                           {t('cards.added', { date: formatDate(card.added_at, i18n.language) })}
@@ -93,11 +93,11 @@ export function CardsScreen() {
                     <Button
                       variant="quiet"
                       className="me-small-button"
-                      aria-label={t('cards.removeLabel', { last4: card.last4 })}
+                      aria-label={t('cards.removeLabel', { last4: card.value_hint })}
                       onClick={() => {
                         remove.reset();
                         setRemoved(false);
-                        setConfirming(card.uuid);
+                        setConfirming(card.id);
                       }}
                     >
                       {t('cards.remove')}
@@ -113,7 +113,7 @@ export function CardsScreen() {
         <form className="me-form" onSubmit={submit} noValidate>
           {add.isSuccess ? (
             <Notice kind="success" testId="card-added">
-              {t('cards.addedNote', { last4: add.data.last4 })}
+              {t('cards.addedNote', { last4: add.data.value_hint })}
             </Notice>
           ) : null}
           <div className="me-field">

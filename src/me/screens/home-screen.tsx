@@ -15,7 +15,7 @@ import { Section } from '../components/section';
 export function HomeScreen({ overview, creditName }: { overview: MeOverview; creditName: string }) {
   const { t, i18n } = useTranslation('me');
   const language = i18n.language;
-  const name = overview.first_name?.trim();
+  const name = overview.firstname?.trim();
   const next = overview.next_reward;
   return (
     <div className="me-stack">
@@ -23,7 +23,8 @@ export function HomeScreen({ overview, creditName }: { overview: MeOverview; cre
       <AppCode />
       <Section title={t('home.credits', { name: creditName })} testId="balances">
         <p className="me-figure" data-testid="credits">
-          {formatCredits(overview.credits, language)} <span className="me-figure-unit">{creditName}</span>
+          {formatCredits(overview.credit_balance, language)}{' '}
+          <span className="me-figure-unit">{creditName}</span>
         </p>
         {overview.tier ? (
           <p className="me-tier" data-testid="tier">
@@ -31,20 +32,20 @@ export function HomeScreen({ overview, creditName }: { overview: MeOverview; cre
           </p>
         ) : null}
         {next ? (
-          next.missing_credits > 0 ? (
+          next.credits_short > 0 ? (
             <ProgressBar
               testId="next-reward"
               label={t('home.nextReward', {
-                credits: formatCredits(next.missing_credits, language),
+                credits: formatCredits(next.credits_short, language),
                 name: creditName,
-                reward: next.name,
+                reward: next.title,
               })}
-              value={next.required_credits - next.missing_credits}
+              value={next.required_credits - next.credits_short}
               max={next.required_credits}
             />
           ) : (
             <p className="me-ready" data-testid="next-reward">
-              {t('home.rewardReady', { reward: next.name })}
+              {t('home.rewardReady', { reward: next.title })}
             </p>
           )
         ) : null}

@@ -5,7 +5,7 @@ export type Draft = string | string[] | boolean;
 
 /** A reason a value is refused, with what the message needs (a length, a bound). */
 export type FieldProblem =
-  | { key: 'required' | 'email' | 'number' | 'dateInvalid' | 'dateFuture' | 'pickOne' | 'refused' }
+  | { key: 'required' | 'email' | 'number' | 'whole' | 'dateInvalid' | 'dateFuture' | 'pickOne' | 'refused' }
   | { key: 'tooLong'; max: number }
   | { key: 'min' | 'max'; min?: number; max?: number }
   | { key: 'dateMin' | 'dateMax'; date: string };
@@ -73,6 +73,7 @@ export function problemOf(field: MeField, draft: Draft, now = new Date()): Field
     case 'number': {
       const n = value as number;
       if (!Number.isFinite(n)) return { key: 'number' };
+      if (field.integer && !Number.isInteger(n)) return { key: 'whole' };
       if (typeof field.min === 'number' && n < field.min) return { key: 'min', min: field.min };
       if (typeof field.max === 'number' && n > field.max) return { key: 'max', max: field.max };
       return null;

@@ -9,7 +9,7 @@ import { Section } from '../components/section';
  * enough) and vouchers (valid first; code, state, until when). Claiming and using happen at the
  * counter, where the reward is handed over.
  */
-export function RewardsScreen({ creditName, credits }: { creditName: string; credits: number }) {
+export function RewardsScreen({ creditName }: { creditName: string }) {
   const { t, i18n } = useTranslation('me');
   const language = i18n.language;
   const rewards = useRewards();
@@ -17,8 +17,9 @@ export function RewardsScreen({ creditName, credits }: { creditName: string; cre
   const sortedRewards = [...(rewards.data ?? [])].sort(
     (a, b) => Number(b.claimable) - Number(a.claimable) || a.required_credits - b.required_credits,
   );
-  const order = { valid: 0, redeemed: 1, expired: 2 } as const;
-  const sortedVouchers = [...(vouchers.data ?? [])].sort((a, b) => order[a.status] - order[b.status]);
+  const sortedVouchers = [...(vouchers.data ?? [])].sort(
+    (a, b) => Number(a.unusable !== null) - Number(b.unusable !== null),
+  );
   return (
     <div className="me-stack">
       <h1>{t('rewards.title')}</h1>
@@ -32,9 +33,13 @@ export function RewardsScreen({ creditName, credits }: { creditName: string; cre
         ) : (
           <ul className="me-list" data-testid="reward-list">
             {sortedRewards.map((reward) => (
-              <li key={reward.uuid} className={reward.claimable ? 'me-item me-item-ready' : 'me-item'}>
+              <li
+                key={reward.uuid}
+                className={reward.claimable ? 'me-item me-item-ready' : 'me-item'}
+                data-testid={`reward-${reward.uuid}`}
+              >
                 <span className="me-item-main">
-                  <strong>{reward.name}</strong>
+                  <strong>{reward.title}</strong>
                   <span className="me-item-sub">
                     {t('rewards.cost', {
                       credits: formatCredits(reward.required_credits, language),
@@ -42,13 +47,19 @@ export function RewardsScreen({ creditName, credits }: { creditName: string; cre
                     })}
                   </span>
                 </span>
-                <span className={reward.claimable ? 'me-badge me-badge-ready' : 'me-badge'}>
-                  {reward.claimable
-                    ? t('rewards.claimable', { name: creditName })
-                    : t('rewards.needed', {
-                        credits: formatCredits(Math.max(0, reward.required_credits - credits), language),
-                        name: creditName,
-                      })}
+                <span
+                  className={
+                    reward.claimable && !reward.out_of_stock ? 'me-badge me-badge-ready' : 'me-badge'
+                  }
+                >
+                  {reward.out_of_stock
+                    ? t('rewards.outOfStock')
+                    : reward.claimable
+                      ? t('rewards.claimable', { name: creditName })
+                      : t('rewards.needed', {
+                          credits: formatCredits(reward.credits_short, language),
+                          name: creditName,
+                        })}
                 </span>
               </li>
             ))}
@@ -65,18 +76,22 @@ export function RewardsScreen({ creditName, credits }: { creditName: string; cre
         ) : (
           <ul className="me-list" data-testid="voucher-list">
             {sortedVouchers.map((voucher) => (
-              <li key={voucher.uuid} className={`me-item me-voucher-${voucher.status}`}>
+              <li
+                key={voucher.uuid}
+                className={voucher.unusable ? 'me-item me-unusable' : 'me-item'}
+                data-testid={`voucher-${voucher.uuid}`}
+              >
                 <span className="me-item-main">
                   <strong>{voucher.name}</strong>
                   <span className="me-item-sub me-code">{t('vouchers.code', { code: voucher.code })}</span>
-                  {voucher.expires_at && voucher.status === 'valid' ? (
+                  {voucher.expiration_date && !voucher.unusable ? (
                     <span className="me-item-sub">
-                      {t('vouchers.until', { date: formatDate(voucher.expires_at, language) })}
+                      {t('vouchers.until', { date: formatDate(voucher.expiration_date, language) })}
                     </span>
                   ) : null}
                 </span>
-                <span className={voucher.status === 'valid' ? 'me-badge me-badge-ready' : 'me-badge'}>
-                  {t(`vouchers.${voucher.status}`)}
+                <span className={voucher.unusable ? 'me-badge' : 'me-badge me-badge-ready'}>
+                  {t(`vouchers.${voucher.unusable?.reason ?? 'valid'}`)}
                 </span>
               </li>
             ))}
