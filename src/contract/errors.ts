@@ -276,6 +276,23 @@ export const ERROR_REASONS = {
     status: 403,
     when: 'the contact has no verified code to give an auth token for',
   },
+  // The customer's own page /me/ (docs/me.md).
+  link_invalid: {
+    code: 1003,
+    status: 401,
+    when: 'the sign-in link is unknown, used already or expired',
+  },
+  signed_out: { code: 1003, status: 401, when: 'no /me/ cookie session, or a signed-out or expired one' },
+  invalid_attribute: {
+    code: 1003,
+    status: 422,
+    when: 'a profile value of /me/ is refused by its field or attribute definition (naming each); nothing changed',
+  },
+  rate_limited: {
+    code: 1003,
+    status: 429,
+    when: 'too many sign-in links asked for this address or from this client (see Retry-After)',
+  },
   payment_awaited: {
     code: 1003,
     status: 409,

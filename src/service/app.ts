@@ -16,6 +16,7 @@ import { EventBus } from './events/bus';
 import { registerCashierConsole } from './http/cashier';
 import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
+import { registerMe } from './http/me';
 import mediaRoutes from './http/media';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
@@ -32,7 +33,6 @@ import { RequestLog } from './http/request-log';
 import {
   inlineScriptHashes,
   kioskDirectives,
-  mePageDirectives,
   registerPageSecurity,
   registerSecurityHeaders,
   startPageDirectives,
@@ -214,14 +214,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerV1Routes(app);
   await app.register(mediaRoutes);
   await registerCashierConsole(app, deps.cashierDir);
+  await registerMe(app, deps.meDir);
 
   await registerKiosk(app, deps.kioskDir ?? defaultKioskDir());
-  // The customer's own page on their phone (src/me): never framed, nothing inline.
-  await registerStaticPage(app, {
-    root: deps.meDir ?? defaultPageDir('me'),
-    prefix: '/me/',
-    directives: mePageDirectives(),
-  });
   await app.register(async (scope) => {
     await registerPageSecurity(scope, startPageDirectives(scope.config.portalUrl));
     registerStartPage(scope);

@@ -142,6 +142,8 @@ export async function createTestApp(
     kioskDir?: string;
     /** A built cashier console to serve at /cashier/ (default none). */
     cashierDir?: string;
+    /** A built /me/ page to serve at /me/ (default none). */
+    meDir?: string;
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -178,6 +180,7 @@ export async function createTestApp(
     databaseUrl,
     kioskDir: options.kioskDir ?? join(dir, 'no-kiosk'),
     cashierDir: options.cashierDir ?? join(dir, 'no-cashier'),
+    meDir: options.meDir ?? join(dir, 'no-me'),
     validateResponses: true,
     poolStats: database.poolStats,
     sessionExpiryTimer: (round) => {

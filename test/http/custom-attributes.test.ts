@@ -31,7 +31,14 @@ describe('custom attributes', () => {
       const { data, meta } = res.json();
       expect(meta).toEqual({});
       for (const item of data) attributeSchema.parse(item);
-      expect(data.map((a: { name: string }) => a.name)).toEqual(['dier', 'a_custom_attribute']);
+      expect(data.map((a: { name: string }) => a.name)).toEqual([
+        'dier',
+        'a_custom_attribute',
+        'dieet',
+        'trouwdag',
+        'havermelk',
+        'kopjes_per_dag',
+      ]);
       expect(data[0]).toEqual({
         id: expect.any(Number),
         entity: 'contact',

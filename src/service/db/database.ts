@@ -30,6 +30,7 @@ import * as eventTimestamps from './migrations/0014_event_timestamps';
 import * as registers from './migrations/0017_registers_attribute_placeholders';
 import * as webhooks from './migrations/0018_webhooks';
 import * as loyaltyTokenClaims from './migrations/0019_loyalty_token_claims';
+import * as meSessions from './migrations/0020_me_sessions';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0017_registers_attribute_placeholders': registers,
   '0018_webhooks': webhooks,
   '0019_loyalty_token_claims': loyaltyTokenClaims,
+  '0020_me_sessions': meSessions,
 };
 
 /**

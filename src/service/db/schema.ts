@@ -142,6 +142,8 @@ export interface ContactSessionTokenTable {
   status: 'active' | 'used';
   created_at: string;
   used_at: string | null;
+  /** When it stops working (app codes made for /me/, migration 0020); null: never. */
+  expires_at: string | null;
 }
 
 export interface ContactSubscriptionTable {
@@ -227,6 +229,32 @@ export interface ContactVerificationCodeTable {
   attempts: Generated<number>;
   verified_at: string | null;
   used_at: string | null;
+  /** What it proves (migration 0020): `proof` it is them (counter, public API), `deletion` of the account. */
+  purpose: Generated<'proof' | 'deletion'>;
+}
+
+/** A one-time sign-in link to /me/ (migration 0020), stored hashed. */
+export interface MeLinkTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  contact_id: number;
+  /** The shop it was made for (the portal session's, a shop-bound credential's); null: the account. */
+  shop_id: number | null;
+  source: 'auth_url' | 'counter' | 'email';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A signed-in /me/ browser (migration 0020): the secret of its httpOnly cookie, stored hashed. */
+export interface MeSessionTable {
+  id: Generated<number>;
+  secret_hash: string;
+  contact_id: number;
+  shop_id: number | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 }
 
 /** An acceptance of the account's terms (migration 0013), with the addresses accepted. */
@@ -417,6 +445,8 @@ export interface Database extends CatalogTables, CashierTables, PlatformTables {
   custom_attributes: CustomAttributeTable;
   idempotency_keys: IdempotencyKeyTable;
   media_files: MediaFileTable;
+  me_link_tokens: MeLinkTokenTable;
+  me_sessions: MeSessionTable;
 }
 
 /** A picture shipped with the fixture, served at GET /media/{name}. */

@@ -2,6 +2,7 @@ import type { ContactSessionToken } from '../../contract/public/contact-session-
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { refusal } from './errors';
+import { newSecret } from './tokens';
 import { isoTimestamp } from './values';
 
 // The spec lists no code for an unknown token: 1003 with HTTP 404 (reason contact_session_token_not_found).
@@ -24,11 +25,37 @@ export async function contactSessionTokenView(db: Db, token: string): Promise<Co
 }
 
 /**
- * Uses a contact session token once (state table: active → used; later attempts are refused).
- * Atomic: of two concurrent uses exactly one succeeds.
+ * Makes a new contact session token for a contact: an app code the kiosk takes once, scanned or
+ * typed; `expiresAt` ends it unused (null: never). Shared by the verified-code auth token of the
+ * public API and the app code of /me/.
+ * @returns the token (random, URL-safe).
+ */
+export async function issueContactSessionToken(
+  tx: Tx,
+  contactId: number,
+  expiresAt: Date | null,
+): Promise<string> {
+  const token = newSecret();
+  await tx.db
+    .insertInto('contact_session_tokens')
+    .values({
+      token,
+      contact_id: contactId,
+      status: 'active',
+      created_at: isoTimestamp(tx.now),
+      used_at: null,
+      expires_at: expiresAt === null ? null : isoTimestamp(expiresAt),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Uses a contact session token once (state table: active → used; later attempts are refused), while
+ * it has not expired. Atomic: of two concurrent uses exactly one succeeds.
  * @returns the id of the token's contact.
  * @throws ServiceError 1003 with reason contact_session_token_not_found (HTTP 404) or
- *   contact_session_token_used (HTTP 422, used before).
+ *   contact_session_token_used (HTTP 422, used before, or expired unused).
  */
 export async function useContactSessionToken(tx: Tx, token: string): Promise<number> {
   const used = await tx.db
@@ -36,6 +63,7 @@ export async function useContactSessionToken(tx: Tx, token: string): Promise<num
     .set({ status: 'used', used_at: isoTimestamp(tx.now) })
     .where('token', '=', token)
     .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', isoTimestamp(tx.now))]))
     .returning('contact_id')
     .executeTakeFirst();
   if (used) return used.contact_id;

@@ -10,12 +10,13 @@ import type { ContactProof } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { OutgoingMail } from '../mail/mailer';
+import { issueContactSessionToken } from './contact-session-tokens';
 import { type ContactRow, contactByEmail, contactById, contactByUuid } from './contacts';
 import { maskEmail } from './counter-view';
 import { refusal, type ServiceError } from './errors';
 import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, requireContact } from './portal-session-guards';
-import { hashToken, newSecret } from './tokens';
+import { hashToken } from './tokens';
 import { apiTimestamp, isoTimestamp } from './values';
 
 /** How long a code works (ms). */
@@ -297,16 +298,5 @@ export async function contactAuthToken(tx: Tx, contactUuid: string): Promise<str
       nl: 'Het contact heeft geen bevestigde code; stuur er eerst een en bevestig die',
     });
   }
-  const token = newSecret();
-  await tx.db
-    .insertInto('contact_session_tokens')
-    .values({
-      token,
-      contact_id: contact.id,
-      status: 'active',
-      created_at: isoTimestamp(tx.now),
-      used_at: null,
-    })
-    .execute();
-  return token;
+  return issueContactSessionToken(tx, contact.id, null);
 }

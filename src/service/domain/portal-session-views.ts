@@ -220,7 +220,7 @@ function purchaseAmount(row: {
 }
 
 /** The cheapest active, in-stock reward above `balance` credits, with the credits still needed. */
-async function nextReward(db: Db, balance: number): Promise<PortalCreditReception['next_reward']> {
+export async function nextReward(db: Db, balance: number): Promise<PortalCreditReception['next_reward']> {
   const balanceCenti = Math.round(balance * 100);
   const reward = await db
     .selectFrom('rewards')

@@ -79,11 +79,12 @@ export function consoleDirectives(): Directives {
 }
 
 /**
- * The /me/ page's policy (a customer's own account on their phone): nothing inline, never framed,
- * no referrer (a sign-in link's token never leaks to another site).
+ * The customer's own page /me/ and its API: its inline script by hash (`inlineScripts`, from the
+ * built page), never framed (it holds a customer), nothing else inline.
  */
-export function mePageDirectives(): Directives {
-  return pageDirectives([]);
+export function meDirectives(inlineScripts: string[]): Directives {
+  const page = pageDirectives([]);
+  return { ...page, 'script-src': ["'self'", ...inlineScripts] };
 }
 
 /** Swagger UI's policy at /docs: its scripts and styles from here; "Try it out" calls this service. */

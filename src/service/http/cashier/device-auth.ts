@@ -6,8 +6,8 @@ import {
   type PairedDevice,
   pairedDeviceBySecret,
 } from '../../domain/cashier-devices';
-import { refusal } from '../../domain/errors';
 import { addressKey } from '../plugins/rate-limit';
+import { assertSameSiteJson } from '../same-site';
 
 /** The console session cookie: httpOnly, SameSite=Strict, only sent to /cashier, Secure under TLS. */
 export const CASHIER_COOKIE = 'portal_cashier';
@@ -73,21 +73,7 @@ export async function registerDeviceAuth(scope: FastifyInstance): Promise<void> 
   await scope.register(cookie);
   scope.decorateRequest('cashierDevice', null as unknown as PairedDevice);
   scope.addHook('onRequest', async (request) => {
-    if (request.method === 'POST') {
-      const origin = request.headers.origin;
-      if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
-        throw refusal('cross_site_call', {
-          en: 'Calls from another site are refused',
-          nl: 'Verzoeken van een andere site geweigerd',
-        });
-      }
-      if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
-        throw refusal('not_json', {
-          en: 'Send JSON (Content-Type: application/json)',
-          nl: 'Stuur JSON (Content-Type: application/json)',
-        });
-      }
-    }
+    if (request.method === 'POST') assertSameSiteJson(request);
     if (request.routeOptions.config.cashier === 'pair') return;
     const secret = request.cookies[CASHIER_COOKIE];
     const device = secret ? await pairedDeviceBySecret(scope.db, secret, scope.clock()) : undefined;

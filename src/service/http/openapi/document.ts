@@ -37,17 +37,19 @@ export function madeBy(operationId: string, parameter?: string): ExampleAfter {
 export interface RouteFacts {
   /**
    * Who may call: bearer tokens (an API key or access token: the spec's K and A; a personal access
-   * token: P), the cashier console's cookie, or no credential.
+   * token: P), the cashier console's cookie, the /me/ page's cookie, or no credential.
    */
-  security: 'bearer' | 'registerKey' | 'personalAccessToken' | 'cashier' | 'none';
+  security: 'bearer' | 'registerKey' | 'personalAccessToken' | 'cashier' | 'me' | 'none';
   /** "Try it out" needs this operation run first (see FastifySchema.exampleAfter). */
   exampleAfter?: ExampleAfter;
   /** Its refusals besides those every route of its kind has (see genericErrors). */
   errors: readonly RouteError[];
   /** Honours an `Idempotency-Key` header. */
   idempotent: boolean;
-  /** Takes form-encoded bodies besides JSON (the public API; the console takes JSON only). */
+  /** Takes form-encoded bodies besides JSON (the public API; the console and /me/ take JSON only). */
   formBodies: boolean;
+  /** Refuses calls from another origin (the console's and /me/'s calls that change something). */
+  sameSiteOnly: boolean;
   /** Counts against the rate limit (X-RateLimit-* headers, 429); health checks do not. */
   rateLimited: boolean;
   /** Answers something else than JSON on success (an event stream, an HTML page). */
@@ -107,7 +109,7 @@ function genericErrors(facts: RouteFacts): Refusal[] {
     facts.security === 'personalAccessToken'
   )
     list.push({ code: 1003, status: 403, when: 'a credential of another kind' });
-  if (facts.security === 'cashier' && facts.hasBody) {
+  if (facts.sameSiteOnly) {
     list.push({ code: 1003, status: 403, when: 'a call from another site', reason: 'cross_site_call' });
   }
   if (facts.hasBody) {
@@ -182,7 +184,11 @@ function errorResponses(facts: RouteFacts): Record<string, Json> {
 }
 
 /** Components every document carries: the credentials, the shared headers and parameter. */
-export function commonComponents(maxIdempotencyKeyLength: number, cashierCookie: string): Json {
+export function commonComponents(
+  maxIdempotencyKeyLength: number,
+  cashierCookie: string,
+  meCookie: string,
+): Json {
   return {
     securitySchemes: {
       bearer: {
@@ -209,6 +215,14 @@ export function commonComponents(maxIdempotencyKeyLength: number, cashierCookie:
         description:
           "The cashier console's device session cookie, set by POST /cashier/api/pair (its example pairs " +
           "the demo account's till; the browser then sends the cookie).",
+      },
+      meSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: meCookie,
+        description:
+          "The customer's /me/ session cookie, set by POST /me/api/sign-in with the token of a sign-in link " +
+          '(docs/me.md).',
       },
     },
     headers: {
@@ -248,14 +262,17 @@ const NOT_JSON: Record<string, string> = {
   'image/*': 'The picture.',
 };
 
+// The security scheme of a kind of caller, where its name differs.
+const SCHEMES: Partial<Record<RouteFacts['security'], string>> = {
+  cashier: 'cashierDevice',
+  me: 'meSession',
+};
+
 /** Completes one operation of the document from its route's facts. */
 function completeOperation(method: string, path: string, op: Json, facts: RouteFacts): void {
   op.operationId = facts.operationId ?? deriveOperationId(method, path);
   // A route may declare its own (the metrics token); else by its kind.
-  op.security ??=
-    facts.security === 'none'
-      ? []
-      : [{ [facts.security === 'cashier' ? 'cashierDevice' : facts.security]: [] }];
+  op.security ??= facts.security === 'none' ? [] : [{ [SCHEMES[facts.security] ?? facts.security]: [] }];
   const errors = describeErrors(facts.errors);
   if (errors) op.description = [op.description, errors].filter(Boolean).join('\n\n');
   if (facts.idempotent) {

@@ -7,6 +7,7 @@ import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-ty
 import '../../../contract/components';
 import type { RouteError } from '../../../contract/errors';
 import { DEMO } from '../../../contract/examples';
+import { ME_COOKIE } from '../../../contract/me';
 import { CASHIER_COOKIE } from '../cashier/device-auth';
 import { MAX_KEY_LENGTH } from '../idempotency';
 import { commonComponents, completeDocument, type ExampleAfter, type RouteFacts } from '../openapi/document';
@@ -76,6 +77,7 @@ const TAGS: Record<string, string> = {
   Webhooks: 'Events POSTed to subscribed URLs, their delivery log and replay (extension; docs/webhooks.md).',
   'Portal API': "The kiosk's calls, scoped to one portal session (or one paired screen).",
   'Cashier console': "The cashier console's calls, authorised by its device's session cookie.",
+  Me: "The customer's own page /me/: its calls, authorised by its session cookie (docs/me.md).",
   Operations: 'Health of the service (no credential).',
   Extension: 'Our additions to the spec (docs/extensions.md).',
 };
@@ -104,6 +106,7 @@ function routeFacts(route: RouteOptions): RouteFacts {
   const schema = route.schema ?? {};
   const auth = route.config?.auth;
   const cashier = route.url.startsWith('/cashier/api/');
+  const me = route.url.startsWith('/me/api/');
   const security =
     route.config?.registerKey === true
       ? 'registerKey'
@@ -113,7 +116,9 @@ function routeFacts(route: RouteOptions): RouteFacts {
           ? 'personalAccessToken'
           : cashier && route.config?.cashier !== 'pair'
             ? 'cashier'
-            : 'none';
+            : me && route.config?.me !== 'public'
+              ? 'me'
+              : 'none';
   const post = route.method === 'POST';
   return {
     security,
@@ -125,7 +130,8 @@ function routeFacts(route: RouteOptions): RouteFacts {
         security === 'personalAccessToken' ||
         auth === 'portal' ||
         route.config?.idempotent === true),
-    formBodies: !cashier,
+    formBodies: !cashier && !me,
+    sameSiteOnly: (cashier || me) && route.method !== 'GET',
     rateLimited: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false,
     produces: schema.produces?.[0],
     noContent: schema.noContent,
@@ -167,7 +173,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       servers: [{ url: '/', description: 'This service' }],
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
-      components: commonComponents(MAX_KEY_LENGTH, CASHIER_COOKIE) as never,
+      components: commonComponents(MAX_KEY_LENGTH, CASHIER_COOKIE, ME_COOKIE) as never,
     },
     transform: jsonSchemaTransform,
     transformObject: (input) => {

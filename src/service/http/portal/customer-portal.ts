@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { type RouteError, VOUCHER_REDEEM_REFUSALS } from '../../../contract/errors';
 import { DEMO } from '../../../contract/examples';
+import { meLink } from '../../../contract/me';
 import {
   cardRemoveRequest,
   portalActivity,
@@ -18,6 +19,7 @@ import {
   subscriptionChangeRequest,
   voucherRedeemRequest,
 } from '../../../contract/portal';
+import { meLinkInSession } from '../../domain/me-sessions';
 import {
   addCardInSession,
   changeSubscriptionInSession,
@@ -36,6 +38,7 @@ import { zodRoutes } from '../route';
 import {
   IDEMPOTENCY,
   IDENTIFIED,
+  noBody,
   PROOF_REFUSALS,
   REFUSED,
   sessionCalls,
@@ -222,6 +225,26 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         claimReceiptInSession(tx, session, req.body.value),
+      ),
+  );
+
+  app.post(
+    '/sessions/:uuid/me-link',
+    sessionRoute({
+      summary: "A one-time sign-in link to the customer's own page /me/, shown as a QR code; identify",
+      exampleAfter: IDENTIFIED,
+      description:
+        '"Manage on your phone": `url` opens /me/ signed in as the customer (docs/me.md), once, until ' +
+        '`expires_at` (5 minutes). Each call makes a new link (an `Idempotency-Key` is not replayed: the ' +
+        'token is stored only hashed).',
+      errors: PROOF_NEEDED,
+      body: noBody,
+      response: { 200: envelope(meLink) },
+    }),
+    // Not through `act`: its replay store would keep the token in clear.
+    (req) =>
+      read(req.params.uuid, 'customer_portal', (tx, session) =>
+        meLinkInSession(tx, session, app.config.portalUrl),
       ),
   );
 

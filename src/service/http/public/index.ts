@@ -8,6 +8,7 @@ import contactSessionTokenRoutes from './contact-session-tokens';
 import contactSubscriptionRoutes from './contact-subscriptions';
 import contactVerificationRoutes from './contact-verification';
 import contactRoutes from './contacts';
+import contactsPortalRoutes from './contacts-portal';
 import creditReceptionRoutes from './credit-receptions';
 import customAttributeRoutes from './custom-attributes';
 import endScreenPushRoutes from './end-screen-push';
@@ -63,6 +64,7 @@ export async function registerPublicRoutes(app: FastifyInstance): Promise<void> 
     productRoutes,
     categoryRoutes,
     contactVerificationRoutes,
+    contactsPortalRoutes,
     webhookSubscriptionRoutes,
     loyaltyTokenRoutes,
   ]) {

@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { RouteError } from '../../../contract/errors';
+import {
+  meAppCode,
+  meOverview,
+  meProfile,
+  meProfileRequest,
+  signInLinkRequest,
+  signInRequest,
+  signInResult,
+} from '../../../contract/me';
+import { refusal } from '../../domain/errors';
+import {
+  meAppCode as makeAppCode,
+  meOverview as overviewOf,
+  meProfile as profileOf,
+  updateMeProfile,
+} from '../../domain/me-account';
+import {
+  meLinkByEmail,
+  revokeContactMeSessions,
+  revokeMeSession,
+  signInWithLink,
+} from '../../domain/me-sessions';
+import { hashToken } from '../../domain/tokens';
+import { addressKey } from '../plugins/rate-limit';
+import { zodRoutes } from '../route';
+import { clearMeCookie, registerMeAuth, setMeCookie } from './auth';
+
+const TAG = 'Me';
+const AUTH =
+  "The customer's own page: authorised by the /me/ session cookie (httpOnly, SameSite=Strict, Path=/me), " +
+  'scoped to its contact; 401 signed_out without a valid one. Answers are `Cache-Control: no-store`.';
+const SIGNED_IN: readonly RouteError[] = [{ reason: 'signed_out' }];
+/** Sign-in links a minute… an hour, per e-mail address and per client address. */
+export const SIGN_IN_LINKS_PER_ADDRESS = 3;
+export const SIGN_IN_LINKS_PER_CLIENT = 10;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The /me/ API under /me/api (contract/me.ts; docs/me.md "The /me/ API"): signing in by a link,
+ * e-mailing a link, signing out, and the signed-in customer's own data.
+ */
+export default async function meRoutes(fastify: FastifyInstance) {
+  await registerMeAuth(fastify);
+  const app = zodRoutes(fastify);
+  const describe = (text: string) => `${text}\n\n${AUTH}`;
+  const contactId = (req: FastifyRequest) => req.meSession.contactId;
+
+  // Per e-mail address (hashed: the counter's key holds no address) and per client address.
+  const limiters =
+    fastify.config.rateLimit === 0
+      ? []
+      : [
+          fastify.createRateLimit({
+            max: SIGN_IN_LINKS_PER_CLIENT,
+            timeWindow: HOUR_MS,
+            keyGenerator: (req) => `me-sign-in-link:${addressKey(req)}`,
+          }),
+          fastify.createRateLimit({
+            max: SIGN_IN_LINKS_PER_ADDRESS,
+            timeWindow: HOUR_MS,
+            keyGenerator: (req) =>
+              `me-sign-in-link:email:${hashToken((req.body as { email: string }).email)}`,
+          }),
+        ];
+  const limitSignInLinks = async (req: FastifyRequest, reply: FastifyReply) => {
+    for (const limiter of limiters) {
+      const state = await limiter(req);
+      if (state.isAllowed || !state.isExceeded) continue;
+      reply.header('retry-after', state.ttlInSeconds);
+      throw refusal('rate_limited', {
+        en: 'Too many sign-in links were asked for; try again later',
+        nl: 'Er zijn te veel aanmeldlinks aangevraagd; probeer het later opnieuw',
+      });
+    }
+  };
+
+  app.post(
+    '/sign-in',
+    {
+      config: { auth: 'none', me: 'public' },
+      schema: {
+        tags: [TAG],
+        summary: 'Sign in with the token of a sign-in link (once); sets the /me/ session cookie',
+        description:
+          'The token of `?token=` in a sign-in link (contacts-portal auth-url, the counter’s me-link, the ' +
+          'e-mailed link) opens a cookie session of 30 days: `Set-Cookie: portal_me=…; HttpOnly; ' +
+          'SameSite=Strict; Path=/me` (Secure under TLS). A token works once, for 5 minutes.',
+        errors: [{ reason: 'link_invalid' }],
+        body: signInRequest,
+        response: { 200: signInResult },
+      },
+    },
+    async (req, reply) => {
+      const { secret, contact } = await app.tx((tx) => signInWithLink(tx, req.body.token));
+      setMeCookie(req, reply, secret);
+      return { firstname: contact.firstname };
+    },
+  );
+
+  app.post(
+    '/sign-in-link',
+    {
+      config: { auth: 'none', me: 'public' },
+      schema: {
+        tags: [TAG],
+        summary: 'E-mail a sign-in link to an address (the same answer whether or not it is known)',
+        description:
+          'Answers 202 `{}` for any address; a known one gets an e-mail with a sign-in link (once, 5 minutes). ' +
+          `At most ${SIGN_IN_LINKS_PER_ADDRESS} an hour per e-mail address and ${SIGN_IN_LINKS_PER_CLIENT} an hour ` +
+          'per client address (429 rate_limited, Retry-After).',
+        errors: [{ reason: 'rate_limited' }],
+        body: signInLinkRequest,
+        response: { 202: z.object({}) },
+      },
+    },
+    async (req, reply) => {
+      await limitSignInLinks(req, reply);
+      const mail = await app.tx((tx) => meLinkByEmail(tx, req.body.email, app.config.portalUrl));
+      // Not awaited: a known address answers as fast as an unknown one.
+      if (mail)
+        app.mailer.send(mail).catch((err: unknown) => req.log.error({ err }, 'sign-in link not sent'));
+      return reply.code(202).send({});
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Sign out this browser (its cookie session stops working)',
+        description: describe('The cookie is cleared.'),
+        errors: SIGNED_IN,
+        noContent: 'Signed out.',
+      },
+    },
+    async (req, reply) => {
+      await app.tx((tx) => revokeMeSession(tx, req.meSession.id));
+      clearMeCookie(req, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/sign-out-everywhere',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: "Sign out every browser of the customer's (and void their unused sign-in links)",
+        description: describe('The cookie is cleared.'),
+        errors: SIGNED_IN,
+        noContent: 'Signed out everywhere.',
+      },
+    },
+    async (req, reply) => {
+      await app.tx((tx) => revokeContactMeSessions(tx, contactId(req)));
+      clearMeCookie(req, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/overview',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'The customer at a glance: names, e-mail, member since, balances, tier, next reward',
+        description: describe(''),
+        errors: SIGNED_IN,
+        response: { 200: meOverview },
+      },
+    },
+    async (req) => overviewOf(app.db, contactId(req)),
+  );
+
+  app.get(
+    '/app-code',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'A new app code to show at the counter (a contact session token, once, 5 minutes)',
+        description: describe(
+          'The kiosk takes it scanned (a QR code of `token`) or typed, once, until `expires_at`; fetch a new ' +
+            'one before then.',
+        ),
+        errors: SIGNED_IN,
+        response: { 200: meAppCode },
+      },
+    },
+    async (req) => app.tx((tx) => makeAppCode(tx, contactId(req))),
+  );
+
+  app.get(
+    '/profile',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: "The profile's fields (contact fields, custom attributes) with their values; member since",
+        description: describe(''),
+        errors: SIGNED_IN,
+        response: { 200: meProfile },
+      },
+    },
+    async (req) => profileOf(app.db, contactId(req)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Change profile fields (all or nothing); answers the profile',
+        description: describe(
+          'Each value is checked by its field (custom attributes by their definition: select options, dates, ' +
+            'numbers, yes/no); one refused value refuses all (422 invalid_attribute naming each) and nothing ' +
+            'changes. Null or "" clears a value. Webhooks hear contact_updated.',
+        ),
+        errors: [...SIGNED_IN, { reason: 'invalid_attribute' }],
+        body: meProfileRequest,
+        response: { 200: meProfile },
+      },
+    },
+    async (req) => app.tx((tx) => updateMeProfile(tx, contactId(req), req.body)),
+  );
+}
