@@ -189,11 +189,11 @@ describe('/me/: profile and subscriptions', () => {
     expect(screen.getByText('Member since March 15, 2024')).toBeTruthy();
     const firstName = screen.getByLabelText('First name');
     await user.clear(firstName);
-    await user.clear(screen.getByLabelText('E-mail'));
-    await user.type(screen.getByLabelText('E-mail'), 'anna@');
+    await user.clear(screen.getByLabelText('E-mail address'));
+    await user.type(screen.getByLabelText('E-mail address'), 'anna@');
     await user.clear(screen.getByLabelText(/Cups a day/));
     await user.type(screen.getByLabelText(/Cups a day/), '2,5');
-    await user.type(screen.getByLabelText(/Birthday/), '2099-01-01');
+    await user.type(screen.getByLabelText(/Date of birth/), '2099-01-01');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(within(screen.getByTestId('field-firstname')).getByText('Please fill this in.')).toBeTruthy();
     expect(
@@ -209,11 +209,11 @@ describe('/me/: profile and subscriptions', () => {
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.type(firstName, 'Anne');
-    await user.clear(screen.getByLabelText('E-mail'));
-    await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+    await user.clear(screen.getByLabelText('E-mail address'));
+    await user.type(screen.getByLabelText('E-mail address'), 'anna@example.com');
     await user.clear(screen.getByLabelText(/Cups a day/));
     await user.type(screen.getByLabelText(/Cups a day/), '3');
-    await user.clear(screen.getByLabelText(/Birthday/));
+    await user.clear(screen.getByLabelText(/Date of birth/));
     await user.selectOptions(screen.getByLabelText(/Favourite animal/), 'dog');
     await user.click(screen.getByLabelText('Tea'));
     await user.click(screen.getByLabelText('Oat milk'));

@@ -47,6 +47,7 @@ export const en = {
     memberSince: 'Member since {{date}}',
   },
   rewards: {
+    pageTitle: 'Rewards and vouchers',
     title: 'Rewards',
     lead: 'Claim a reward at the counter with your {{name}}.',
     claimable: 'You have enough {{name}}',
@@ -83,6 +84,7 @@ export const en = {
     giftcardTopUp: 'Gift card topped up',
   },
   cards: {
+    pageTitle: 'Cards',
     title: 'Your cards',
     lead: 'Any card listed here identifies you at the counter.',
     none: 'No cards yet. Add the number of a loyalty card to use it at the counter.',
@@ -110,6 +112,17 @@ export const en = {
   },
   profile: {
     title: 'Your details',
+    labels: {
+      firstname: 'First name',
+      lastname: 'Last name',
+      birthdate: 'Date of birth',
+      phonenumber: 'Phone number',
+      address: 'Street',
+      housenumber: 'House number',
+      postalcode: 'Postcode',
+      city: 'City',
+      email: 'E-mail address',
+    },
     memberSince: 'Member since {{date}}',
     save: 'Save changes',
     saving: 'Saving…',

@@ -48,6 +48,7 @@ export const nl: MeTexts = {
     memberSince: 'Lid sinds {{date}}',
   },
   rewards: {
+    pageTitle: 'Beloningen en vouchers',
     title: 'Beloningen',
     lead: 'Haal een beloning op bij de balie met je {{name}}.',
     claimable: 'Je hebt genoeg {{name}}',
@@ -84,6 +85,7 @@ export const nl: MeTexts = {
     giftcardTopUp: 'Cadeaukaart opgewaardeerd',
   },
   cards: {
+    pageTitle: 'Kaarten',
     title: 'Je kaarten',
     lead: 'Met elke kaart hier word je herkend bij de balie.',
     none: 'Nog geen kaarten. Voeg het nummer van een klantenkaart toe om die bij de balie te gebruiken.',
@@ -111,6 +113,17 @@ export const nl: MeTexts = {
   },
   profile: {
     title: 'Je gegevens',
+    labels: {
+      firstname: 'Voornaam',
+      lastname: 'Achternaam',
+      birthdate: 'Geboortedatum',
+      phonenumber: 'Telefoonnummer',
+      address: 'Straat',
+      housenumber: 'Huisnummer',
+      postalcode: 'Postcode',
+      city: 'Plaats',
+      email: 'E-mailadres',
+    },
     memberSince: 'Lid sinds {{date}}',
     save: 'Wijzigingen opslaan',
     saving: 'Opslaan…',

@@ -44,7 +44,7 @@ export function CardsScreen() {
 
   return (
     <div className="me-stack">
-      <h1>{t('cards.title')}</h1>
+      <h1>{t('cards.pageTitle')}</h1>
       <Section title={t('cards.title')} lead={t('cards.lead')} testId="cards">
         {removed ? <Notice kind="success">{t('cards.removed')}</Notice> : null}
         {remove.isError ? <Notice kind="error" error={remove.error} /> : null}

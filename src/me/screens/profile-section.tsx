@@ -7,6 +7,7 @@ import { useProfile, useSaveProfile } from '../api/queries';
 import type { MeField, MeFieldValue } from '../api/types';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
+import { en } from '../i18n/en';
 import { changed, type Draft, draftOf, type FieldProblem, problemOf, sentValue } from './profile-form';
 
 /**
@@ -146,9 +147,12 @@ function FieldInput({
   const errorId = `${id}-error`;
   const invalid = error ? true : undefined;
   const described = error ? errorId : undefined;
+  // The account's own contact fields in the page's language; custom attributes as the shop named them.
+  const known =
+    !field.custom && field.name in LABELS ? t(`profile.labels.${field.name as keyof typeof LABELS}`) : null;
   const label = (
     <>
-      {field.label}
+      {known ?? field.label}
       {field.required || field.type === 'boolean' ? null : (
         <span className="me-optional"> ({t('profile.optional')})</span>
       )}
@@ -254,6 +258,9 @@ function FieldInput({
   );
 }
 
+/** The contact fields the page names itself (profile.labels of the texts). */
+const LABELS = en.profile.labels;
+
 /** The browser's autofill name for a contact field, so a phone offers what it knows. */
 function autoCompleteOf(name: string): string {
   const known: Record<string, string> = {
@@ -262,10 +269,9 @@ function autoCompleteOf(name: string): string {
     last_name: 'family-name',
     lastname: 'family-name',
     email: 'email',
-    phone: 'tel',
-    mobile: 'tel',
-    zipcode: 'postal-code',
-    postal_code: 'postal-code',
+    phonenumber: 'tel',
+    postalcode: 'postal-code',
+    address: 'address-line1',
     city: 'address-level2',
   };
   return known[name] ?? 'off';

@@ -22,7 +22,7 @@ export function RewardsScreen({ creditName }: { creditName: string }) {
   );
   return (
     <div className="me-stack">
-      <h1>{t('rewards.title')}</h1>
+      <h1>{t('rewards.pageTitle')}</h1>
       <Section title={t('rewards.title')} lead={t('rewards.lead', { name: creditName })} testId="rewards">
         {rewards.isError ? (
           <Notice kind="error" error={rewards.error} retry={() => rewards.refetch()} />
