@@ -129,3 +129,10 @@ export const meDeletionConfirm = z
   .meta({ example: { code: '123456' } });
 /** Where the deletion code went (the address masked). */
 export const meDeletionRequested = z.object({ sent_to: z.string(), expires_at: z.string() });
+
+/** The export: the contact's row and every table's rows about them, secrets left out (docs/me.md). */
+export const meExport = z.object({
+  exported_at: z.string(),
+  contact: z.record(z.string(), z.unknown()),
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+});

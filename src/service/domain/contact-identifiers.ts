@@ -118,8 +118,9 @@ export async function unlinkIdentifier(tx: Tx, value: string): Promise<Identifie
 }
 
 /**
- * Deletes an identifier, active or not. Credit receptions and prepaid transactions made with it
- * keep their contact but no longer name the identifier (the schema has no soft delete).
+ * Deletes an identifier, active or not. Credit receptions, prepaid transactions and reward
+ * receptions made with it keep their contact but no longer name the identifier (the schema has no
+ * soft delete).
  * @returns the identifier as it was (the real platform answers it; its PHP SDK maps it).
  * @throws ServiceError 60003 when there is none.
  */
@@ -127,7 +128,7 @@ export async function deleteIdentifier(tx: Tx, value: string): Promise<ContactId
   const row = await identifierByValue(tx.db, value);
   if (!row) throw new ServiceError(60003);
   const deleted = await identifierView(tx.db, row);
-  for (const table of ['credit_receptions', 'prepaid_transactions'] as const) {
+  for (const table of ['credit_receptions', 'prepaid_transactions', 'reward_receptions'] as const) {
     await tx.db
       .updateTable(table)
       .set({ contact_identifier_id: null })

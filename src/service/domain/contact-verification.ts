@@ -55,9 +55,36 @@ const locked = (): ServiceError =>
     nl: 'Hier kunnen geen codes meer worden geprobeerd; vraag het aan de kassa',
   });
 
+/** What a code proves: that it is them (counter, public API), or that they want their account deleted. */
+export type CodePurpose = 'proof' | 'deletion';
+
 // The e-mail in the contact's language (Dutch, else English).
-function codeMail(contact: ContactRow, accountName: string, code: string): OutgoingMail {
+function codeMail(
+  contact: ContactRow,
+  accountName: string,
+  code: string,
+  purpose: CodePurpose,
+): OutgoingMail {
   const name = contact.firstname?.trim();
+  if (purpose === 'deletion') {
+    const deletion =
+      contact.locale === 'nl'
+        ? {
+            subject: `Uw account bij ${accountName} verwijderen`,
+            text:
+              `${name ? `Hallo ${name},` : 'Hallo,'}\n\nUw code om uw account te verwijderen: ${code}\n\n` +
+              'Typ hem op uw accountpagina. Hij werkt 10 minuten. Uw gegevens worden dan gewist.\n' +
+              'Niet aangevraagd? Dan kunt u deze e-mail negeren; er gebeurt niets.\n',
+          }
+        : {
+            subject: `Deleting your account at ${accountName}`,
+            text:
+              `${name ? `Hello ${name},` : 'Hello,'}\n\nYour code to delete your account: ${code}\n\n` +
+              'Type it on your account page. It works for 10 minutes. Your data is then erased.\n' +
+              'Did not ask for it? Then you can ignore this e-mail; nothing happens.\n',
+          };
+    return { to: contact.email, fromName: accountName, ...deletion };
+  }
   const text =
     contact.locale === 'nl'
       ? {
@@ -78,7 +105,12 @@ function codeMail(contact: ContactRow, accountName: string, code: string): Outgo
 }
 
 // A new code for the contact (from a session, or the public API when `sessionId` is null).
-async function newCode(tx: Tx, contact: ContactRow, sessionId: number | null): Promise<CodeDelivery> {
+async function newCode(
+  tx: Tx,
+  contact: ContactRow,
+  sessionId: number | null,
+  purpose: CodePurpose = 'proof',
+): Promise<CodeDelivery> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await tx.db
     .insertInto('contact_verification_codes')
@@ -90,18 +122,24 @@ async function newCode(tx: Tx, contact: ContactRow, sessionId: number | null): P
       expires_at: isoTimestamp(new Date(tx.now.getTime() + CODE_TTL_MS)),
       verified_at: null,
       used_at: null,
+      purpose,
     })
     .execute();
   const account = await tx.db.selectFrom('account').select('name').executeTakeFirst();
-  return { mail: codeMail(contact, account?.name ?? '', code), code, sentTo: maskEmail(contact.email) };
+  return {
+    mail: codeMail(contact, account?.name ?? '', code, purpose),
+    code,
+    sentTo: maskEmail(contact.email),
+  };
 }
 
 // The newest code of a session's customer (sessionId given) or of the public API (null).
-function lastCode(db: Db, contactId: number, sessionId: number | null) {
+function lastCode(db: Db, contactId: number, sessionId: number | null, purpose: CodePurpose = 'proof') {
   let query = db
     .selectFrom('contact_verification_codes')
     .selectAll()
     .where('contact_id', '=', contactId)
+    .where('purpose', '=', purpose)
     .orderBy('id', 'desc')
     .limit(1);
   query =
@@ -112,8 +150,14 @@ function lastCode(db: Db, contactId: number, sessionId: number | null) {
 }
 
 // Checks `code` against the newest code; marks it verified. Expired, or none sent: 1003.
-async function checkCode(tx: Tx, contactId: number, sessionId: number | null, code: string) {
-  const last = await lastCode(tx.db, contactId, sessionId);
+async function checkCode(
+  tx: Tx,
+  contactId: number,
+  sessionId: number | null,
+  code: string,
+  purpose: CodePurpose = 'proof',
+) {
+  const last = await lastCode(tx.db, contactId, sessionId, purpose);
   if (!last || Date.parse(last.expires_at) <= tx.now.getTime()) throw expiredCode();
   if (last.code_hash !== codeHash(contactId, code)) throw wrongCode();
   await tx.db
@@ -250,7 +294,12 @@ export async function sendContactCode(tx: Tx, email: string): Promise<CodeDelive
  */
 export async function countContactCodeAttempt(tx: Tx, email: string): Promise<void> {
   const contact = await contactByEmail(tx.db, email);
-  const last = await lastCode(tx.db, contact.id, null);
+  await countCodeTry(tx, contact.id, 'proof');
+}
+
+// Counts one try of the contact's newest code of `purpose` outside a session (five at most).
+async function countCodeTry(tx: Tx, contactId: number, purpose: CodePurpose): Promise<void> {
+  const last = await lastCode(tx.db, contactId, null, purpose);
   if (!last) return;
   const counted = await tx.db
     .updateTable('contact_verification_codes')
@@ -287,6 +336,7 @@ export async function contactAuthToken(tx: Tx, contactUuid: string): Promise<str
     .set({ used_at: isoTimestamp(tx.now) })
     .where('contact_id', '=', contact.id)
     .where('portal_session_id', 'is', null)
+    .where('purpose', '=', 'proof')
     .where('verified_at', 'is not', null)
     .where('used_at', 'is', null)
     .where('expires_at', '>', isoTimestamp(tx.now))
@@ -299,4 +349,29 @@ export async function contactAuthToken(tx: Tx, contactUuid: string): Promise<str
     });
   }
   return issueContactSessionToken(tx, contact.id, null);
+}
+
+/**
+ * Sends a code that confirms the deletion of the contact's account (/me/ POST deletion), valid 10
+ * minutes; it proves nothing else (purpose `deletion`). The caller mails it after the transaction.
+ */
+export async function sendDeletionCode(tx: Tx, contactId: number): Promise<CodeDelivery> {
+  return newCode(tx, await contactById(tx.db, contactId), null, 'deletion');
+}
+
+/**
+ * Counts one try of the contact's newest deletion code, in a transaction of its own (as
+ * countCodeAttempt).
+ * @throws ServiceError verification_locked after five tries of that code.
+ */
+export function countDeletionCodeAttempt(tx: Tx, contactId: number): Promise<void> {
+  return countCodeTry(tx, contactId, 'deletion');
+}
+
+/**
+ * Checks a deletion code: the contact's newest, not expired.
+ * @throws ServiceError 1003 naming code: verification_code_wrong, verification_code_expired (or none sent).
+ */
+export async function verifyDeletionCode(tx: Tx, contactId: number, code: string): Promise<void> {
+  await checkCode(tx, contactId, null, code, 'deletion');
 }

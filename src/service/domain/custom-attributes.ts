@@ -81,7 +81,8 @@ function valueSchema(row: CustomAttributeRow): z.ZodType {
       return z.url();
     case 'date':
     case 'birth_date':
-      return z.string().regex(DATE, { message: 'a date (YYYY-MM-DD)' });
+      // A day of the calendar (2024-02-30 is none).
+      return z.string().regex(DATE, { message: 'a date (YYYY-MM-DD)' }).pipe(z.iso.date());
     case 'date_time':
       return z.iso.datetime({ offset: true });
     case 'select':

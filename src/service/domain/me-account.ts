@@ -4,7 +4,20 @@
  * account's custom attributes, checked and stored by the one contact update of every caller), and
  * an app code to show at the counter.
  */
-import { APP_CODE_MINUTES, type MeOverview, type MeProfile, type ProfileField } from '../../contract/me';
+import {
+  ACTIVITY_PAGE_SIZE,
+  APP_CODE_MINUTES,
+  type MeOverview,
+  type MeProfile,
+  type ProfileField,
+} from '../../contract/me';
+import type {
+  PortalActivity,
+  PortalCard,
+  PortalReward,
+  PortalSubscription,
+  PortalVoucher,
+} from '../../contract/portal';
 import type { AttributeType } from '../../contract/public/custom-attributes';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
@@ -12,9 +25,21 @@ import { updateContact } from './contact-profile';
 import { issueContactSessionToken } from './contact-session-tokens';
 import { contactById } from './contacts';
 import { attributeDefinitions } from './custom-attributes';
-import { refusal, ServiceError } from './errors';
+import { invalidField, refusal, ServiceError } from './errors';
+import {
+  addContactCard,
+  contactActivity,
+  contactActivityCount,
+  contactCards,
+  contactRewards,
+  contactSubscriptions,
+  portalVouchers,
+} from './portal-customer';
+import { portalCard } from './portal-profile';
+import { classifyScannedValue } from './portal-scan';
 import { nextReward } from './portal-session-views';
 import { apiTimestamp, fromCenti, isoTimestamp, jsonObject } from './values';
+import { listVouchers } from './vouchers';
 
 /** The date a contact was made (YYYY-MM-DD): "member since". */
 function memberSince(createdAt: string): string {
@@ -188,4 +213,86 @@ export async function meAppCode(tx: Tx, contactId: number): Promise<{ token: str
   const expiresAt = new Date(tx.now.getTime() + APP_CODE_MINUTES * 60_000);
   const token = await issueContactSessionToken(tx, contactId, expiresAt);
   return { token, expires_at: apiTimestamp(isoTimestamp(expiresAt))! };
+}
+
+/** The account's active rewards for the customer, claimable ones first (as the counter lists them). */
+export async function meRewards(db: Db, contactId: number): Promise<{ rewards: PortalReward[] }> {
+  return { rewards: await contactRewards(db, contactId) };
+}
+
+/** Every voucher of the customer's, any status, oldest first, each with why it cannot be used now. */
+export async function meVouchers(
+  db: Db,
+  contactId: number,
+  now: Date,
+): Promise<{ vouchers: PortalVoucher[] }> {
+  const contact = await contactById(db, contactId);
+  const { items } = await listVouchers(db, { contact_uuid: contact.uuid, page: 1, limit: 500 }, now);
+  return { vouchers: await portalVouchers(db, items, now) };
+}
+
+/** One page (1-based) of the customer's activity, ACTIVITY_PAGE_SIZE lines, newest first. */
+export async function meActivity(
+  db: Db,
+  contactId: number,
+  page: number,
+): Promise<{ items: PortalActivity[]; page: number; last_page: number }> {
+  const [lines, total] = await Promise.all([
+    contactActivity(db, contactId, page * ACTIVITY_PAGE_SIZE),
+    contactActivityCount(db, contactId),
+  ]);
+  return {
+    items: lines.slice((page - 1) * ACTIVITY_PAGE_SIZE),
+    page,
+    last_page: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
+  };
+}
+
+type MeCard = PortalCard & { added_at: string };
+
+const meCard = (row: {
+  id: number;
+  value: string;
+  name: string;
+  active: number;
+  created_at: string;
+}): MeCard => ({
+  ...portalCard(row),
+  added_at: apiTimestamp(row.created_at)!,
+});
+
+/** The customer's cards, oldest first, each shown by its last 4 characters. */
+export async function meCards(db: Db, contactId: number): Promise<{ cards: MeCard[] }> {
+  return { cards: (await contactCards(db, contactId)).map(meCard) };
+}
+
+// What a typed card code may hold: letters, digits, '-', '_' and '.'.
+const CARD_CODE = /^[\w.-]+$/;
+
+/**
+ * Adds a card by its typed code (as at the counter: a new code becomes a new card, an unlinked card
+ * is linked, their own is answered as it is). A code the account knows as something else (a gift
+ * card, a voucher, an app code, a receipt) is refused, so that it never identifies a customer.
+ * @throws ServiceError 1003 naming `code` (not a card code); 60004 inactive card; 60014 someone
+ *   else's card.
+ */
+export async function addMeCard(tx: Tx, contactId: number, code: string): Promise<MeCard> {
+  if (!CARD_CODE.test(code)) invalidField('code', 'A card code has letters, digits and dashes only.');
+  const kind = (await classifyScannedValue(tx.db, code, tx.now)).kind;
+  if (kind !== 'card' && kind !== 'unknown') invalidField('code', 'This is not the code of a loyalty card.');
+  const { card } = await addContactCard(tx, contactId, code);
+  const row = await tx.db
+    .selectFrom('contact_identifiers')
+    .select(['id', 'value', 'name', 'active', 'created_at'])
+    .where('id', '=', card.id)
+    .executeTakeFirstOrThrow();
+  return meCard(row);
+}
+
+/** The customer's e-mail subscriptions, one per active subscription type. */
+export async function meSubscriptions(
+  db: Db,
+  contactId: number,
+): Promise<{ subscriptions: PortalSubscription[] }> {
+  return { subscriptions: await contactSubscriptions(db, contactId) };
 }

@@ -10,7 +10,12 @@ import type {
 import type { Voucher } from '../../contract/public/vouchers';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import { createIdentifier, identifierByValue, linkIdentifier } from './contact-identifiers';
+import {
+  createIdentifier,
+  type IdentifierRow,
+  identifierByValue,
+  linkIdentifier,
+} from './contact-identifiers';
 import { contactById } from './contacts';
 import { invalidField, refusal, ServiceError } from './errors';
 import { claimLoyaltyToken, parseLoyaltyTokenUrl } from './loyalty-tokens';
@@ -151,8 +156,13 @@ export async function redeemVoucherInSession(
  * (balance ≥ required credits and in stock) first, then by required credits; `credits_short` is
  * max(0, required − balance) in credits.
  */
-export async function sessionRewards(db: Db, session: PortalSessionRow): Promise<PortalReward[]> {
-  const contact = await contactById(db, requireContact(session));
+export function sessionRewards(db: Db, session: PortalSessionRow): Promise<PortalReward[]> {
+  return contactRewards(db, requireContact(session));
+}
+
+/** The account's active rewards for a contact, as sessionRewards (the kiosk and /me/). */
+export async function contactRewards(db: Db, contactId: number): Promise<PortalReward[]> {
+  const contact = await contactById(db, contactId);
   const balance = Number(contact.credit_balance_centi);
   const rows = await db.selectFrom('rewards').selectAll().where('active', '=', 1).orderBy('id').execute();
   const rewards = rows.map((row) => {
@@ -222,8 +232,15 @@ const ACTIVITY_LIMIT = 50;
  * transactions made in their portal sessions ("Gift card payment", "Gift card top-up"), with the
  * shop's name. Titles are English; the kiosk may word them by `type` and sign.
  */
-export async function sessionActivity(db: Db, session: PortalSessionRow): Promise<PortalActivity[]> {
-  const contactId = requireProvenContact(session);
+export function sessionActivity(db: Db, session: PortalSessionRow): Promise<PortalActivity[]> {
+  return contactActivity(db, requireProvenContact(session), ACTIVITY_LIMIT);
+}
+
+/**
+ * A contact's newest `limit` lines of activity, newest first, as sessionActivity words them (the
+ * kiosk and /me/).
+ */
+export async function contactActivity(db: Db, contactId: number, limit: number): Promise<PortalActivity[]> {
   const [credits, rewards, prepaid, sessions] = await Promise.all([
     db
       .selectFrom('credit_receptions as c')
@@ -232,7 +249,7 @@ export async function sessionActivity(db: Db, session: PortalSessionRow): Promis
       .select(['c.uuid', 'c.created_at', 'c.credits_centi', 's.name as shop', 'r.id as reversed_reward'])
       .where('c.contact_id', '=', contactId)
       .orderBy('c.id', 'desc')
-      .limit(ACTIVITY_LIMIT)
+      .limit(limit)
       .execute(),
     db
       .selectFrom('reward_receptions as r')
@@ -241,7 +258,7 @@ export async function sessionActivity(db: Db, session: PortalSessionRow): Promis
       .select(['r.uuid', 'r.created_at', 'r.credits_centi', 'w.title', 's.name as shop'])
       .where('r.contact_id', '=', contactId)
       .orderBy('r.id', 'desc')
-      .limit(ACTIVITY_LIMIT)
+      .limit(limit)
       .execute(),
     db
       .selectFrom('prepaid_transactions as p')
@@ -250,7 +267,7 @@ export async function sessionActivity(db: Db, session: PortalSessionRow): Promis
       .where('p.contact_id', '=', contactId)
       .where('p.kind', '<>', 'opening')
       .orderBy('p.id', 'desc')
-      .limit(ACTIVITY_LIMIT)
+      .limit(limit)
       .execute(),
     db.selectFrom('portal_sessions').select('id').where('contact_id', '=', contactId).execute(),
   ]);
@@ -305,8 +322,38 @@ export async function sessionActivity(db: Db, session: PortalSessionRow): Promis
   ];
   return lines
     .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
-    .slice(0, ACTIVITY_LIMIT)
+    .slice(0, limit)
     .map((line) => ({ ...line, created_at: apiTimestamp(line.created_at) }));
+}
+
+/**
+ * How many lines of activity a contact has in all (contactActivity's sources), for its pages.
+ */
+export async function contactActivityCount(db: Db, contactId: number): Promise<number> {
+  const [credits, rewards, prepaid, sessions] = await Promise.all([
+    db
+      .selectFrom('credit_receptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contact_id', '=', contactId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reward_receptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contact_id', '=', contactId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('prepaid_transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contact_id', '=', contactId)
+      .where('kind', '<>', 'opening')
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('portal_sessions').select('id').where('contact_id', '=', contactId).execute(),
+  ]);
+  const giftcards = await sessionGiftcardTransactions(
+    db,
+    sessions.map((s) => s.id),
+  );
+  return Number(credits.n) + Number(rewards.n) + Number(prepaid.n) + giftcards.length;
 }
 
 function portalSubscription(s: ContactSubscriptionView): PortalSubscription {
@@ -321,7 +368,12 @@ function portalSubscription(s: ContactSubscriptionView): PortalSubscription {
 
 /** The identified customer's e-mail subscriptions, one per active subscription type. */
 export async function sessionSubscriptions(db: Db, session: PortalSessionRow): Promise<PortalSubscription[]> {
-  return (await listContactSubscriptions(db, requireProvenContact(session))).map(portalSubscription);
+  return contactSubscriptions(db, requireProvenContact(session));
+}
+
+/** A contact's e-mail subscriptions, one per active subscription type (the kiosk and /me/). */
+export async function contactSubscriptions(db: Db, contactId: number): Promise<PortalSubscription[]> {
+  return (await listContactSubscriptions(db, contactId)).map(portalSubscription);
 }
 
 /**
@@ -335,27 +387,44 @@ export async function changeSubscriptionInSession(
   session: PortalSessionRow,
   input: { subscription_type_id: number; subscribed: boolean },
 ): Promise<PortalSubscription> {
-  const contactId = requireProvenContact(session);
+  const changed = await changeContactSubscription(tx, requireProvenContact(session), input);
+  await recordEvent(tx, session, 'subscription_changed', {
+    subscription_type: { id: changed.id },
+    status: changed.status,
+  });
+  return changed;
+}
+
+/**
+ * Subscribes or unsubscribes a contact by subscription type id (the kiosk and /me/); a double
+ * opt-in type becomes PENDING_CONFIRMATION.
+ * @throws ServiceError 55030 unknown (or, to subscribe, inactive) subscription type.
+ */
+export async function changeContactSubscription(
+  tx: Tx,
+  contactId: number,
+  input: { subscription_type_id: number; subscribed: boolean },
+): Promise<PortalSubscription> {
   const type = { id: input.subscription_type_id };
   const changed = input.subscribed
     ? await subscribeContact(tx, contactId, type)
     : await unsubscribeContact(tx, contactId, type);
-  await recordEvent(tx, session, 'subscription_changed', {
-    subscription_type: { id: changed.subscription_type.id },
-    status: changed.status,
-  });
   return portalSubscription(changed);
 }
 
 /** The identified customer's cards (contact identifiers), oldest first, values shown as hints. */
 export async function sessionCards(db: Db, session: PortalSessionRow): Promise<PortalCard[]> {
-  const rows = await db
+  return (await contactCards(db, requireProvenContact(session))).map(portalCard);
+}
+
+/** A contact's cards (contact identifiers) as stored, oldest first (the kiosk and /me/). */
+export function contactCards(db: Db, contactId: number) {
+  return db
     .selectFrom('contact_identifiers')
-    .select(['id', 'value', 'name', 'active'])
-    .where('contact_id', '=', requireProvenContact(session))
+    .select(['id', 'value', 'name', 'active', 'created_at'])
+    .where('contact_id', '=', contactId)
     .orderBy('id')
     .execute();
-  return rows.map(portalCard);
 }
 
 /**
@@ -370,18 +439,34 @@ export async function addCardInSession(
   value: string,
 ): Promise<PortalCard> {
   const contactId = requireProvenContact(session);
-  const existing = await identifierByValue(tx.db, value);
-  if (existing && existing.active !== 1) throw new ServiceError(60004);
-  if (existing?.contact_id === contactId) return portalCard(existing);
-  const card = existing
-    ? await linkIdentifier(tx, value, contactId)
-    : await createIdentifier(tx, { value, name: 'Loyalty card', contactId });
+  const { card, added } = await addContactCard(tx, contactId, value);
+  if (!added) return portalCard(card);
   const contact = await contactById(tx.db, contactId);
   await recordEvent(tx, session, 'card_added', {
     contact: { uuid: contact.uuid, email: contact.email },
     contact_identifier: value,
   });
   return portalCard(card);
+}
+
+/**
+ * Adds a card to a contact (the kiosk and /me/): an unknown value becomes a new card ("Loyalty
+ * card", so that its name does not show its value) linked to them, an unlinked card is linked;
+ * their own card is answered as it is (`added` false).
+ * @throws ServiceError 60004 inactive card, 60014 linked to someone else, 60006 created meanwhile.
+ */
+export async function addContactCard(
+  tx: Tx,
+  contactId: number,
+  value: string,
+): Promise<{ card: IdentifierRow; added: boolean }> {
+  const existing = await identifierByValue(tx.db, value);
+  if (existing && existing.active !== 1) throw new ServiceError(60004);
+  if (existing?.contact_id === contactId) return { card: existing, added: false };
+  const card = existing
+    ? await linkIdentifier(tx, value, contactId)
+    : await createIdentifier(tx, { value, name: 'Loyalty card', contactId });
+  return { card, added: true };
 }
 
 /**

@@ -76,23 +76,38 @@ export async function removeCardInSession(
   cardId: number,
 ): Promise<PortalCard> {
   const contactId = requireProvenContact(session);
+  const removed = await removeContactCard(tx, contactId, cardId, 'card_id');
+  const contact = await contactById(tx.db, contactId);
+  await recordEvent(tx, session, 'card_removed', {
+    contact: { uuid: contact.uuid },
+    contact_identifier: { name: removed.name, value_hint: removed.value_hint },
+  });
+  return removed;
+}
+
+/**
+ * Unlinks one of a contact's cards (the kiosk and /me/): not deleted, so its history stays and it
+ * can be linked again. `field` names the card's id in the caller's input.
+ * @throws ServiceError 1003 (HTTP 404) naming `field` when it is not one of the contact's cards.
+ */
+export async function removeContactCard(
+  tx: Tx,
+  contactId: number,
+  cardId: number,
+  field: string,
+): Promise<PortalCard> {
   const card = await tx.db
     .selectFrom('contact_identifiers')
     .select(['id', 'value', 'name', 'active'])
     .where('id', '=', cardId)
     .where('contact_id', '=', contactId)
     .executeTakeFirst();
-  if (!card) invalidField('card_id', 'This is not one of your cards.', { status: 404 });
+  if (!card) invalidField(field, 'This is not one of your cards.', { status: 404 });
   await tx.db
     .updateTable('contact_identifiers')
     .set({ contact_id: null })
     .where('id', '=', card.id)
+    .where('contact_id', '=', contactId)
     .execute();
-  const contact = await contactById(tx.db, contactId);
-  const removed = portalCard(card);
-  await recordEvent(tx, session, 'card_removed', {
-    contact: { uuid: contact.uuid },
-    contact_identifier: { name: removed.name, value_hint: removed.value_hint },
-  });
-  return removed;
+  return portalCard(card);
 }

@@ -2,30 +2,63 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteError } from '../../../contract/errors';
 import {
+  ACTIVITY_PAGE_SIZE,
+  meActivity,
+  meActivityQuery,
   meAppCode,
+  meCard,
+  meCardParams,
+  meCardRequest,
+  meCards,
+  meDeletionConfirm,
+  meDeletionRequested,
+  meExport as meExportSchema,
   meOverview,
   meProfile,
   meProfileRequest,
+  meRewards,
+  meSubscriptionParams,
+  meSubscriptionRequest,
+  meSubscriptions,
+  meVouchers,
   signInLinkRequest,
   signInRequest,
   signInResult,
 } from '../../../contract/me';
+import { portalSubscription } from '../../../contract/portal';
+import {
+  CODE_TTL_MS,
+  countDeletionCodeAttempt,
+  sendDeletionCode,
+  verifyDeletionCode,
+} from '../../domain/contact-verification';
 import { refusal } from '../../domain/errors';
 import {
+  meActivity as activityOf,
+  addMeCard,
+  meCards as cardsOf,
   meAppCode as makeAppCode,
   meOverview as overviewOf,
   meProfile as profileOf,
+  meRewards as rewardsOf,
+  meSubscriptions as subscriptionsOf,
   updateMeProfile,
+  meVouchers as vouchersOf,
 } from '../../domain/me-account';
+import { eraseContact, meExport as exportOf, textColumns } from '../../domain/me-privacy';
 import {
   meLinkByEmail,
   revokeContactMeSessions,
   revokeMeSession,
   signInWithLink,
 } from '../../domain/me-sessions';
+import { changeContactSubscription } from '../../domain/portal-customer';
+import { removeContactCard } from '../../domain/portal-profile';
 import { hashToken } from '../../domain/tokens';
+import { apiTimestamp, isoTimestamp } from '../../domain/values';
 import { addressKey } from '../plugins/rate-limit';
 import { zodRoutes } from '../route';
+import { deliverCode } from '../verification-mail';
 import { clearMeCookie, registerMeAuth, setMeCookie } from './auth';
 
 const TAG = 'Me';
@@ -33,6 +66,7 @@ const AUTH =
   "The customer's own page: authorised by the /me/ session cookie (httpOnly, SameSite=Strict, Path=/me), " +
   'scoped to its contact; 401 signed_out without a valid one. Answers are `Cache-Control: no-store`.';
 const SIGNED_IN: readonly RouteError[] = [{ reason: 'signed_out' }];
+const noBody = z.preprocess((v) => v ?? {}, z.object({}));
 /** Sign-in links a minute… an hour, per e-mail address and per client address. */
 export const SIGN_IN_LINKS_PER_ADDRESS = 3;
 export const SIGN_IN_LINKS_PER_CLIENT = 10;
@@ -230,5 +264,229 @@ export default async function meRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => app.tx((tx) => updateMeProfile(tx, contactId(req), req.body)),
+  );
+
+  app.get(
+    '/rewards',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'The active rewards, claimable ones first, with the credits still needed',
+        description: describe(''),
+        errors: SIGNED_IN,
+        response: { 200: meRewards },
+      },
+    },
+    async (req) => rewardsOf(app.db, contactId(req)),
+  );
+
+  app.get(
+    '/vouchers',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: "The customer's vouchers, any status, each with why it cannot be used now",
+        description: describe(''),
+        errors: SIGNED_IN,
+        response: { 200: meVouchers },
+      },
+    },
+    async (req) => vouchersOf(app.db, contactId(req), app.clock()),
+  );
+
+  app.get(
+    '/activity',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: `The customer's activity, newest first, ${ACTIVITY_PAGE_SIZE} lines a page`,
+        description: describe(''),
+        errors: SIGNED_IN,
+        querystring: meActivityQuery,
+        response: { 200: meActivity },
+      },
+    },
+    async (req) => activityOf(app.db, contactId(req), req.query.page),
+  );
+
+  app.get(
+    '/cards',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: "The customer's cards (each by its last 4 characters)",
+        description: describe(''),
+        errors: SIGNED_IN,
+        response: { 200: meCards },
+      },
+    },
+    async (req) => cardsOf(app.db, contactId(req)),
+  );
+
+  app.post(
+    '/cards',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Add a card by its typed code (a new card, or an unlinked one of the shop)',
+        description: describe(
+          'The counter then identifies the customer by it. A code the account knows as a gift card, voucher, ' +
+            'app code or receipt is refused (naming code).',
+        ),
+        errors: [...SIGNED_IN, 60004, { code: 60014, when: "someone else's card" }],
+        body: meCardRequest,
+        response: { 201: meCard },
+      },
+    },
+    async (req, reply) => {
+      const card = await app.tx((tx) => addMeCard(tx, contactId(req), req.body.code));
+      return reply.code(201).send(card);
+    },
+  );
+
+  app.delete(
+    '/cards/:id',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Remove one of the customer’s cards (unlinked: its history stays)',
+        description: describe(''),
+        errors: [
+          ...SIGNED_IN,
+          { code: 1003, status: 404, when: 'naming id: not one of the customer’s cards' },
+        ],
+        params: meCardParams,
+        noContent: 'Removed.',
+      },
+    },
+    async (req, reply) => {
+      await app.tx((tx) => removeContactCard(tx, contactId(req), req.params.id, 'id'));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/subscriptions',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: "The customer's e-mail subscriptions",
+        description: describe(''),
+        errors: SIGNED_IN,
+        response: { 200: meSubscriptions },
+      },
+    },
+    async (req) => subscriptionsOf(app.db, contactId(req)),
+  );
+
+  app.put(
+    '/subscriptions/:id',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Subscribe or unsubscribe (double opt-in: PENDING_CONFIRMATION, as at the counter)',
+        description: describe(''),
+        errors: [...SIGNED_IN, 55030],
+        params: meSubscriptionParams,
+        body: meSubscriptionRequest,
+        response: { 200: portalSubscription },
+      },
+    },
+    async (req) =>
+      app.tx((tx) =>
+        changeContactSubscription(tx, contactId(req), {
+          subscription_type_id: req.params.id,
+          subscribed: req.body.subscribed,
+        }),
+      ),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Download my data: everything stored about the customer, as a JSON file',
+        description: describe(
+          'An attachment (`my-data.json`): the contact row (profile, custom attribute values) and every ' +
+            "table's rows about the customer — cards, ledgers, vouchers, subscriptions, portal sessions and " +
+            'their events, /me/ sessions — without secrets (hashes, tokens).',
+        ),
+        errors: SIGNED_IN,
+        response: { 200: meExportSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('content-disposition', 'attachment; filename="my-data.json"');
+      return exportOf(app.db, contactId(req), app.clock());
+    },
+  );
+
+  app.post(
+    '/deletion',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Ask to delete the account: e-mails a six-digit code (10 minutes)',
+        description: describe('Confirm with POST /me/api/deletion/confirm. A new code replaces the last.'),
+        errors: [...SIGNED_IN, { reason: 'email_not_sent' }],
+        body: noBody,
+        response: { 202: meDeletionRequested },
+      },
+    },
+    async (req, reply) => {
+      const { delivery, expiresAt } = await app.tx(async (tx) => ({
+        delivery: await sendDeletionCode(tx, contactId(req)),
+        expiresAt: apiTimestamp(isoTimestamp(new Date(tx.now.getTime() + CODE_TTL_MS)))!,
+      }));
+      await deliverCode(app, req, delivery);
+      return reply.code(202).send({ sent_to: delivery.sentTo, expires_at: expiresAt });
+    },
+  );
+
+  app.post(
+    '/deletion/confirm',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: [TAG],
+        summary: 'Delete the account with the e-mailed code: personal data erased, ledgers kept anonymised',
+        description: describe(
+          'Erases the profile, attribute values, cards, app codes, subscriptions and sessions; keeps the ledger ' +
+            'rows (credits, prepaid, rewards, vouchers) without anything personal, so shop totals stay exact ' +
+            '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code.',
+        ),
+        errors: [
+          ...SIGNED_IN,
+          { reason: 'verification_code_wrong' },
+          { reason: 'verification_code_expired' },
+          { reason: 'verification_locked' },
+        ],
+        body: meDeletionConfirm,
+        noContent: 'The account is deleted.',
+      },
+    },
+    async (req, reply) => {
+      const id = contactId(req);
+      const columns = await textColumns(app.db);
+      // The try is counted in a transaction of its own: a wrong code's refusal keeps it counted.
+      await app.tx((tx) => countDeletionCodeAttempt(tx, id));
+      await app.tx(async (tx) => {
+        await verifyDeletionCode(tx, id, req.body.code);
+        await eraseContact(tx, id, columns);
+      });
+      clearMeCookie(req, reply);
+      return reply.code(204).send();
+    },
   );
 }
