@@ -13,6 +13,8 @@ export class MeApiError extends Error {
     readonly reason: string | undefined,
     readonly fields: readonly string[] = [],
     readonly retryAfterSeconds: number | null = null,
+    /** The body's error `code` (the spec's, e.g. 60014), when it has one. */
+    readonly code: number | null = null,
   ) {
     super(`me API error ${status}${reason ? ` ${reason}` : ''}`);
     this.name = 'MeApiError';
@@ -20,7 +22,12 @@ export class MeApiError extends Error {
 }
 
 function refusalOf(body: unknown, response: Response): MeApiError {
-  const { reason, field, errors } = (body ?? {}) as { reason?: unknown; field?: unknown; errors?: unknown };
+  const { reason, field, errors, code } = (body ?? {}) as {
+    reason?: unknown;
+    field?: unknown;
+    errors?: unknown;
+    code?: unknown;
+  };
   const fields = [
     ...(typeof field === 'string' ? [field] : []),
     ...(errors && typeof errors === 'object' ? Object.keys(errors) : []),
@@ -31,6 +38,7 @@ function refusalOf(body: unknown, response: Response): MeApiError {
     typeof reason === 'string' ? reason : undefined,
     fields,
     Number.isFinite(retry) && retry > 0 ? retry : null,
+    typeof code === 'number' ? code : null,
   );
 }
 

@@ -15,6 +15,7 @@ const BY_REASON: Record<string, ParseKeys<'me'>> = {
   verification_code_expired: 'errors.codeExpired',
   verification_locked: 'errors.locked',
   invalid_attribute: 'errors.invalid',
+  email_not_sent: 'errors.emailNotSent',
 };
 
 /**

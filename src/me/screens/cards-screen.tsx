@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../kiosk/lib/format';
@@ -7,6 +8,15 @@ import { errorWords } from '../api/error-words';
 import { useAddCard, useCards, useRemoveCard } from '../api/queries';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
+
+/** Why a card was not added, in words: someone else's (60014), no longer active (60004), unknown. */
+function cardRefusal(t: TFunction<'me'>, error: unknown): string {
+  if (!(error instanceof MeApiError)) return errorWords(t, error);
+  if (error.code === 60014 || error.status === 409) return t('errors.cardElsewhere');
+  if (error.code === 60004) return t('errors.cardInactive');
+  if (error.status === 422 || error.status === 404) return t('errors.cardInvalid');
+  return errorWords(t, error);
+}
 
 /**
  * The customer's cards (only the last 4 digits shown), each removable after a confirmation, and a
@@ -35,12 +45,7 @@ export function CardsScreen() {
     setEmpty(false);
     add.mutate(value, { onSuccess: () => setCode('') });
   };
-  const addError =
-    add.error instanceof MeApiError && (add.error.status === 422 || add.error.status === 404)
-      ? t('errors.cardInvalid')
-      : add.error
-        ? errorWords(t, add.error)
-        : null;
+  const addError = add.error ? cardRefusal(t, add.error) : null;
 
   return (
     <div className="me-stack">
