@@ -125,7 +125,7 @@ describe('/me/: rewards, vouchers, activity', () => {
       within(rewards)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Free coffee50 pointsYou have enough points', 'Coffee beans400 points280 more points needed']);
+    ).toEqual(['Free coffee50 pointsReady to claim', 'Coffee beans400 points280 more points needed']);
     const vouchers = await screen.findByTestId('voucher-list');
     expect(
       within(vouchers)

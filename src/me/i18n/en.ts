@@ -50,7 +50,7 @@ export const en = {
     pageTitle: 'Rewards and vouchers',
     title: 'Rewards',
     lead: 'Claim a reward at the counter with your {{name}}.',
-    claimable: 'You have enough {{name}}',
+    claimable: 'Ready to claim',
     needed: '{{credits}} more {{name}} needed',
     cost: '{{credits}} {{name}}',
     none: 'There are no rewards yet.',

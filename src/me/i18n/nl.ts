@@ -51,7 +51,7 @@ export const nl: MeTexts = {
     pageTitle: 'Beloningen en vouchers',
     title: 'Beloningen',
     lead: 'Haal een beloning op bij de balie met je {{name}}.',
-    claimable: 'Je hebt genoeg {{name}}',
+    claimable: 'Nu op te halen',
     needed: 'Nog {{credits}} {{name}} nodig',
     cost: '{{credits}} {{name}}',
     none: 'Er zijn nog geen beloningen.',

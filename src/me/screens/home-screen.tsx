@@ -22,10 +22,10 @@ export function HomeScreen({ overview, creditName }: { overview: MeOverview; cre
       <h1>{name ? t('home.greeting', { name }) : t('home.greetingNoName')}</h1>
       <AppCode />
       <Section title={t('home.credits', { name: creditName })} testId="balances">
-        <p className="me-figure" data-testid="credits">
+        <div className="me-figure" data-testid="credits">
           {formatCredits(overview.credit_balance, language)}{' '}
           <span className="me-figure-unit">{creditName}</span>
-        </p>
+        </div>
         {overview.tier ? (
           <p className="me-tier" data-testid="tier">
             <span className="me-tier-label">{t('home.tier')}</span> {overview.tier.name}

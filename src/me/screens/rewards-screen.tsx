@@ -55,7 +55,7 @@ export function RewardsScreen({ creditName }: { creditName: string }) {
                   {reward.out_of_stock
                     ? t('rewards.outOfStock')
                     : reward.claimable
-                      ? t('rewards.claimable', { name: creditName })
+                      ? t('rewards.claimable')
                       : t('rewards.needed', {
                           credits: formatCredits(reward.credits_short, language),
                           name: creditName,
