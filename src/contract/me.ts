@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from './examples';
 import { emailField, idField } from './fields';
 import {
   portalActivity,
@@ -30,7 +31,7 @@ export type MeLink = z.infer<typeof meLink>;
 
 /** The real platform's contacts portal: `{url}` (its PHP SDK's ContactsPortalAuthUrl). */
 export const contactsPortalAuthUrl = z.object({ url: z.string() });
-export const contactsPortalAuthUrlQuery = z.object({ contact_uuid: idField() });
+export const contactsPortalAuthUrlQuery = z.object({ contact_uuid: idField().meta({ example: DEMO.anna }) });
 
 export const signInRequest = z
   .object({ token: z.string().trim().min(1).max(200) })
@@ -76,11 +77,15 @@ export const meCards = z.object({ cards: z.array(meCard) });
 export const meCardRequest = z
   .object({ code: z.string().trim().min(4).max(64) })
   .meta({ example: { code: 'CARD-0099' } });
-export const meCardParams = z.object({ id: z.coerce.number().int().positive() });
+/** A card's id (the demo's example: Anna's first card). */
+export const meCardParams = z.object({ id: z.coerce.number().int().positive().meta({ example: 1 }) });
 
 export const meSubscriptions = z.object({ subscriptions: z.array(portalSubscription) });
-export const meSubscriptionParams = z.object({ id: z.coerce.number().int().positive() });
-export const meSubscriptionRequest = z.object({ subscribed: z.boolean() });
+/** A subscription type's id (the demo's example: the newsletter). */
+export const meSubscriptionParams = z.object({ id: z.coerce.number().int().positive().meta({ example: 1 }) });
+export const meSubscriptionRequest = z
+  .object({ subscribed: z.boolean() })
+  .meta({ example: { subscribed: true } });
 
 /** The input a profile field takes (the page picks its control by it). */
 export const profileFieldType = z.enum([

@@ -21,7 +21,7 @@ afterAll(async () => t?.close());
 
 const profileOf = async (cookie: string) =>
   meProfile.parse((await meCall(t, cookie, { method: 'GET', path: '/profile' })).json());
-const valueOf = async (cookie: string, name: string) =>
+const fieldValue = async (cookie: string, name: string) =>
   (await profileOf(cookie)).fields.find((f) => f.name === name)?.value;
 const put = (cookie: string, payload: Record<string, unknown>) =>
   meCall(t, cookie, { method: 'PUT', path: '/profile', payload });
@@ -52,8 +52,8 @@ describe('/me/ profile: custom attributes validated by their definitions', () =>
       a_custom_attribute: 'Likes the window seat',
     });
     expect((await put(cookie, { dier: null, dieet: '' })).statusCode).toBe(200);
-    expect(await valueOf(cookie, 'dier')).toBeNull();
-    expect(await valueOf(cookie, 'dieet')).toBeNull();
+    expect(await fieldValue(cookie, 'dier')).toBeNull();
+    expect(await fieldValue(cookie, 'dieet')).toBeNull();
   });
 
   const refused: [string, unknown][] = [
@@ -83,8 +83,8 @@ describe('/me/ profile: custom attributes validated by their definitions', () =>
       const body = expectReason(res, 'invalid_attribute');
       expect(Object.keys(body.errors ?? {})).toEqual([name]);
       await expectUnchanged(t.app.db, before);
-      expect(await valueOf(cookie, 'firstname')).toBe('Before');
-      expect(await valueOf(cookie, 'dier')).toBe('cat');
+      expect(await fieldValue(cookie, 'firstname')).toBe('Before');
+      expect(await fieldValue(cookie, 'dier')).toBe('cat');
     });
   }
 

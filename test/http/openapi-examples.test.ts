@@ -54,6 +54,9 @@ const NO_EXAMPLE = new Set([
   'claimLoyaltyToken',
   'claimLoyaltyTokenViaRegister',
   'claimPortalApiSessionReceiptToken',
+  // The token of a sign-in link is part of its URL; the deletion code comes by e-mail.
+  'createMeApiSignIn',
+  'confirmMeApiDeletion',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */
@@ -106,7 +109,7 @@ function evaluate(expression: string, sent: Sent): unknown {
 }
 
 /** Sends one operation with its examples on `t`, first the operations its link names. */
-async function send(t: TestApp, operationId: string, cookie: { value?: string }): Promise<Sent> {
+async function send(t: TestApp, operationId: string, cookie: { value?: string; me?: string }): Promise<Sent> {
   const { method, path, op } = operations.get(operationId)!;
   const parameters = (op.parameters ?? []).filter((p): p is Parameter => 'name' in p);
   const values: Record<string, string> = {};
@@ -142,11 +145,24 @@ async function send(t: TestApp, operationId: string, cookie: { value?: string })
     const paired = await send(t, 'pairCashier', cookie);
     cookie.value = String(paired.response.headers['set-cookie']).split(';')[0];
   }
+  if (scheme === 'meSession' && !cookie.me) {
+    // As the customer does: open a sign-in link of the contacts portal (its example: Anna).
+    const link = await send(t, 'getContactsPortalAuthUrl', cookie);
+    const signIn = await t.call({
+      method: 'POST',
+      url: '/me/api/sign-in',
+      token: null,
+      payload: { token: new URL(link.response.json().data.url).searchParams.get('token') },
+    });
+    cookie.me = String(signIn.headers['set-cookie']).split(';')[0];
+  }
+  const cookieHeader =
+    scheme === 'cashierDevice' ? cookie.value : scheme === 'meSession' ? cookie.me : undefined;
   const response = await t.call({
     method: method.toUpperCase() as 'GET',
     url: query ? `${url}?${query}` : url,
-    token: scheme && scheme !== 'cashierDevice' ? CREDENTIALS[scheme]! : null,
-    ...(scheme === 'cashierDevice' ? { headers: { cookie: cookie.value! } } : {}),
+    token: scheme && scheme !== 'cashierDevice' && scheme !== 'meSession' ? CREDENTIALS[scheme]! : null,
+    ...(cookieHeader ? { headers: { cookie: cookieHeader } } : {}),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return { path: values, response };

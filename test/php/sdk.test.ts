@@ -14,7 +14,7 @@ import { lastCodeSentTo } from '../helpers/verification';
 /*
  * The real platform's official PHP SDK (piggy/piggy-php-sdk, run from SHARED_CLIENTS_DIR, default
  * ../shared/clients) against the real app listening on a free port: every SDK method whose
- * endpoint the service serves (45 of RegisterClient, 89 of the OAuth clients), through
+ * endpoint the service serves (45 of RegisterClient, 90 of the OAuth clients), through
  * RegisterClient, OAuthClientApiKey and OAuthClient (its token from POST /oauth/token), asserting
  * on the objects the SDK maps as an integrator reads them (test/php/bridge.php calls their
  * getters), and on the PiggyRequestException of the errors. Each client kind gets an app of its
@@ -714,6 +714,34 @@ for (const kind of ['OAuthClientApiKey', 'OAuthClient'] as const) {
       expect(session.getUrl).toBe(`http://kiosk.test/portal/?uuid=${session.getUuid}`);
       expect(await call('portalSessions', 'get', session.getUuid)).toMatchObject({
         getUuid: session.getUuid,
+      });
+    });
+
+    it('contactsPortalAuthUrl: get a one-time sign-in link to the contact’s own page /me/', async () => {
+      const auth = await call('contactsPortalAuthUrl', 'get', ANNA);
+      expect(auth).toMatchObject({
+        $class: 'ContactsPortalAuthUrl',
+        getUrl: expect.stringMatching(/^http:\/\/kiosk\.test\/me\/\?token=[\w-]{40,}$/),
+      });
+      // The customer's phone opens it: signed in once, as Anna.
+      const token = new URL(auth.getUrl).searchParams.get('token');
+      const open = () =>
+        ctx.t.call({ method: 'POST', url: '/me/api/sign-in', token: null, payload: { token } });
+      const first = await open();
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ firstname: 'Anna' });
+      expect((await open()).json()).toMatchObject({ status_code: 401, reason: 'link_invalid' });
+      expect(
+        refused(
+          await ctx.php.call(
+            ctx.client,
+            'contactsPortalAuthUrl',
+            'get',
+            '00000000-0000-4000-8000-00000000dead',
+          ),
+        ),
+      ).toMatchObject({
+        code: 55031,
       });
     });
 

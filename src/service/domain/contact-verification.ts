@@ -72,15 +72,17 @@ function codeMail(
         ? {
             subject: `Uw account bij ${accountName} verwijderen`,
             text:
-              `${name ? `Hallo ${name},` : 'Hallo,'}\n\nUw code om uw account te verwijderen: ${code}\n\n` +
-              'Typ hem op uw accountpagina. Hij werkt 10 minuten. Uw gegevens worden dan gewist.\n' +
+              `${name ? `Hallo ${name},` : 'Hallo,'}\n\nUw code: ${code}\n\n` +
+              'Typ hem op uw accountpagina om uw account te verwijderen; uw gegevens worden dan gewist. ' +
+              'Hij werkt 10 minuten.\n' +
               'Niet aangevraagd? Dan kunt u deze e-mail negeren; er gebeurt niets.\n',
           }
         : {
             subject: `Deleting your account at ${accountName}`,
             text:
-              `${name ? `Hello ${name},` : 'Hello,'}\n\nYour code to delete your account: ${code}\n\n` +
-              'Type it on your account page. It works for 10 minutes. Your data is then erased.\n' +
+              `${name ? `Hello ${name},` : 'Hello,'}\n\nYour code: ${code}\n\n` +
+              'Type it on your account page to delete your account; your data is then erased. ' +
+              'It works for 10 minutes.\n' +
               'Did not ask for it? Then you can ignore this e-mail; nothing happens.\n',
           };
     return { to: contact.email, fromName: accountName, ...deletion };

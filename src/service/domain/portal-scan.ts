@@ -27,10 +27,16 @@ export async function classifyScannedValue(db: Db, value: string, now: Date): Pr
   }
   const token = await db
     .selectFrom('contact_session_tokens')
-    .select('status')
+    .select(['status', 'expires_at'])
     .where('token', '=', value)
     .executeTakeFirst();
-  if (token) return { kind: 'app_token', state: token.status === 'active' ? 'usable' : 'used' };
+  if (token) {
+    // An app code of /me/ that ran out unused is as spent as a used one.
+    const usable =
+      token.status === 'active' &&
+      (token.expires_at === null || Date.parse(token.expires_at) > now.getTime());
+    return { kind: 'app_token', state: usable ? 'usable' : 'used' };
+  }
   return codeOfNobody(db, value, now);
 }
 

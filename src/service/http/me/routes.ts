@@ -121,7 +121,8 @@ export default async function meRoutes(fastify: FastifyInstance) {
         description:
           'The token of `?token=` in a sign-in link (contacts-portal auth-url, the counter’s me-link, the ' +
           'e-mailed link) opens a cookie session of 30 days: `Set-Cookie: portal_me=…; HttpOnly; ' +
-          'SameSite=Strict; Path=/me` (Secure under TLS). A token works once, for 5 minutes.',
+          'SameSite=Strict; Path=/me` (Secure under TLS). A token works once, for 5 minutes.\n\n' +
+          '**Try it out**: no example; run `getContactsPortalAuthUrl` and send the `token` of its url.',
         errors: [{ reason: 'link_invalid' }],
         body: signInRequest,
         response: { 200: signInResult },
@@ -169,6 +170,7 @@ export default async function meRoutes(fastify: FastifyInstance) {
         summary: 'Sign out this browser (its cookie session stops working)',
         description: describe('The cookie is cleared.'),
         errors: SIGNED_IN,
+        body: noBody,
         noContent: 'Signed out.',
       },
     },
@@ -188,6 +190,7 @@ export default async function meRoutes(fastify: FastifyInstance) {
         summary: "Sign out every browser of the customer's (and void their unused sign-in links)",
         description: describe('The cookie is cleared.'),
         errors: SIGNED_IN,
+        body: noBody,
         noContent: 'Signed out everywhere.',
       },
     },
@@ -464,7 +467,8 @@ export default async function meRoutes(fastify: FastifyInstance) {
         description: describe(
           'Erases the profile, attribute values, cards, app codes, subscriptions and sessions; keeps the ledger ' +
             'rows (credits, prepaid, rewards, vouchers) without anything personal, so shop totals stay exact ' +
-            '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code.',
+            '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code.\n\n' +
+            '**Try it out**: no example, as the code comes by e-mail.',
         ),
         errors: [
           ...SIGNED_IN,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../../contract/envelope';
-import { DEMO } from '../../../contract/examples';
 import { contactsPortalAuthUrl, contactsPortalAuthUrlQuery } from '../../../contract/me';
 import { contactsPortalAuthUrl as makeAuthUrl } from '../../domain/me-sessions';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
@@ -27,7 +26,7 @@ export default async function contactsPortalRoutes(fastify: FastifyInstance) {
           'for 5 minutes; send it to the customer (a QR code, an app, an e-mail), never show it to others. ' +
           'A shop-bound key binds it to its shop. See docs/me.md.',
         errors: [55031],
-        querystring: contactsPortalAuthUrlQuery.meta({ example: { contact_uuid: DEMO.anna } }),
+        querystring: contactsPortalAuthUrlQuery,
         response: { 200: envelope(contactsPortalAuthUrl) },
       },
     },
