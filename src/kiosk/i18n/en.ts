@@ -430,7 +430,6 @@ export const en = {
     outOfStock: 'Sorry, this reward is out of stock.',
     claimLimit: 'You have already claimed this reward as often as allowed.',
     rewardUnavailable: 'This reward is not available any more.',
-    subscriptionUnknown: 'This e-mail subscription is not available any more.',
     proofRequired: 'First confirm it is you: scan your card, or use the code we e-mail you.',
     emailNotEnabled:
       'Your e-mail address cannot be used on this screen. Please scan your loyalty card or app code.',

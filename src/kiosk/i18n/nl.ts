@@ -441,7 +441,6 @@ export const nl: KioskTexts = {
     outOfStock: 'Helaas, deze beloning is uitverkocht.',
     claimLimit: 'U hebt deze beloning al zo vaak geclaimd als mag.',
     rewardUnavailable: 'Deze beloning is niet meer beschikbaar.',
-    subscriptionUnknown: 'Deze e-mail is niet meer beschikbaar.',
     proofRequired: 'Bevestig eerst dat u het bent: scan uw pas, of gebruik de code die we u mailen.',
     emailNotEnabled: 'Uw e-mailadres kan op dit scherm niet worden gebruikt. Scan uw klantenpas of app-code.',
     customerChosen:
