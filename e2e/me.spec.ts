@@ -188,6 +188,14 @@ test('every /me/ screen at 390×844: signed out, home, rewards, activity, cards,
   const url = await counterLink(page, customer.card);
   const phone = await phoneOf(context.browser() as Browser);
   await phone.goto(url);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Hi there');
+  // Their first name, typed on the phone, greets them from then on.
+  await phone.getByTestId('nav-account').click();
+  await phone.getByTestId('field-firstname').getByRole('textbox').fill('Sanne');
+  await phone.getByTestId('profile-save').click();
+  await expect(phone.getByTestId('profile-saved')).toBeVisible();
+  await phone.getByTestId('nav-home').click();
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Hi Sanne');
   await expect(phone.getByTestId('app-code')).toBeVisible();
   await phoneScreenshot(phone, 'home');
   for (const [section, ready] of [
@@ -208,5 +216,16 @@ test('every /me/ screen at 390×844: signed out, home, rewards, activity, cards,
   await expect(phone.getByTestId('field-firstname')).toContainText('At most');
   await phone.getByTestId('field-firstname').scrollIntoViewIfNeeded();
   await phoneScreenshot(phone, 'profile-error');
+  // Delete my account: a code by e-mail first (kept here: "Keep my account").
+  await phone.getByTestId('delete-start').click();
+  await expect(phone.getByTestId('delete-confirm')).toBeVisible();
+  await phone.getByLabel('Code from the e-mail').scrollIntoViewIfNeeded();
+  await phoneScreenshot(phone, 'delete');
+  await phone.getByRole('button', { name: 'Keep my account' }).click();
+  // In Dutch at a tap.
+  await phone.getByTestId('nav-home').click();
+  await phone.getByTestId('language').click();
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(/^Hoi/);
+  await phoneScreenshot(phone, 'home-nl');
   await phone.context().close();
 });
