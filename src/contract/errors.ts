@@ -288,11 +288,6 @@ export const ERROR_REASONS = {
     status: 422,
     when: 'a profile value of /me/ is refused by its field or attribute definition (naming each); nothing changed',
   },
-  rate_limited: {
-    code: 1003,
-    status: 429,
-    when: 'too many sign-in links asked for this address or from this client (see Retry-After)',
-  },
   payment_awaited: {
     code: 1003,
     status: 409,

@@ -13,6 +13,7 @@ import type { GroupCommit } from './db/group-commit';
 import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
+import { serveBuiltPage } from './http/built-page';
 import { registerCashierConsole } from './http/cashier';
 import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
@@ -39,7 +40,6 @@ import {
 } from './http/security-headers';
 import { registerEventStreams } from './http/sse';
 import { registerStartPage } from './http/start-page';
-import { defaultPageDir, registerStaticPage } from './http/static-page';
 import { registerSurfaces } from './http/surfaces';
 import { registerV1Routes } from './http/v1';
 import { type RoundTimer, registerSessionExpiry } from './jobs/session-expiry';
@@ -101,7 +101,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** The built kiosk's folder: dist/kiosk beside the built service, or from the repository root. */
 export function defaultKioskDir(): string {
-  return defaultPageDir('kiosk');
+  const candidates = [resolve(here, '../kiosk'), resolve(here, '../../dist/kiosk')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[1]!;
 }
 
 /**
@@ -216,7 +217,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerCashierConsole(app, deps.cashierDir);
   await registerMe(app, deps.meDir);
 
-  await registerKiosk(app, deps.kioskDir ?? defaultKioskDir());
+  const kioskDir = deps.kioskDir ?? defaultKioskDir();
+  if (existsSync(join(kioskDir, 'index.html'))) await app.register((scope) => registerKiosk(scope, kioskDir));
   await app.register(async (scope) => {
     await registerPageSecurity(scope, startPageDirectives(scope.config.portalUrl));
     registerStartPage(scope);
@@ -228,12 +230,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
  * The built kiosk at /portal/ (its files, and the page at /portal), under its own security headers:
  * its inline script allowed by the hash of the built page's, framing by the allowed origins only.
  */
-async function registerKiosk(app: FastifyInstance, kioskDir: string): Promise<void> {
-  if (!existsSync(join(kioskDir, 'index.html'))) return;
+async function registerKiosk(scope: FastifyInstance, kioskDir: string): Promise<void> {
   const page = readFileSync(join(kioskDir, 'index.html'), 'utf8');
-  await registerStaticPage(app, {
-    root: kioskDir,
-    prefix: '/portal/',
-    directives: kioskDirectives(inlineScriptHashes(page), app.config.allowedOrigins),
-  });
+  await registerPageSecurity(scope, kioskDirectives(inlineScriptHashes(page), scope.config.allowedOrigins));
+  await serveBuiltPage(scope, kioskDir, '/portal/');
 }

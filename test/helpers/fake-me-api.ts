@@ -222,7 +222,9 @@ export function createFakeMeApi(): FakeMeApi {
       return json(200, { firstname: state.overview.firstname });
     }
     if (method === 'POST' && path === '/sign-in-link')
-      return state.rateLimited ? refusal(429, 'rate_limited') : json(202, {});
+      return state.rateLimited
+        ? json(429, { code: 1003, message: 'Too many sign-in links' }, { 'retry-after': '1740' })
+        : json(202, {});
     if (!state.signedIn) return refusal(401, 'signed_out');
     switch (`${method} ${path.replace(/\d+$/, ':id').replace(/\?.*$/, '')}`) {
       case 'GET /overview':

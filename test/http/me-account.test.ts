@@ -238,6 +238,14 @@ describe('/me/ rewards, vouchers, activity, cards, subscriptions', () => {
     const late = (await meCall(t, cookie, { method: 'GET', path: '/app-code' })).json();
     t.clock.advance(5 * 60_000);
     expectReason(await identify(late.token), 'contact_session_token_used');
+    // Rotating codes do not pile up: the next one takes the place of those that ran out unused.
+    expect((await meCall(t, cookie, { method: 'GET', path: '/app-code' })).statusCode).toBe(200);
+    const left = await t.app.db
+      .selectFrom('contact_session_tokens')
+      .select('token')
+      .where('token', 'in', [code.token, late.token])
+      .execute();
+    expect(left.map((r) => r.token)).toEqual([code.token]);
   });
 });
 

@@ -225,7 +225,7 @@ describe('/me/ e-mailed sign-in links', () => {
         expect((await ask(email, `10.2.${i}.1`)).statusCode).toBe(202);
       }
       const limited = await ask(email, '10.2.99.1');
-      expectReason(limited, 'rate_limited');
+      expect([limited.statusCode, limited.json().code]).toEqual([429, 1003]);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     }
   });
@@ -234,7 +234,7 @@ describe('/me/ e-mailed sign-in links', () => {
     for (let i = 0; i < SIGN_IN_LINKS_PER_CLIENT; i++) {
       expect((await ask(`${uniqueId('many')}@example.com`, '10.3.0.1')).statusCode).toBe(202);
     }
-    expectReason(await ask(`${uniqueId('many')}@example.com`, '10.3.0.1'), 'rate_limited');
+    expect((await ask(`${uniqueId('many')}@example.com`, '10.3.0.1')).statusCode).toBe(429);
     expect((await ask(`${uniqueId('many')}@example.com`, '10.3.0.2')).statusCode).toBe(202);
   });
 });

@@ -58,7 +58,6 @@ const ROWS = {
     ['portal_session_not_found', 'sessionEnded'],
     ['HTTP 410', 'expired'],
     ['HTTP 429', 'rateLimited'],
-    ['rate_limited', 'rateLimited'],
     ['too_many_failed_attempts', 'rateLimited'],
     ['too_many_streams', 'rateLimited'],
     ['HTTP 500', 'server'],

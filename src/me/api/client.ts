@@ -3,7 +3,7 @@ export const ME_API = '/me/api';
 
 /**
  * A failed /me/ API call: the HTTP `status` (0: no answer came), the body's `reason` (a stable
- * word such as `signed_out`, `link_invalid`, `rate_limited`, `invalid_attribute`), the fields the
+ * word such as `signed_out`, `link_invalid`, `invalid_attribute`), the fields the
  * refusal names (`field`, or the keys of `errors`) and, on 429, the seconds to wait (Retry-After).
  * The server's message is not shown: the page says it in its own words by reason.
  */

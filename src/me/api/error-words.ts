@@ -24,10 +24,13 @@ const BY_REASON: Record<string, ParseKeys<'me'>> = {
  */
 export function errorWords(t: MeT, error: unknown): string {
   if (!(error instanceof MeApiError)) return t('errors.generic');
-  if (error.status === 429)
-    return error.retryAfterSeconds && error.retryAfterSeconds <= 120
-      ? t('errors.rateLimitedSeconds', { seconds: error.retryAfterSeconds })
-      : t('errors.rateLimited');
+  if (error.status === 429) {
+    const wait = error.retryAfterSeconds;
+    if (!wait) return t('errors.rateLimited');
+    return wait <= 90
+      ? t('errors.rateLimitedSeconds', { seconds: wait })
+      : t('errors.rateLimitedMinutes', { count: Math.ceil(wait / 60) });
+  }
   const key = error.reason ? BY_REASON[error.reason] : undefined;
   if (key) return t(key);
   if (error.status === 0) return t('errors.network');

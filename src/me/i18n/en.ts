@@ -171,6 +171,8 @@ export const en = {
     signedOut: 'You are signed out. Sign in again to continue.',
     rateLimited: 'Too many tries. Please wait a few minutes and try again.',
     rateLimitedSeconds: 'Too many tries. Please wait {{seconds}} seconds and try again.',
+    rateLimitedMinutes_one: 'Too many tries. Please wait a minute and try again.',
+    rateLimitedMinutes_other: 'Too many tries. Please wait {{count}} minutes and try again.',
     linkInvalid: 'This link has already been used or has expired.',
     cardElsewhere: 'This card belongs to another account. Ask at the counter if it is yours.',
     cardInvalid: 'We do not recognise this card number. Please check it.',

@@ -172,6 +172,8 @@ export const nl: MeTexts = {
     signedOut: 'Je bent uitgelogd. Log opnieuw in om verder te gaan.',
     rateLimited: 'Te vaak geprobeerd. Wacht een paar minuten en probeer het dan opnieuw.',
     rateLimitedSeconds: 'Te vaak geprobeerd. Wacht {{seconds}} seconden en probeer het dan opnieuw.',
+    rateLimitedMinutes_one: 'Te vaak geprobeerd. Wacht een minuut en probeer het dan opnieuw.',
+    rateLimitedMinutes_other: 'Te vaak geprobeerd. Wacht {{count}} minuten en probeer het dan opnieuw.',
     linkInvalid: 'Deze link is al gebruikt of verlopen.',
     cardElsewhere: 'Deze kaart hoort bij een ander account. Vraag het bij de balie als hij van jou is.',
     cardInvalid: 'Dit kaartnummer kennen we niet. Kijk het even na.',

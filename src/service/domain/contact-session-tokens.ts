@@ -36,6 +36,13 @@ export async function issueContactSessionToken(
   expiresAt: Date | null,
 ): Promise<string> {
   const token = newSecret();
+  // The contact's codes that ran out unused say nothing: they go, so that rotating codes do not pile up.
+  await tx.db
+    .deleteFrom('contact_session_tokens')
+    .where('contact_id', '=', contactId)
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', isoTimestamp(tx.now))
+    .execute();
   await tx.db
     .insertInto('contact_session_tokens')
     .values({

@@ -58,6 +58,13 @@ export async function createMeLink(
 ): Promise<MeLink> {
   const token = newSecret();
   const expiresAt = isoTimestamp(new Date(tx.now.getTime() + ME_LINK_MINUTES * MINUTE_MS));
+  // The contact's links that ran out unused go (used ones stay: they tell how a session began).
+  await tx.db
+    .deleteFrom('me_link_tokens')
+    .where('contact_id', '=', input.contactId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '<=', isoTimestamp(tx.now))
+    .execute();
   await tx.db
     .insertInto('me_link_tokens')
     .values({
@@ -120,6 +127,12 @@ export async function signInWithLink(
   if (!contact) throw linkInvalid();
   const secret = newSecret();
   const expiresAt = isoTimestamp(new Date(tx.now.getTime() + ME_SESSION_DAYS * DAY_MS));
+  // The contact's sessions that ended go.
+  await tx.db
+    .deleteFrom('me_sessions')
+    .where('contact_id', '=', contact.id)
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+    .execute();
   const row = await tx.db
     .insertInto('me_sessions')
     .values({

@@ -1,5 +1,5 @@
-import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CASHIER_SESSION_DAYS,
   deviceRefusal,
@@ -8,6 +8,7 @@ import {
 } from '../../domain/cashier-devices';
 import { addressKey } from '../plugins/rate-limit';
 import { assertSameSiteJson } from '../same-site';
+import { sessionCookie } from '../session-cookie';
 
 /** The console session cookie: httpOnly, SameSite=Strict, only sent to /cashier, Secure under TLS. */
 export const CASHIER_COOKIE = 'portal_cashier';
@@ -28,26 +29,13 @@ declare module 'fastify' {
   }
 }
 
+const cookie = sessionCookie(CASHIER_COOKIE, COOKIE_PATH, CASHIER_SESSION_DAYS);
+
 /** Sets the console session cookie (Secure when the request came over TLS). */
-export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, secret: string): void {
-  reply.setCookie(CASHIER_COOKIE, secret, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: COOKIE_PATH,
-    maxAge: CASHIER_SESSION_DAYS * 24 * 60 * 60,
-  });
-}
+export const setDeviceCookie = cookie.set;
 
 /** Clears the console session cookie. */
-export function clearDeviceCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(CASHIER_COOKIE, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: COOKIE_PATH,
-  });
-}
+export const clearDeviceCookie = cookie.clear;
 
 /**
  * The rate-limit bucket of a console call: its console session, found from the cookie before the
@@ -70,7 +58,7 @@ export function pairingRateKey(request: FastifyRequest): string {
  * Errors: 1003 with HTTP 401 not paired or revoked, 403 another origin, 415 not JSON.
  */
 export async function registerDeviceAuth(scope: FastifyInstance): Promise<void> {
-  await scope.register(cookie);
+  await scope.register(fastifyCookie);
   scope.decorateRequest('cashierDevice', null as unknown as PairedDevice);
   scope.addHook('onRequest', async (request) => {
     if (request.method === 'POST') assertSameSiteJson(request);

@@ -1,8 +1,9 @@
-import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
 import { ME_COOKIE, ME_SESSION_DAYS } from '../../../contract/me';
 import { type MeSession, meSessionBySecret, signedOut } from '../../domain/me-sessions';
 import { assertSameSiteJson } from '../same-site';
+import { sessionCookie } from '../session-cookie';
 
 /** Where the /me/ cookie is sent: the page and its API only. */
 const COOKIE_PATH = '/me';
@@ -18,26 +19,13 @@ declare module 'fastify' {
   }
 }
 
+const cookie = sessionCookie(ME_COOKIE, COOKIE_PATH, ME_SESSION_DAYS);
+
 /** Sets the /me/ session cookie: httpOnly, SameSite=Strict, Path=/me, 30 days, Secure under TLS. */
-export function setMeCookie(request: FastifyRequest, reply: FastifyReply, secret: string): void {
-  reply.setCookie(ME_COOKIE, secret, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: COOKIE_PATH,
-    maxAge: ME_SESSION_DAYS * 24 * 60 * 60,
-  });
-}
+export const setMeCookie = cookie.set;
 
 /** Clears the /me/ session cookie. */
-export function clearMeCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(ME_COOKIE, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: COOKIE_PATH,
-  });
-}
+export const clearMeCookie = cookie.clear;
 
 /**
  * Guards every /me/ API call of `scope`: a call that changes something must be JSON (a DELETE: no
@@ -47,7 +35,7 @@ export function clearMeCookie(request: FastifyRequest, reply: FastifyReply): voi
  * Errors: 1003 with HTTP 401 (signed_out), 403 another origin, 415 not JSON.
  */
 export async function registerMeAuth(scope: FastifyInstance): Promise<void> {
-  await scope.register(cookie);
+  await scope.register(fastifyCookie);
   scope.decorateRequest('meSession', null as unknown as MeSession);
   scope.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');

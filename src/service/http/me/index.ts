@@ -1,13 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { serveBuiltPage } from '../built-page';
 import { inlineScriptHashes, meDirectives, registerPageSecurity } from '../security-headers';
-import { defaultPageDir, registerStaticPage } from '../static-page';
 import meRoutes from './routes';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 /** The built /me/ page's folder: dist/me beside the built service, or from the repository root. */
 export function defaultMeDir(): string {
-  return defaultPageDir('me');
+  const candidates = [resolve(here, '../me'), resolve(here, '../../../../dist/me')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[1]!;
 }
 
 /**
@@ -17,12 +21,11 @@ export function defaultMeDir(): string {
  */
 export async function registerMe(app: FastifyInstance, dir = defaultMeDir()): Promise<void> {
   const built = existsSync(join(dir, 'index.html'));
-  const directives = meDirectives(
-    inlineScriptHashes(built ? readFileSync(join(dir, 'index.html'), 'utf8') : ''),
-  );
+  const page = built ? readFileSync(join(dir, 'index.html'), 'utf8') : '';
   await app.register(async (scope) => {
-    await registerPageSecurity(scope, directives);
+    await registerPageSecurity(scope, meDirectives(inlineScriptHashes(page)));
     await scope.register(meRoutes, { prefix: '/me/api' });
+    if (!built) return;
+    await serveBuiltPage(scope, dir, '/me/');
   });
-  await registerStaticPage(app, { root: dir, prefix: '/me/', directives });
 }

@@ -32,7 +32,6 @@ import {
   sendDeletionCode,
   verifyDeletionCode,
 } from '../../domain/contact-verification';
-import { refusal } from '../../domain/errors';
 import {
   meActivity as activityOf,
   addMeCard,
@@ -104,9 +103,9 @@ export default async function meRoutes(fastify: FastifyInstance) {
       const state = await limiter(req);
       if (state.isAllowed || !state.isExceeded) continue;
       reply.header('retry-after', state.ttlInSeconds);
-      throw refusal('rate_limited', {
-        en: 'Too many sign-in links were asked for; try again later',
-        nl: 'Er zijn te veel aanmeldlinks aangevraagd; probeer het later opnieuw',
+      // The limit's usual answer (1003, HTTP 429), as every rate limit's.
+      throw Object.assign(new Error('Too many sign-in links were asked for; try again later'), {
+        statusCode: 429,
       });
     }
   };
@@ -145,8 +144,7 @@ export default async function meRoutes(fastify: FastifyInstance) {
         description:
           'Answers 202 `{}` for any address; a known one gets an e-mail with a sign-in link (once, 5 minutes). ' +
           `At most ${SIGN_IN_LINKS_PER_ADDRESS} an hour per e-mail address and ${SIGN_IN_LINKS_PER_CLIENT} an hour ` +
-          'per client address (429 rate_limited, Retry-After).',
-        errors: [{ reason: 'rate_limited' }],
+          'per client address (429, Retry-After).',
         body: signInLinkRequest,
         response: { 202: z.object({}) },
       },
