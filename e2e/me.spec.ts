@@ -129,6 +129,12 @@ test('the app code on the phone, typed by the hand scanner, identifies the custo
   const code = await phone.getByTestId('app-code').getAttribute('data-code');
   expect(code).toBeTruthy();
   await identifyAtCounter(page, code ?? '');
+  // A photo of the code is no use: once scanned, it identifies nobody again.
+  const again = await createSession('', { scanner_type: 'hand_scanner' });
+  await page.goto(kioskUrl(again));
+  await expect(page.getByTestId('screen-scan')).toBeVisible({ timeout: 15_000 });
+  await scanWithHandScanner(page, code ?? '');
+  await expect(page.getByTestId('action-error')).toContainText('already been used');
   await phone.context().close();
 });
 
