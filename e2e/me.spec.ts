@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CAMERA_DIR } from './fixtures/cameras';
@@ -174,7 +175,7 @@ test.describe('the app code shown to the camera', () => {
   });
 });
 
-test('every /me/ screen at 390×844: signed out, home, rewards, activity, cards, profile — axe 0', async ({
+test('every /me/ screen at 390×844 (signed out, home, rewards, activity, cards, profile, delete, Dutch): axe 0; my data downloads', async ({
   page,
   context,
 }) => {
@@ -222,6 +223,16 @@ test('every /me/ screen at 390×844: signed out, home, rewards, activity, cards,
   await expect(phone.getByTestId('field-firstname')).toContainText('At most');
   await phone.getByTestId('field-firstname').scrollIntoViewIfNeeded();
   await phoneScreenshot(phone, 'profile-error');
+  // Download my data: the export as a file, about this customer.
+  const [download] = await Promise.all([
+    phone.waitForEvent('download'),
+    phone.getByRole('link', { name: 'Download my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('my-data.json');
+  const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as {
+    contact: { email?: string };
+  };
+  expect(exported.contact.email).toBe(customer.email);
   // Delete my account: a code by e-mail first (kept here: "Keep my account").
   await phone.getByTestId('delete-start').click();
   await expect(phone.getByTestId('delete-confirm')).toBeVisible();
