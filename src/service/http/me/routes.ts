@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { RouteError } from '../../../contract/errors';
 import {
@@ -78,7 +78,20 @@ const HOUR_MS = 60 * 60_000;
 export default async function meRoutes(fastify: FastifyInstance) {
   await registerMeAuth(fastify);
   const app = zodRoutes(fastify);
-  const describe = (text: string) => `${text}\n\n${AUTH}`;
+  const describe = (text: string) => (text ? `${text}\n\n${AUTH}` : AUTH);
+  /**
+   * The options of a signed-in call: no token (the cookie, checked by registerMeAuth), the Me tag,
+   * the cookie's refusal besides the call's own `errors`, the cookie's words after its description.
+   */
+  const signedIn = <S extends FastifySchema>(schema: S) => ({
+    config: { auth: 'none' as const },
+    schema: {
+      ...schema,
+      tags: [TAG],
+      description: describe(schema.description ?? ''),
+      errors: [...SIGNED_IN, ...(schema.errors ?? [])],
+    },
+  });
   const contactId = (req: FastifyRequest) => req.meSession.contactId;
 
   // Per e-mail address (hashed: the counter's key holds no address) and per client address.
@@ -161,17 +174,12 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sign-out',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Sign out this browser (its cookie session stops working)',
-        description: describe('The cookie is cleared.'),
-        errors: SIGNED_IN,
-        body: noBody,
-        noContent: 'Signed out.',
-      },
-    },
+    signedIn({
+      summary: 'Sign out this browser (its cookie session stops working)',
+      description: 'The cookie is cleared.',
+      body: noBody,
+      noContent: 'Signed out.',
+    }),
     async (req, reply) => {
       await app.tx((tx) => revokeMeSession(tx, req.meSession.id));
       clearMeCookie(req, reply);
@@ -181,17 +189,12 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/sign-out-everywhere',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: "Sign out every browser of the customer's (and void their unused sign-in links)",
-        description: describe('The cookie is cleared.'),
-        errors: SIGNED_IN,
-        body: noBody,
-        noContent: 'Signed out everywhere.',
-      },
-    },
+    signedIn({
+      summary: "Sign out every browser of the customer's (and void their unused sign-in links)",
+      description: 'The cookie is cleared.',
+      body: noBody,
+      noContent: 'Signed out everywhere.',
+    }),
     async (req, reply) => {
       await app.tx((tx) => revokeContactMeSessions(tx, contactId(req)));
       clearMeCookie(req, reply);
@@ -201,149 +204,97 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/overview',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'The customer at a glance: names, e-mail, member since, balances, tier, next reward',
-        description: describe(''),
-        errors: SIGNED_IN,
-        response: { 200: meOverview },
-      },
-    },
+    signedIn({
+      summary: 'The customer at a glance: names, e-mail, member since, balances, tier, next reward',
+      response: { 200: meOverview },
+    }),
     async (req) => overviewOf(app.db, contactId(req)),
   );
 
   app.get(
     '/app-code',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'A new app code to show at the counter (a contact session token, once, 5 minutes)',
-        description: describe(
-          'The kiosk takes it scanned (a QR code of `token`) or typed, once, until `expires_at`; fetch a new ' +
-            'one before then.',
-        ),
-        errors: SIGNED_IN,
-        response: { 200: meAppCode },
-      },
-    },
+    signedIn({
+      summary: 'A new app code to show at the counter (a contact session token, once, 5 minutes)',
+      description:
+        'The kiosk takes it scanned (a QR code of `token`) or typed, once, until `expires_at`; fetch a new ' +
+        'one before then.',
+      response: { 200: meAppCode },
+    }),
     async (req) => app.tx((tx) => makeAppCode(tx, contactId(req))),
   );
 
   app.get(
     '/profile',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: "The profile's fields (contact fields, custom attributes) with their values; member since",
-        description: describe(''),
-        errors: SIGNED_IN,
-        response: { 200: meProfile },
-      },
-    },
+    signedIn({
+      summary: "The profile's fields (contact fields, custom attributes) with their values; member since",
+      response: { 200: meProfile },
+    }),
     async (req) => profileOf(app.db, contactId(req)),
   );
 
   app.put(
     '/profile',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Change profile fields (all or nothing); answers the profile',
-        description: describe(
-          'Each value is checked by its field (custom attributes by their definition: select options, dates, ' +
-            'numbers, yes/no); one refused value refuses all (422 invalid_attribute naming each) and nothing ' +
-            'changes. Null or "" clears a value. Webhooks hear contact_updated.',
-        ),
-        errors: [...SIGNED_IN, { reason: 'invalid_attribute' }],
-        body: meProfileRequest,
-        response: { 200: meProfile },
-      },
-    },
+    signedIn({
+      summary: 'Change profile fields (all or nothing); answers the profile',
+      description:
+        'Each value is checked by its field (custom attributes by their definition: select options, dates, ' +
+        'numbers, yes/no); one refused value refuses all (422 invalid_attribute naming each) and nothing ' +
+        'changes. Null or "" clears a value. Webhooks hear contact_updated.',
+      errors: [{ reason: 'invalid_attribute' }],
+      body: meProfileRequest,
+      response: { 200: meProfile },
+    }),
     async (req) => app.tx((tx) => updateMeProfile(tx, contactId(req), req.body)),
   );
 
   app.get(
     '/rewards',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'The active rewards, claimable ones first, with the credits still needed',
-        description: describe(''),
-        errors: SIGNED_IN,
-        response: { 200: meRewards },
-      },
-    },
+    signedIn({
+      summary: 'The active rewards, claimable ones first, with the credits still needed',
+      response: { 200: meRewards },
+    }),
     async (req) => rewardsOf(app.db, contactId(req)),
   );
 
   app.get(
     '/vouchers',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's vouchers, any status, each with why it cannot be used now",
-        description: describe(''),
-        errors: SIGNED_IN,
-        response: { 200: meVouchers },
-      },
-    },
+    signedIn({
+      summary: "The customer's vouchers, any status, each with why it cannot be used now",
+      response: { 200: meVouchers },
+    }),
     async (req) => vouchersOf(app.db, contactId(req), app.clock()),
   );
 
   app.get(
     '/activity',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: `The customer's activity, newest first, ${ACTIVITY_PAGE_SIZE} lines a page`,
-        description: describe(''),
-        errors: SIGNED_IN,
-        querystring: meActivityQuery,
-        response: { 200: meActivity },
-      },
-    },
+    signedIn({
+      summary: `The customer's activity, newest first, ${ACTIVITY_PAGE_SIZE} lines a page`,
+      querystring: meActivityQuery,
+      response: { 200: meActivity },
+    }),
     async (req) => activityOf(app.db, contactId(req), req.query.page),
   );
 
   app.get(
     '/cards',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's cards (each by its last 4 characters)",
-        description: describe(''),
-        errors: SIGNED_IN,
-        response: { 200: meCards },
-      },
-    },
+    signedIn({
+      summary: "The customer's cards (each by its last 4 characters)",
+      response: { 200: meCards },
+    }),
     async (req) => cardsOf(app.db, contactId(req)),
   );
 
   app.post(
     '/cards',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Add a card by its typed code (a new card, or an unlinked one of the shop)',
-        description: describe(
-          'The counter then identifies the customer by it. A code the account knows as a gift card, voucher, ' +
-            'app code or receipt is refused (naming code).',
-        ),
-        errors: [...SIGNED_IN, 60004, { code: 60014, when: "someone else's card" }],
-        body: meCardRequest,
-        response: { 201: meCard },
-      },
-    },
+    signedIn({
+      summary: 'Add a card by its typed code (a new card, or an unlinked one of the shop)',
+      description:
+        'The counter then identifies the customer by it. A code the account knows as a gift card, voucher, ' +
+        'app code or receipt is refused (naming code).',
+      errors: [60004, { code: 60014, when: "someone else's card" }],
+      body: meCardRequest,
+      response: { 201: meCard },
+    }),
     async (req, reply) => {
       const card = await app.tx((tx) => addMeCard(tx, contactId(req), req.body.code));
       return reply.code(201).send(card);
@@ -352,20 +303,12 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/cards/:id',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Remove one of the customer’s cards (unlinked: its history stays)',
-        description: describe(''),
-        errors: [
-          ...SIGNED_IN,
-          { code: 1003, status: 404, when: 'naming id: not one of the customer’s cards' },
-        ],
-        params: meCardParams,
-        noContent: 'Removed.',
-      },
-    },
+    signedIn({
+      summary: 'Remove one of the customer’s cards (unlinked: its history stays)',
+      errors: [{ code: 1003, status: 404, when: 'naming id: not one of the customer’s cards' }],
+      params: meCardParams,
+      noContent: 'Removed.',
+    }),
     async (req, reply) => {
       await app.tx((tx) => removeContactCard(tx, contactId(req), req.params.id, 'id'));
       return reply.code(204).send();
@@ -374,33 +317,22 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/subscriptions',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: "The customer's e-mail subscriptions",
-        description: describe(''),
-        errors: SIGNED_IN,
-        response: { 200: meSubscriptions },
-      },
-    },
+    signedIn({
+      summary: "The customer's e-mail subscriptions",
+      response: { 200: meSubscriptions },
+    }),
     async (req) => subscriptionsOf(app.db, contactId(req)),
   );
 
   app.put(
     '/subscriptions/:id',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Subscribe or unsubscribe (double opt-in: PENDING_CONFIRMATION, as at the counter)',
-        description: describe(''),
-        errors: [...SIGNED_IN, 55030],
-        params: meSubscriptionParams,
-        body: meSubscriptionRequest,
-        response: { 200: portalSubscription },
-      },
-    },
+    signedIn({
+      summary: 'Subscribe or unsubscribe (double opt-in: PENDING_CONFIRMATION, as at the counter)',
+      errors: [55030],
+      params: meSubscriptionParams,
+      body: meSubscriptionRequest,
+      response: { 200: portalSubscription },
+    }),
     async (req) =>
       app.tx((tx) =>
         changeContactSubscription(tx, contactId(req), {
@@ -412,20 +344,14 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/export',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Download my data: everything stored about the customer, as a JSON file',
-        description: describe(
-          'An attachment (`my-data.json`): the contact row (profile, custom attribute values) and every ' +
-            "table's rows about the customer — cards, ledgers, vouchers, subscriptions, portal sessions and " +
-            'their events, /me/ sessions — without secrets (hashes, tokens).',
-        ),
-        errors: SIGNED_IN,
-        response: { 200: meExportSchema },
-      },
-    },
+    signedIn({
+      summary: 'Download my data: everything stored about the customer, as a JSON file',
+      description:
+        'An attachment (`my-data.json`): the contact row (profile, custom attribute values) and every ' +
+        "table's rows about the customer — cards, ledgers, vouchers, subscriptions, portal sessions and " +
+        'their events, /me/ sessions — without secrets (hashes, tokens).',
+      response: { 200: meExportSchema },
+    }),
     async (req, reply) => {
       reply.header('content-disposition', 'attachment; filename="my-data.json"');
       return exportOf(app.db, contactId(req), app.clock());
@@ -434,17 +360,13 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/deletion',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Ask to delete the account: e-mails a six-digit code (10 minutes)',
-        description: describe('Confirm with POST /me/api/deletion/confirm. A new code replaces the last.'),
-        errors: [...SIGNED_IN, { reason: 'email_not_sent' }],
-        body: noBody,
-        response: { 202: meDeletionRequested },
-      },
-    },
+    signedIn({
+      summary: 'Ask to delete the account: e-mails a six-digit code (10 minutes)',
+      description: 'Confirm with POST /me/api/deletion/confirm. A new code replaces the last.',
+      errors: [{ reason: 'email_not_sent' }],
+      body: noBody,
+      response: { 202: meDeletionRequested },
+    }),
     async (req, reply) => {
       const { delivery, expiresAt } = await app.tx(async (tx) => ({
         delivery: await sendDeletionCode(tx, contactId(req)),
@@ -457,27 +379,21 @@ export default async function meRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/deletion/confirm',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: [TAG],
-        summary: 'Delete the account with the e-mailed code: personal data erased, ledgers kept anonymised',
-        description: describe(
-          'Erases the profile, attribute values, cards, app codes, subscriptions and sessions; keeps the ledger ' +
-            'rows (credits, prepaid, rewards, vouchers) without anything personal, so shop totals stay exact ' +
-            '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code.\n\n' +
-            '**Try it out**: no example, as the code comes by e-mail.',
-        ),
-        errors: [
-          ...SIGNED_IN,
-          { reason: 'verification_code_wrong' },
-          { reason: 'verification_code_expired' },
-          { reason: 'verification_locked' },
-        ],
-        body: meDeletionConfirm,
-        noContent: 'The account is deleted.',
-      },
-    },
+    signedIn({
+      summary: 'Delete the account with the e-mailed code: personal data erased, ledgers kept anonymised',
+      description:
+        'Erases the profile, attribute values, cards, app codes, subscriptions and sessions; keeps the ledger ' +
+        'rows (credits, prepaid, rewards, vouchers) without anything personal, so shop totals stay exact ' +
+        '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code.\n\n' +
+        '**Try it out**: no example, as the code comes by e-mail.',
+      errors: [
+        { reason: 'verification_code_wrong' },
+        { reason: 'verification_code_expired' },
+        { reason: 'verification_locked' },
+      ],
+      body: meDeletionConfirm,
+      noContent: 'The account is deleted.',
+    }),
     async (req, reply) => {
       const id = contactId(req);
       const columns = await textColumns(app.db);
