@@ -28,19 +28,19 @@ module.exports = {
     },
     {
       name: 'screen-imports-service',
-      comment: 'The kiosk and the cashier console talk to the service over HTTP only.',
+      comment: 'The kiosk, the cashier console and the /me/ page talk to the service over HTTP only.',
       severity: 'error',
-      from: { path: '^src/(kiosk|cashier)/' },
+      from: { path: '^src/(kiosk|cashier|me)/' },
       to: { path: '^src/service/' },
     },
     {
       name: 'zod-in-screen-bundle',
       comment:
-        'The kiosk and console ship without zod: take only types from zod and src/contract ' +
+        'The kiosk, console and /me/ page ship without zod: take only types from zod and src/contract ' +
         '(`import type`); the contract schemas build zod objects when loaded. ' +
         'session-amounts.ts holds plain values without zod for the console.',
       severity: 'error',
-      from: { path: '^src/(kiosk|cashier|ui)/' },
+      from: { path: '^src/(kiosk|cashier|me|ui)/' },
       to: {
         path: ['^src/contract/', '(^|/)node_modules/zod/', '^zod($|/)'],
         pathNot: '^src/contract/session-amounts\\.ts$',

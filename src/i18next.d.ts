@@ -1,11 +1,13 @@
 import type { CashierTexts } from './cashier/i18n/en';
 import type { KioskTexts } from './kiosk/i18n/en';
+import type { MeTexts } from './me/i18n/en';
 
 // Typed i18n keys: `t('errors.nope')` fails the typecheck. The kiosk's texts are the namespace
-// `kiosk` (the default), the cashier console's `cashier` (its components ask for it by name).
+// `kiosk` (the default), the cashier console's `cashier` and the /me/ page's `me` (their
+// components ask for theirs by name).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'kiosk';
-    resources: { kiosk: KioskTexts; cashier: CashierTexts };
+    resources: { kiosk: KioskTexts; cashier: CashierTexts; me: MeTexts };
   }
 }

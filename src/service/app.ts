@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -14,6 +13,7 @@ import type { GroupCommit } from './db/group-commit';
 import type { Database } from './db/schema';
 import { inTransaction, type Tx } from './db/transaction';
 import { EventBus } from './events/bus';
+import { serveBuiltPage } from './http/built-page';
 import { registerCashierConsole } from './http/cashier';
 import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
@@ -233,26 +233,5 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 async function registerKiosk(scope: FastifyInstance, kioskDir: string): Promise<void> {
   const page = readFileSync(join(kioskDir, 'index.html'), 'utf8');
   await registerPageSecurity(scope, kioskDirectives(inlineScriptHashes(page), scope.config.allowedOrigins));
-  await scope.register(fastifyStatic, {
-    root: kioskDir,
-    prefix: '/portal/',
-    index: 'index.html',
-    wildcard: true,
-    // Built beside each file (vite-plugin-compression2); the raw file for clients asking neither.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (res, path) => {
-      // Hashed assets never change; the page itself must always be fresh.
-      res.setHeader(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-      // The same URL answers brotli, gzip or raw: caches keep them apart.
-      res.setHeader('vary', 'accept-encoding');
-    },
-  });
-  // With ignoreTrailingSlash, /portal/ (a session url) arrives as /portal, which the wildcard misses.
-  scope.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, (_req, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  );
+  await serveBuiltPage(scope, kioskDir, '/portal/');
 }

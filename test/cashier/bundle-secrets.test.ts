@@ -5,7 +5,7 @@ import { demoAccountFixture } from '../../src/service/fixture/seed';
 import { browserBundles, filesUnder } from '../helpers/bundles';
 
 /*
- * No credential ships to a browser: the kiosk's and the cashier console's production bundles
+ * No credential ships to a browser: the kiosk's, the cashier console's and the /me/ page's production bundles
  * (browserBundles) hold none of the fixture's secrets and never build an Authorization header.
  */
 
@@ -27,7 +27,7 @@ describe('browser bundles', () => {
     ...fixture.oauth_clients.map((c) => c.secret),
   ];
 
-  it.each(['kiosk', 'cashier'])(
+  it.each(['kiosk', 'cashier', 'me'])(
     'the %s bundle holds no token of the fixture and no bearer header',
     (name) => {
       const texts = filesUnder(join(out, name))
@@ -51,6 +51,17 @@ describe('browser bundles', () => {
     expect(js).not.toMatch(/authorization/i);
     expect(js).not.toContain('/portal-sessions');
     // The contract's schemas stay on the server: the console takes their types only.
+    expect(js).not.toContain('ZodError');
+  });
+
+  it('the /me/ page calls its own API with its httpOnly cookie only, and ships without zod', () => {
+    const js = filesUnder(join(out, 'me'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(js).toContain('/me/api');
+    expect(js).not.toMatch(/authorization/i);
+    expect(js).not.toContain('/portal/api');
     expect(js).not.toContain('ZodError');
   });
 });

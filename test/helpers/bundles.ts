@@ -6,7 +6,8 @@ import { build } from 'vite';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
- * The production builds of the kiosk and the cashier console, in `{dir}/kiosk` and `{dir}/cashier`:
+ * The production builds of the kiosk, the cashier console and the /me/ page, in `{dir}/kiosk`,
+ * `{dir}/cashier` and `{dir}/me`:
  * those of the test command's build (PORTAL_DIST: `npm test` and `npm run test:unit` build once for
  * the whole run), else built here from the repository's Vite configurations into a temp folder,
  * which `remove()` deletes.
@@ -17,6 +18,7 @@ export async function browserBundles(): Promise<{ dir: string; remove(): void }>
   for (const [name, configFile] of [
     ['kiosk', 'vite.config.ts'],
     ['cashier', 'vite.cashier.config.ts'],
+    ['me', 'vite.me.config.ts'],
   ] as const) {
     await build({
       configFile: join(ROOT, configFile),

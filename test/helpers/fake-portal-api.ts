@@ -1164,6 +1164,14 @@ export function createFakePortalApi() {
         return claimReceipt(forAction(uuid, ['identify']), text(body.value));
       case 'POST cards/remove':
         return removeCard(proven(['identify']), Number(body.card_id));
+      case 'POST me-link':
+        // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
+        return (
+          proven(['identify']) && {
+            url: `http://kiosk.test/me/?token=${id('link')}`,
+            expires_at: iso(now() + 300_000),
+          }
+        );
       case 'GET stats': {
         const { visits, credit_balance } = proven(['identify']);
         return { visits, last_visit_at: null, total_credits_earned: credit_balance };

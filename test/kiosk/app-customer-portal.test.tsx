@@ -5,8 +5,9 @@ import { setUpFlowTests } from '../helpers/flow-tests';
 
 /*
  * The customer's own portal after identification (identify sessions): rewards to claim with
- * credits, vouchers to use, recent activity, e-mail subscriptions, cards; each refusal in words. A
- * customer known by e-mail alone confirms it is them (the code e-mailed) before a claim; no profile.
+ * credits, vouchers to use, each refusal in words, and "Manage on your phone" (a QR of a one-time
+ * /me/ link); the rest of the account is on the phone. A customer known by e-mail alone confirms it
+ * is them (the code e-mailed) before a claim or the phone link; no profile.
  */
 
 const flow = setUpFlowTests();
@@ -107,79 +108,29 @@ describe('the customer portal', () => {
     expect(api.eventTypes(uuid)).toContain('voucher_redeemed');
   });
 
-  it('activity, newest first, in words', async () => {
-    const api = flow.api();
-    const anna = api.customer({ firstname: 'Anna' });
-    api.note(anna.uuid, { type: 'credit_reception', title: 'Credits', credits: 19, amount_in_cents: null });
-    api.note(anna.uuid, {
-      type: 'prepaid_transaction',
-      title: 'Prepaid',
-      credits: null,
-      amount_in_cents: -500,
-    });
-    const { kiosk } = await portalOf(anna);
-    await kiosk.user.click(screen.getByRole('tab', { name: 'Activity' }));
-    await kiosk.until(() => screen.getByTestId('activity-list'));
-    const lines = within(screen.getByTestId('activity-list')).getAllByRole('listitem');
-    expect(lines.map((line) => line.textContent)).toEqual([
-      expect.stringContaining('Paid with prepaid'),
-      expect.stringContaining('Points earned'),
-    ]);
-  });
-
-  it('e-mail: a plain subscription switches on and off; a double opt-in one asks to confirm by e-mail', async () => {
-    const api = flow.api();
-    const anna = api.customer({ firstname: 'Anna' });
-    const { kiosk } = await portalOf(anna);
-    await kiosk.user.click(screen.getByRole('tab', { name: 'E-mail' }));
-    await kiosk.until(() => screen.getByTestId('subscription-list'));
-    const newsletter = () => screen.getByRole('switch', { name: /Newsletter/ });
-    expect(newsletter().getAttribute('aria-checked')).toBe('false');
-    await kiosk.user.click(newsletter());
-    await kiosk.until(() => expect(newsletter().getAttribute('aria-checked')).toBe('true'));
-    await kiosk.user.click(newsletter());
-    await kiosk.until(() => expect(newsletter().getAttribute('aria-checked')).toBe('false'));
-
-    await kiosk.user.click(screen.getByRole('switch', { name: /Partner news/ }));
-    await kiosk.until(() => expect(text('subscription-pending')).toBe('Check your inbox to confirm.'));
-    expect(anna.subscriptions.get(2)).toBe('PENDING_CONFIRMATION');
-  });
-
-  it('cards: a new card is added by scanning; someone else’s and an inactive one are refused in words; one is removed', async () => {
+  it('the counter keeps two tabs; "Manage on your phone" shows a QR of a one-time /me/ link, fetched when shown', async () => {
     const api = flow.api();
     const anna = api.customer({ firstname: 'Anna', card: 'CARD-0001' });
-    api.card('CARD-0002', api.contact({ email: 'ben@example.com' }).uuid);
-    api.card('CARD-0004', null, { active: false });
-    const { kiosk } = await portalOf(anna);
-    await kiosk.user.click(screen.getByRole('tab', { name: 'Cards' }));
-    await kiosk.until(() => screen.getByTestId('card-list'));
-    await kiosk.user.click(screen.getByRole('button', { name: 'Add a card' }));
-    expect(heading()).toBe('Scan the card to add');
+    const { uuid, kiosk } = await portalOf(anna);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Rewards', 'Vouchers']);
+    expect(api.calls(`/sessions/${uuid}/me-link`)).toEqual([]);
 
-    await kiosk.scan('CARD-0002');
-    await kiosk.until(() =>
-      expect(text('action-error')).toBe(
-        'This card is already linked to another account. Please ask the cashier.',
-      ),
-    );
-    await kiosk.scan('CARD-0004');
-    await kiosk.until(() =>
-      expect(text('action-error')).toBe('This card is no longer active. Please ask the cashier.'),
-    );
-    await kiosk.scan('NEW-CARD-0009');
-    await kiosk.until(() => expect(text('card-added')).toBe('Your card has been added.'));
-    await kiosk.until(() =>
-      expect(screen.getAllByText(/Ending in/).map((line) => line.textContent)).toEqual([
-        'Ending in 0001',
-        'Ending in 0009',
-      ]),
-    );
+    await kiosk.until(() => screen.getByTestId('manage-on-phone'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Manage on your phone' }));
+    expect(heading()).toBe('Manage your account on your phone');
+    await kiosk.until(() => screen.getByTestId('me-link-qr'));
+    expect(api.calls(`/sessions/${uuid}/me-link`)).toHaveLength(1);
+    expect(screen.getByTestId('me-link-qr').dataset.url).toMatch(/\/me\/\?token=/);
+    expect(screen.getByRole('img', { name: 'QR code that opens your account on your phone' })).toBeTruthy();
+    // Nothing of the customer on the QR screen.
+    expect(document.body.textContent).not.toContain('Anna');
 
-    await kiosk.user.click(screen.getByTestId('remove-card-0009'));
-    expect(screen.getByText('Remove the card ending in 0009?')).toBeTruthy();
-    await kiosk.user.click(screen.getByTestId('confirm-remove-card'));
-    await kiosk.until(() => expect(text('card-removed')).toBe('The card has been removed.'));
-    await kiosk.until(() => expect(screen.getAllByText(/Ending in/)).toHaveLength(1));
+    await kiosk.user.click(screen.getByTestId('back-button'));
+    await kiosk.until(() => screen.getByRole('tablist'));
+    // Shown again: a new link (the last one may have been used).
+    await kiosk.user.click(screen.getByRole('button', { name: 'Manage on your phone' }));
+    await kiosk.until(() => screen.getByTestId('me-link-qr'));
+    expect(api.calls(`/sessions/${uuid}/me-link`)).toHaveLength(2);
   });
 
   it('a receipt scanned before the card is held, then its credits are the customer’s once they are known', async () => {
@@ -245,10 +196,15 @@ describe('the customer portal', () => {
     expect(screen.queryByRole('tab', { name: 'Profile' })).toBeNull();
     expect(document.body.textContent).not.toContain('Bakker');
     expect(document.body.textContent).not.toContain('carla@example.com');
-    // The rest of the account waits for the proof.
-    await kiosk.until(() => screen.getByRole('tab', { name: 'Cards' }));
-    await kiosk.user.click(screen.getByRole('tab', { name: 'Cards' }));
+    // The vouchers, and the link to the account on the phone, wait for the proof.
+    await kiosk.until(() => screen.getByRole('tab', { name: 'Vouchers' }));
+    await kiosk.user.click(screen.getByRole('tab', { name: 'Vouchers' }));
     expect(screen.getByTestId('proof-needed').textContent).toContain('To see this, first confirm it is you.');
+    await kiosk.user.click(screen.getByRole('button', { name: 'Manage on your phone' }));
+    expect(heading()).toBe('Confirm it is you');
+    expect(api.calls(`/sessions/${uuid}/me-link`)).toEqual([]);
+    await kiosk.user.click(screen.getByTestId('verify-back'));
+    await kiosk.until(() => screen.getByRole('tab', { name: 'Rewards' }));
     await kiosk.user.click(screen.getByRole('tab', { name: 'Rewards' }));
 
     await kiosk.until(() => screen.getByTestId(`reward-${coffee.uuid}`));

@@ -110,7 +110,6 @@ const ROWS = {
     [1052, 'rewardUnavailable'],
     [6003, 'rewardUnavailable'],
   ],
-  subscription: [[55030, 'subscriptionUnknown']],
   receipt: [
     ['loyalty_token_invalid', 'receiptInvalid'],
     ['loyalty_token_expired', 'receiptExpired'],
@@ -221,20 +220,6 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
       '/rewards/claim',
       ROWS.claim,
       (k) => k.user.click(screen.getByTestId('confirm-button')),
-      kiosk,
-    );
-  });
-
-  it('changing an e-mail subscription', async () => {
-    const { anna, kiosk } = await annasSession();
-    await kiosk.scan(anna.card);
-    await kiosk.until(() => screen.getByRole('tab', { name: 'E-mail' }));
-    await kiosk.user.click(screen.getByRole('tab', { name: 'E-mail' }));
-    await kiosk.until(() => screen.getByTestId('subscription-1'));
-    await meet(
-      'POST /subscriptions',
-      ROWS.subscription,
-      (k) => k.user.click(screen.getByTestId('subscription-1')),
       kiosk,
     );
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PortalActivity, PortalReward } from '../../src/contract/portal';
-import { activityTitleKey } from '../../src/kiosk/lib/activity';
+import type { PortalReward } from '../../src/contract/portal';
 import { rewardState, sortRewards } from '../../src/kiosk/lib/rewards';
 
 const reward = (title: string, over: Partial<PortalReward>): PortalReward => ({
@@ -33,22 +32,5 @@ describe('customer portal: rewards in the order a customer wants them', () => {
     expect(rewardState(reward('Cake', { claimable: false, out_of_stock: true }))).toBe('out_of_stock');
     expect(rewardState(reward('Coffee', { claimable: true }))).toBe('claimable');
     expect(rewardState(reward('Beans', { credits_short: 10 }))).toBe('short');
-  });
-});
-
-describe('customer portal: activity titles in the screen language', () => {
-  it('by kind and sign; a reward keeps its own name', () => {
-    const line = (type: PortalActivity['type'], credits: number | null, amount: number | null) => ({
-      type,
-      credits,
-      amount_in_cents: amount,
-    });
-    expect(activityTitleKey(line('credit_reception', 12, null))).toBe('activity.creditsEarned');
-    expect(activityTitleKey(line('credit_reception', -40, null))).toBe('activity.creditsDeducted');
-    expect(activityTitleKey(line('reward_reception', -50, null))).toBeNull();
-    expect(activityTitleKey(line('prepaid_transaction', null, -250))).toBe('activity.prepaidPayment');
-    expect(activityTitleKey(line('prepaid_transaction', null, 2000))).toBe('activity.prepaidTopUp');
-    expect(activityTitleKey(line('giftcard_transaction', null, -2500))).toBe('activity.giftcardPayment');
-    expect(activityTitleKey(line('giftcard_transaction', null, 1000))).toBe('activity.giftcardTopUp');
   });
 });

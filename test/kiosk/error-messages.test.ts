@@ -67,7 +67,6 @@ describe('error messages: friendly text by reason, then code, never the server m
     [err(1018), 'errors.outOfStock'],
     [err(1019), 'errors.claimLimit'],
     [err(1052), 'errors.rewardUnavailable'],
-    [err(55030), 'errors.subscriptionUnknown'],
   ] as [PortalApiError, string][])('%o → %s', (error, key) => {
     expect(errorMessageKey(error)).toBe(key);
     expect(typeof text(en, key)).toBe('string');

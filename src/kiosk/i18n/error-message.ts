@@ -64,7 +64,6 @@ const BY_CODE: Record<number, KioskKey> = {
   1019: 'errors.claimLimit',
   1052: 'errors.rewardUnavailable',
   6003: 'errors.rewardUnavailable',
-  55030: 'errors.subscriptionUnknown',
 };
 
 /**

@@ -171,12 +171,11 @@ export const nlFormal: TextOverrides = {
     yours: 'Nu van u',
     creditsLeft: 'U heeft nog {{credits}} $t(unit.points).',
   },
-  subscriptions: {
-    pending: 'Bevestig via de e-mail in uw inbox.',
-  },
-  cards: {
-    adding: 'Uw pas wordt toegevoegd…',
-    added: 'Uw pas is toegevoegd.',
+  phone: {
+    button: 'Beheer op uw telefoon',
+    title: 'Beheer uw account op uw telefoon',
+    lead: 'Scan deze code met de camera van uw telefoon. Uw gegevens, kaarten, e-mails en activiteit openen op uw telefoon, niet op dit scherm.',
+    qrLabel: 'QR-code die uw account op uw telefoon opent',
   },
   receipt: {
     title: 'Scan de code op uw kassabon',

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 /*
  * Security headers (docs/operations.md "Security headers"). Every response: `nosniff`, and HSTS when
  * the request came over TLS (directly, or through a trusted proxy). The pages — the kiosk, the
- * cashier console, the API reference, the start page — each under @fastify/helmet in their own scope, with a
+ * cashier console, the /me/ page, the API reference, the start page — each under @fastify/helmet in their own scope, with a
  * content security policy of their own: scripts only from this service (a page's own inline script
  * by its hash, never 'unsafe-inline'), framing only by the allowed origins, no referrer.
  */

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
-  PortalCard,
   PortalContact,
   PortalCreditReception,
   PortalSessionState,
@@ -9,7 +8,6 @@ import type {
   RewardClaimResult,
 } from '../../../contract/portal';
 import { Button } from '../../../ui/button';
-import { addCardAction } from '../../api/add-card';
 import { claimReceiptAction } from '../../api/claim-receipt';
 import { claimRewardAction } from '../../api/claim-reward';
 import { redeemVoucherAction } from '../../api/redeem-voucher';
@@ -24,20 +22,20 @@ import { CreditResultScreen } from '../../screens/credit-result-screen';
 import { VoucherConfirmScreen } from '../../screens/voucher-confirm-screen';
 import { VoucherRedeemedScreen } from '../../screens/voucher-redeemed-screen';
 import { WelcomeScreen } from '../../screens/welcome-screen';
-import { ActivityTab } from './activity-tab';
-import { CardsTab } from './cards-tab';
-import { PORTAL_START, PORTAL_TABS, type PortalStep, type PortalTab, type TabNote } from './portal-step';
+import { PhoneLinkScreen } from './phone-link-screen';
+import { PORTAL_START, PORTAL_TABS, type PortalStep, type PortalTab } from './portal-step';
 import { RewardClaimedScreen } from './reward-claimed-screen';
 import { RewardConfirmScreen } from './reward-confirm-screen';
 import { RewardsTab } from './rewards-tab';
-import { SubscriptionsTab } from './subscriptions-tab';
 import { VisitStats } from './visit-stats';
 import { VouchersTab } from './vouchers-tab';
 
 /**
  * The customer's own portal (identify sessions), after identification: the welcome (first name,
- * tier, credits, prepaid, visit stats) with tabs — rewards to claim with credits (and a receipt to
- * scan for its credits), vouchers, recent activity, e-mail subscriptions, cards (and adding one).
+ * tier, credits, prepaid, visit stats) with two tabs — rewards to claim with credits (and a receipt
+ * to scan for its credits) and vouchers — and "Manage on your phone": a QR of a one-time link to
+ * the customer's own page /me/, where their details, cards, e-mails and activity are (editing
+ * leaves the counter).
  * A receipt scanned before the customer was identified (`heldReceipt`) is collected on arrival. A voucher tapped in its tab is used
  * there, after a confirmation, as in a vouchers session. A customer known by e-mail alone sees
  * their name, balances and rewards; the rest, and whatever spends or changes their account, first
@@ -73,12 +71,11 @@ export default function CustomerPortal({
   const proven = session.contact_proof?.proven ?? false;
   // Once proven, the customer is back where they asked to confirm it.
   const state = step.view === 'verify' && proven ? step.back : step;
-  const toTab = (tab: PortalTab, note: TabNote = null) => go({ view: 'tabs', tab, note });
+  const toTab = (tab: PortalTab) => go({ view: 'tabs', tab });
   /** Runs `action`, or first asks the customer to confirm it is them (then back to this view). */
   const proving = (action: () => void) => () =>
     proven ? action() : go({ view: 'verify', back: state as Exclude<PortalStep, { view: 'verify' }> });
   const claim = useAction(claimRewardAction, (result: RewardClaimResult) => go({ view: 'claimed', result }));
-  const addCard = useAction(addCardAction, (_card: PortalCard) => toTab('cards', 'card_added'));
   const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
     go({ view: 'voucher_redeemed', voucher }),
   );
@@ -147,32 +144,8 @@ export default function CustomerPortal({
         />
       );
       break;
-    case 'add_card':
-      screen = (
-        <CodeCapture
-          settings={session.settings}
-          mode={state.capture}
-          onMode={(capture) => go({ view: 'add_card', capture })}
-          texts={{
-            title: t('cards.addTitle'),
-            cameraHint: t('cards.cameraHint'),
-            handHint: t('cards.handHint'),
-            checking: t('cards.adding'),
-            illustration: t('scan.illustration'),
-          }}
-          typeTitle={t('cards.typeTitle')}
-          typeLabel={t('cards.codeLabel')}
-          testId="screen-card-add"
-          submit={(value) => addCard.run({ value })}
-          checking={addCard.pending}
-          error={addCard.error}
-          onBack={() => {
-            addCard.clear();
-            toTab('cards');
-          }}
-          footer={footer}
-        />
-      );
+    case 'phone':
+      screen = <PhoneLinkScreen sessionUuid={session.uuid} onBack={() => toTab('rewards')} footer={footer} />;
       break;
     case 'receipt':
       screen = (
@@ -261,23 +234,24 @@ export default function CustomerPortal({
                     </Button>
                   </div>
                 </div>
-              ) : state.tab === 'vouchers' ? (
+              ) : (
                 <VouchersTab
                   sessionUuid={session.uuid}
                   onUse={(voucher) => go({ view: 'voucher', voucher })}
                 />
-              ) : state.tab === 'activity' ? (
-                <ActivityTab sessionUuid={session.uuid} />
-              ) : state.tab === 'email' ? (
-                <SubscriptionsTab sessionUuid={session.uuid} />
-              ) : (
-                <CardsTab
-                  sessionUuid={session.uuid}
-                  cardAdded={state.note === 'card_added'}
-                  onAdd={() => go({ view: 'add_card', capture: 'scan' })}
-                />
               )}
             </Tabs>
+          ) : null}
+          {painted ? (
+            <div className="phone-link-row">
+              <Button
+                variant="secondary"
+                onClick={proving(() => go({ view: 'phone' }))}
+                data-testid="manage-on-phone"
+              >
+                {t('phone.button')}
+              </Button>
+            </div>
           ) : null}
         </WelcomeScreen>
       );

@@ -1,0 +1,41 @@
+import type { ParseKeys, TFunction } from 'i18next';
+import { MeApiError } from './client';
+
+/** Texts of the `me` namespace. */
+type MeT = TFunction<'me'>;
+
+const BY_REASON: Record<string, ParseKeys<'me'>> = {
+  network: 'errors.network',
+  signed_out: 'errors.signedOut',
+  link_invalid: 'errors.linkInvalid',
+  card_linked_elsewhere: 'errors.cardElsewhere',
+  code_invalid: 'errors.codeInvalid',
+  code_expired: 'errors.codeExpired',
+  verification_code_wrong: 'errors.codeInvalid',
+  verification_code_expired: 'errors.codeExpired',
+  verification_locked: 'errors.locked',
+  invalid_attribute: 'errors.invalid',
+  email_not_sent: 'errors.emailNotSent',
+};
+
+/**
+ * What went wrong, in words a customer understands: by the refusal's `reason`, else by its HTTP
+ * status (429 with the wait when the answer gave one), else a generic line. Never the server's text.
+ */
+export function errorWords(t: MeT, error: unknown): string {
+  if (!(error instanceof MeApiError)) return t('errors.generic');
+  if (error.status === 429) {
+    const wait = error.retryAfterSeconds;
+    if (!wait) return t('errors.rateLimited');
+    return wait <= 90
+      ? t('errors.rateLimitedSeconds', { seconds: wait })
+      : t('errors.rateLimitedMinutes', { count: Math.ceil(wait / 60) });
+  }
+  const key = error.reason ? BY_REASON[error.reason] : undefined;
+  if (key) return t(key);
+  if (error.status === 0) return t('errors.network');
+  if (error.status === 401) return t('errors.signedOut');
+  if (error.status === 404) return t('errors.notFound');
+  if (error.status === 400 || error.status === 422) return t('errors.invalid');
+  return t('errors.generic');
+}

@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MeApiError, meRequest } from './client';
+import type {
+  MeActivityPage,
+  MeAppCode,
+  MeCard,
+  MeFieldValue,
+  MeOverview,
+  MeProfile,
+  MeReward,
+  MeSubscription,
+  MeVoucher,
+} from './types';
+
+/** The signed-in customer's overview; an error with status 401 means signed out. */
+export function useOverview(enabled = true) {
+  return useQuery({
+    queryKey: ['me', 'overview'],
+    queryFn: () => meRequest<MeOverview>('GET', '/overview'),
+    enabled,
+  });
+}
+
+/** How long before an app code expires the page fetches the next one. */
+export const APP_CODE_MARGIN_MS = 15_000;
+
+/**
+ * The app code (a contact session token) and a fresh one shortly before it expires
+ * (APP_CODE_MARGIN_MS), at the latest every minute; `now` is the clock (tests pass their own).
+ */
+export function useAppCode(now: () => number = Date.now) {
+  return useQuery({
+    queryKey: ['me', 'app-code'],
+    queryFn: () => meRequest<MeAppCode>('GET', '/app-code'),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const expires = Date.parse(query.state.data?.expires_at ?? '');
+      if (!Number.isFinite(expires)) return 60_000;
+      return Math.max(1000, Math.min(60_000, expires - now() - APP_CODE_MARGIN_MS));
+    },
+  });
+}
+
+export function useRewards() {
+  return useQuery({
+    queryKey: ['me', 'rewards'],
+    queryFn: async () => (await meRequest<{ rewards: MeReward[] }>('GET', '/rewards')).rewards,
+  });
+}
+
+export function useVouchers() {
+  return useQuery({
+    queryKey: ['me', 'vouchers'],
+    queryFn: async () => (await meRequest<{ vouchers: MeVoucher[] }>('GET', '/vouchers')).vouchers,
+  });
+}
+
+/** One page (from 1) of the activity, newest first; the previous page stays shown while the next loads. */
+export function useActivity(page: number) {
+  return useQuery({
+    queryKey: ['me', 'activity', page],
+    queryFn: () => meRequest<MeActivityPage>('GET', `/activity?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCards() {
+  return useQuery({
+    queryKey: ['me', 'cards'],
+    queryFn: async () => (await meRequest<{ cards: MeCard[] }>('GET', '/cards')).cards,
+  });
+}
+
+export function useAddCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => meRequest<MeCard>('POST', '/cards', { code }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'cards'] }),
+  });
+}
+
+export function useRemoveCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => meRequest<void>('DELETE', `/cards/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'cards'] }),
+  });
+}
+
+export function useSubscriptions() {
+  return useQuery({
+    queryKey: ['me', 'subscriptions'],
+    queryFn: async () =>
+      (await meRequest<{ subscriptions: MeSubscription[] }>('GET', '/subscriptions')).subscriptions,
+  });
+}
+
+export function useChangeSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, subscribed }: { id: number; subscribed: boolean }) =>
+      meRequest<unknown>('PUT', `/subscriptions/${id}`, { subscribed }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'subscriptions'] }),
+  });
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: ['me', 'profile'], queryFn: () => meRequest<MeProfile>('GET', '/profile') });
+}
+
+/** Saves the changed profile values; the answer's fields replace the cached profile. */
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, MeFieldValue>) => meRequest<MeProfile>('PUT', '/profile', values),
+    onSuccess: (answer) => {
+      client.setQueryData<MeProfile>(['me', 'profile'], (old) =>
+        answer?.fields
+          ? { member_since: answer.member_since ?? old?.member_since ?? null, fields: answer.fields }
+          : old,
+      );
+      void client.invalidateQueries({ queryKey: ['me', 'overview'] });
+    },
+  });
+}
+
+/** Whether an error means the cookie session is gone (signed out, revoked, expired). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof MeApiError && error.status === 401;
+}

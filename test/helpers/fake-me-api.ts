@@ -1,0 +1,327 @@
+import type {
+  MeActivityItem,
+  MeCard,
+  MeField,
+  MeFieldValue,
+  MeOverview,
+  MeReward,
+  MeSubscription,
+  MeVoucher,
+} from '../../src/me/api/types';
+
+/*
+ * A fake /me/ API at the fetch boundary for the /me/ page's screen tests (test/me): one customer in
+ * memory, the cookie as a flag, the answers and refusals of docs/me.md "The /me/ API". The
+ * service's own rules are proven by its HTTP tests; this fake only answers as it does.
+ */
+
+/** One request the page made: method, path (with query) and JSON body. */
+export interface MeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The fake's state, open to the test. */
+export interface FakeMeApi {
+  fetch: typeof fetch;
+  signedIn: boolean;
+  /** Link tokens that still sign in (each once). */
+  linkTokens: Set<string>;
+  overview: MeOverview;
+  rewards: MeReward[];
+  vouchers: MeVoucher[];
+  activity: MeActivityItem[];
+  cards: MeCard[];
+  /** Card codes the shop knows: to whom they belong (null: nobody yet). */
+  knownCards: Map<string, 'me' | 'someone-else' | null>;
+  subscriptions: MeSubscription[];
+  fields: MeField[];
+  deletionCode: string | null;
+  deleted: boolean;
+  appCodes: number;
+  calls: MeCall[];
+  /** Sign-in-link requests answered 429 from now on. */
+  rateLimited: boolean;
+  /** Calls of this path that return no answer (the network is down). */
+  offline: boolean;
+}
+
+const json = (status: number, body?: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+const refusal = (status: number, reason: string, field?: string) =>
+  json(status, {
+    code: status === 401 ? 1001 : 1003,
+    reason,
+    message: reason,
+    ...(field ? { errors: { [field]: [reason] } } : {}),
+  });
+
+/** A fake /me/ API with Anna, Gold, 120 points, a select, a multi-select, a date, a yes/no and a number attribute. */
+export function createFakeMeApi(): FakeMeApi {
+  let next = 100;
+  const state: FakeMeApi = {
+    fetch: undefined as unknown as typeof fetch,
+    signedIn: false,
+    linkTokens: new Set(['good-link']),
+    overview: {
+      firstname: 'Anna',
+      lastname: 'de Vries',
+      email: 'anna@example.com',
+      member_since: '2024-03-15',
+      credit_balance: 120,
+      prepaid_balance_in_cents: 0,
+      tier: { name: 'Gold' },
+      next_reward: { title: 'Coffee beans', required_credits: 400, credits_short: 280 },
+    },
+    rewards: [
+      {
+        uuid: 'r1',
+        title: 'Coffee beans',
+        description: null,
+        reward_type: 'PHYSICAL',
+        media: null,
+        required_credits: 400,
+        claimable: false,
+        credits_short: 280,
+        out_of_stock: false,
+      },
+      {
+        uuid: 'r2',
+        title: 'Free coffee',
+        description: null,
+        reward_type: 'PHYSICAL',
+        media: null,
+        required_credits: 50,
+        claimable: true,
+        credits_short: 0,
+        out_of_stock: false,
+      },
+    ],
+    vouchers: [
+      {
+        uuid: 'v1',
+        code: 'MUFFIN-0001',
+        name: 'Free muffin',
+        description: null,
+        media: null,
+        expiration_date: '2027-12-31',
+        status: 'ACTIVE',
+        unusable: null,
+      },
+      {
+        uuid: 'v2',
+        code: 'OLD-0001',
+        name: 'Summer deal',
+        description: null,
+        media: null,
+        expiration_date: '2025-08-31',
+        status: 'EXPIRED',
+        unusable: { reason: 'expired', date: '2025-08-31' },
+      },
+    ],
+    activity: Array.from({ length: 25 }, (_, i) => ({
+      type: 'credit_reception',
+      uuid: `a${i}`,
+      created_at: new Date(Date.UTC(2026, 4, 1, 12) - i * 86_400_000).toISOString(),
+      title: 'Credits',
+      credits: 10 + i,
+      amount_in_cents: null,
+      shop: 'Demo Coffee Amsterdam',
+    })),
+    cards: [
+      { id: 1, value_hint: '0001', name: 'Loyalty card', active: true, added_at: '2024-03-15T10:00:00Z' },
+    ],
+    knownCards: new Map([
+      ['CARD-0001', 'me'],
+      ['CARD-0002', 'someone-else'],
+      ['CARD-0099', null],
+    ]),
+    subscriptions: [
+      { id: 1, name: 'Newsletter', description: null, strategy: 'OPT_IN', status: 'UNSUBSCRIBED' },
+      { id: 2, name: 'Partner news', description: null, strategy: 'DOUBLE_OPT_IN', status: 'UNSUBSCRIBED' },
+    ],
+    fields: [
+      {
+        name: 'firstname',
+        label: 'First name',
+        type: 'text',
+        custom: false,
+        required: true,
+        max_length: 40,
+        value: 'Anna',
+      },
+      {
+        name: 'email',
+        label: 'E-mail',
+        type: 'email',
+        custom: false,
+        required: true,
+        value: 'anna@example.com',
+      },
+      {
+        name: 'birthdate',
+        label: 'Birthday',
+        type: 'birth_date',
+        custom: false,
+        required: false,
+        value: null,
+      },
+      {
+        name: 'dier',
+        label: 'Favourite animal',
+        type: 'select',
+        custom: true,
+        required: false,
+        options: [
+          { value: 'cat', label: 'Cat' },
+          { value: 'dog', label: 'Dog' },
+        ],
+        value: 'cat',
+      },
+      {
+        name: 'drinks',
+        label: 'Drinks you like',
+        type: 'multi_select',
+        custom: true,
+        required: false,
+        options: [
+          { value: 'espresso', label: 'Espresso' },
+          { value: 'tea', label: 'Tea' },
+        ],
+        value: [],
+      },
+      { name: 'oat_milk', label: 'Oat milk', type: 'boolean', custom: true, required: false, value: false },
+      {
+        name: 'cups',
+        label: 'Cups a day',
+        type: 'number',
+        custom: true,
+        required: false,
+        integer: true,
+        value: 2,
+      },
+    ],
+    deletionCode: null,
+    deleted: false,
+    appCodes: 0,
+    calls: [],
+    rateLimited: false,
+    offline: false,
+  };
+
+  const answer = (method: string, path: string, body: Record<string, unknown>): Response => {
+    if (method === 'POST' && path === '/sign-in') {
+      const token = String(body.token);
+      if (!state.linkTokens.delete(token)) return refusal(401, 'link_invalid');
+      state.signedIn = true;
+      return json(200, { firstname: state.overview.firstname });
+    }
+    if (method === 'POST' && path === '/sign-in-link')
+      return state.rateLimited
+        ? json(429, { code: 1003, message: 'Too many sign-in links' }, { 'retry-after': '1740' })
+        : json(202, {});
+    if (!state.signedIn) return refusal(401, 'signed_out');
+    switch (`${method} ${path.replace(/\d+$/, ':id').replace(/\?.*$/, '')}`) {
+      case 'GET /overview':
+        return json(200, state.overview);
+      case 'GET /app-code':
+        state.appCodes += 1;
+        return json(200, {
+          token: `app-code-${state.appCodes}`,
+          expires_at: new Date(Date.now() + 5 * 60_000).toISOString(),
+        });
+      case 'GET /rewards':
+        return json(200, { rewards: state.rewards });
+      case 'GET /vouchers':
+        return json(200, { vouchers: state.vouchers });
+      case 'GET /activity': {
+        const page = Number(new URLSearchParams(path.split('?')[1]).get('page') ?? 1);
+        const last = Math.max(1, Math.ceil(state.activity.length / 20));
+        return json(200, { items: state.activity.slice((page - 1) * 20, page * 20), page, last_page: last });
+      }
+      case 'GET /cards':
+        return json(200, { cards: state.cards });
+      case 'POST /cards': {
+        const code = String(body.code ?? '').trim();
+        const owner = state.knownCards.get(code);
+        if (owner === undefined) return refusal(422, 'card_unknown', 'code');
+        if (owner === 'someone-else') return refusal(409, 'card_linked_elsewhere', 'code');
+        state.knownCards.set(code, 'me');
+        const card = {
+          id: next++,
+          value_hint: code.slice(-4),
+          name: 'Loyalty card',
+          active: true,
+          added_at: new Date().toISOString(),
+        };
+        state.cards.push(card);
+        return json(201, card);
+      }
+      case 'DELETE /cards/:id': {
+        const id = Number(path.split('/').pop());
+        state.cards = state.cards.filter((card) => card.id !== id);
+        return json(204);
+      }
+      case 'GET /subscriptions':
+        return json(200, { subscriptions: state.subscriptions });
+      case 'PUT /subscriptions/:id': {
+        const subscription = state.subscriptions.find((s) => s.id === Number(path.split('/').pop()));
+        if (!subscription) return refusal(404, 'not_found');
+        subscription.status = body.subscribed
+          ? subscription.strategy === 'DOUBLE_OPT_IN'
+            ? 'PENDING_CONFIRMATION'
+            : 'SUBSCRIBED'
+          : 'UNSUBSCRIBED';
+        return json(200, subscription);
+      }
+      case 'GET /profile':
+        return json(200, { fields: state.fields, member_since: state.overview.member_since });
+      case 'PUT /profile': {
+        for (const [name, value] of Object.entries(body)) {
+          const field = state.fields.find((f) => f.name === name);
+          if (!field) return refusal(422, 'invalid_attribute', name);
+          if (field.type === 'select' && value !== null && !field.options?.some((o) => o.value === value))
+            return refusal(422, 'invalid_attribute', name);
+        }
+        for (const [name, value] of Object.entries(body)) {
+          const field = state.fields.find((f) => f.name === name);
+          if (field) field.value = value as MeFieldValue;
+        }
+        return json(200, { fields: state.fields, member_since: state.overview.member_since });
+      }
+      case 'POST /deletion':
+        state.deletionCode = '123456';
+        return json(202, {
+          sent_to: 'a***@example.com',
+          expires_at: new Date(Date.now() + 600_000).toISOString(),
+        });
+      case 'POST /deletion/confirm':
+        if (body.code !== state.deletionCode) return refusal(422, 'code_invalid', 'code');
+        state.deleted = true;
+        state.signedIn = false;
+        return json(204);
+      case 'POST /sign-out':
+      case 'POST /sign-out-everywhere':
+        state.signedIn = false;
+        return json(204);
+      default:
+        return refusal(404, 'not_found');
+    }
+  };
+
+  state.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://phone.test');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = init?.body ? JSON.parse(String(init.body)) : {};
+    const path = `${url.pathname.replace(/^\/me\/api/, '')}${url.search}`;
+    state.calls.push({ method, path, body });
+    if (state.offline) throw new TypeError('Failed to fetch');
+    return answer(method, path, body);
+  }) as typeof fetch;
+  return state;
+}
