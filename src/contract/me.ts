@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEMO } from './examples';
 import { emailField, idField } from './fields';
 import {
+  brand,
   portalActivity,
   portalCard,
   portalCreditReception,
@@ -52,6 +53,10 @@ export const meOverview = z.object({
   prepaid_balance_in_cents: z.number().int(),
   tier: z.object({ name: z.string() }).nullable(),
   next_reward: portalCreditReception.shape.next_reward,
+  /** The account's name, brand kit and credit name (null: "points"), so /me/ looks like the shop. */
+  account_name: z.string(),
+  brand,
+  custom_credit_name: z.string().nullable(),
 });
 export type MeOverview = z.infer<typeof meOverview>;
 

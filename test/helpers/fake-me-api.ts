@@ -8,6 +8,7 @@ import type {
   MeSubscription,
   MeVoucher,
 } from '../../src/me/api/types';
+import { EMPTY_BRAND } from '../../src/ui/brand';
 
 /*
  * A fake /me/ API at the fetch boundary for the /me/ page's screen tests (test/me): one customer in
@@ -77,6 +78,9 @@ export function createFakeMeApi(): FakeMeApi {
       prepaid_balance_in_cents: 0,
       tier: { name: 'Gold' },
       next_reward: { title: 'Coffee beans', required_credits: 400, credits_short: 280 },
+      account_name: 'Demo Coffee',
+      brand: { ...EMPTY_BRAND, primary_color: '#6b3e26' },
+      custom_credit_name: null,
     },
     rewards: [
       {

@@ -44,6 +44,17 @@ function openPage(url = '/me/', { signedIn = true } = {}) {
 const go = (section: string) => act(() => window.location.assign(`#${section}`));
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
+describe('/me/: the shop\'s page', () => {
+  it('wears the account\'s name, brand colours and credit name', async () => {
+    api.overview = { ...api.overview, custom_credit_name: 'beans' };
+    openPage('/me/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi Anna' })).toBeTruthy();
+    expect(screen.getByText('Demo Coffee')).toBeTruthy();
+    expect(document.querySelector<HTMLElement>('.me.ui-branded')?.getAttribute('style')).toContain('#6b3e26');
+    expect(screen.getByTestId('credits').textContent).toBe('120 beans');
+  });
+});
+
 describe('/me/: signing in', () => {
   it('a link signs in once and leaves the address without its token; home shows the app code and balances', async () => {
     openPage('/me/?token=good-link', { signedIn: false });

@@ -37,7 +37,7 @@ import {
 } from './portal-customer';
 import { portalCard } from './portal-profile';
 import { classifyScannedValue } from './portal-scan';
-import { nextReward } from './portal-session-views';
+import { accountLook, nextReward } from './portal-session-views';
 import { apiTimestamp, fromCenti, isoTimestamp, jsonObject } from './values';
 import { listVouchers } from './vouchers';
 
@@ -54,7 +54,11 @@ export async function meOverview(db: Db, contactId: number): Promise<MeOverview>
       ? undefined
       : await db.selectFrom('tiers').select('name').where('id', '=', contact.tier_id).executeTakeFirst();
   const balance = fromCenti(Number(contact.credit_balance_centi));
+  const { account } = await accountLook(db);
   return {
+    account_name: account.name,
+    brand: account.brand,
+    custom_credit_name: account.wording.credit_name.en ?? account.wording.credit_name.nl,
     firstname: contact.firstname,
     lastname: contact.lastname,
     email: contact.email,
