@@ -14,7 +14,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          // Migrates the test apps' databases once per run (test/helpers/database-templates.ts).
+          globalSetup: ['test/helpers/database-templates.ts'],
+        },
       },
       {
         extends: true,
