@@ -15,6 +15,9 @@ export default defineConfig({
     // createTestApp (an app, its database copied, its OpenAPI document) takes seconds on a busy machine.
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two workers, also on two cores (Vitest's default is cores - 1): the database tests wait on
+    // fsync, PostgreSQL and child processes much of the time, which a second worker fills.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
