@@ -1,6 +1,9 @@
-// Runs the Vitest suite again on PostgreSQL when TEST_DATABASE_URL names a server (CI starts one);
-// every test app then gets a database of its own there. Shuffled with a seed of its own
-// (scripts/vitest-shuffled.mjs). Without a server, says so and skips.
+// Runs the Vitest files that touch the database again on PostgreSQL when TEST_DATABASE_URL names a
+// server (CI starts one); every test app then gets a database of its own there. Shuffled with a seed
+// of its own (scripts/vitest-shuffled.mjs). Without a server, says so and skips.
+// The files are the Vitest project `service` (test/service, test/http, test/php; vitest.config.ts):
+// what differs by engine. The kiosk's, the console's and the other logic tests run no database,
+// so the SQLite run proves them.
 import { runShuffledOnBuild } from './vitest-shuffled.mjs';
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -9,4 +12,9 @@ if (!process.env.TEST_DATABASE_URL) {
   );
   process.exit(0);
 }
-process.exit(await runShuffledOnBuild(1, `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`));
+process.exit(
+  await runShuffledOnBuild(1, `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`, [
+    '--project',
+    'service',
+  ]),
+);

@@ -1,8 +1,8 @@
 // `npm test`: every test, from any checkout. Makes the machine ready (scripts/test-machine.mjs), then
 // runs, stopping at the first failure: Biome and dependency-cruiser, tsc, one build of the product
 // (service, kiosk, cashier console; copied to test-results/test-dist, which every later step takes
-// as PORTAL_DIST), Vitest on SQLite (shuffled; twice with CI=true), Vitest on PostgreSQL and
-// Playwright in Chromium.
+// as PORTAL_DIST), Vitest on SQLite (shuffled), Vitest on PostgreSQL (the files that touch the
+// database, shuffled anew) and Playwright in Chromium.
 import { productBuild, run } from './service-process.mjs';
 import { prepareTestMachine } from './test-machine.mjs';
 

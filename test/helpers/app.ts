@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO as DEMO_ACCOUNT } from '../../src/contract/examples';
 import { buildApp } from '../../src/service/app';
 import { type Config, parseConfig } from '../../src/service/config';
@@ -14,8 +14,8 @@ import type { GroupCommit } from '../../src/service/db/group-commit';
 import type { Database } from '../../src/service/db/schema';
 import { loadFixture } from '../../src/service/fixture/load';
 import type { AccountFixture } from '../../src/service/fixture/schema';
-import { demoAccountFixture } from '../../src/service/fixture/seed';
 import type { WebhookDeliveryDeps } from '../../src/service/jobs/webhook-delivery';
+import { TEMPLATE_FIXTURE_TIME } from './database-templates';
 import { OpenApiCheck } from './openapi-check';
 
 /** Demo account ids and tokens used across tests (src/service/fixture/demo-account.json). */
@@ -29,14 +29,15 @@ export const DEMO = {
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server URL), every test app gets a database of its own on
  * that server, so the same suite proves the service on PostgreSQL; else undefined (SQLite).
+ * `template`: the database to copy (default PostgreSQL's empty one).
  */
-export async function createTestDatabase(): Promise<string | undefined> {
+export async function createTestDatabase(template?: string): Promise<string | undefined> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return undefined;
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -89,7 +90,7 @@ function badTimestamp(payload: string): string | undefined {
 
 /** A controllable clock for tests: `set` or `advance` it; the app reads it on every call. */
 export class TestClock {
-  constructor(public current = new Date('2026-11-21T10:00:00.000Z')) {}
+  constructor(public current = new Date(TEMPLATE_FIXTURE_TIME)) {}
   now = () => new Date(this.current);
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
@@ -169,9 +170,13 @@ export async function createTestApp(
   if (options.sharing && !options.sharing.databaseUrl)
     throw new Error('only PostgreSQL apps share a database');
   if (options.restartOf) clock.current = options.restartOf.clock.current;
-  const databaseUrl = earlier ? earlier.databaseUrl : await createTestDatabase();
+  // A new app's database starts as a copy of one migrated once per run (database-templates.ts),
+  // with the demo account unless the test brings a fixture of its own.
+  const template = inject('databaseTemplates')[options.fixture ? 'schema' : 'demo'];
+  const databaseUrl = earlier ? earlier.databaseUrl : await createTestDatabase(template);
+  if (!earlier && !databaseUrl) copyFileSync(template, join(dir, 'portal.sqlite'));
   const database = await openDatabase({ dataDir: dir, databaseUrl });
-  if (!earlier) await loadFixture(database.db, options.fixture ?? demoAccountFixture(), clock.now());
+  if (!earlier && options.fixture) await loadFixture(database.db, options.fixture, clock.now());
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
@@ -208,8 +213,7 @@ export async function createTestApp(
     return payload;
   });
   await app.ready();
-  openApi =
-    options.openApi ?? new OpenApiCheck((await app.inject({ method: 'GET', url: '/openapi.json' })).json());
+  openApi = options.openApi ?? (await documentCheck(app, JSON.stringify([options.argv, options.config])));
   const check = openApi;
   const assertDocumented = (seen: number) => {
     if (check.violations.length > seen) {
@@ -248,6 +252,26 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The checks of the documents this test process has read, by the app's options and routes:
+ * generating /openapi.json takes about a second, and apps started alike serve the same document.
+ */
+const documentChecks = new Map<string, OpenApiCheck>();
+
+/**
+ * A check of `app`'s own /openapi.json with violations of its own; `options`: the test's options
+ * of the app (its extra arguments and configuration), as text (documentChecks).
+ */
+async function documentCheck(app: FastifyInstance, options: string): Promise<OpenApiCheck> {
+  const key = `${options}\n${app.printRoutes({ commonPrefix: false })}`;
+  let check = documentChecks.get(key);
+  if (!check) {
+    check = new OpenApiCheck((await app.inject({ method: 'GET', url: '/openapi.json' })).json());
+    documentChecks.set(key, check);
+  }
+  return check.fork();
 }
 
 /** Two service processes on one database: `a` owns it, `b` shares it (createTestApp `sharing`). */

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +17,10 @@ const WORK = resolve('node_modules/.cache');
 let dir: string;
 let docPath: string;
 
-/** Runs one of the installed tools; no telemetry, no update check. */
-function run(tool: string, args: string[], cwd = dir) {
-  const result = spawnSync(join(BIN, tool), args, {
+/** Runs one of the installed tools; no telemetry, no update check. Answers its status and output. */
+function run(tool: string, args: string[], cwd = dir): Promise<{ status: number | null; out: string }> {
+  const child = spawn(join(BIN, tool), args, {
     cwd,
-    encoding: 'utf8',
     env: {
       ...process.env,
       REDOCLY_TELEMETRY: 'off',
@@ -32,7 +31,14 @@ function run(tool: string, args: string[], cwd = dir) {
     },
     timeout: 240_000,
   });
-  return { status: result.status, out: `${result.stdout}\n${result.stderr}` };
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, out: `${stdout}\n${stderr}` }));
+  });
 }
 
 /** Type-checks files with --strict (and the project's stricter index checks). */
@@ -55,55 +61,58 @@ function typecheck(files: string[]) {
   ]);
 }
 
-describe.skipIf(process.env.TEST_DATABASE_URL)('the OpenAPI document in the tools integrators use', () => {
-  beforeAll(async () => {
-    mkdirSync(WORK, { recursive: true });
-    dir = mkdtempSync(join(WORK, 'openapi-'));
-    const t = await createTestApp();
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).body;
-    await t.close();
-    docPath = join(dir, 'openapi.json');
-    writeFileSync(docPath, doc);
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('Redocly (recommended rules): no error, no warning', () => {
-    const { status, out } = run('redocly', ['lint', docPath, '--format=json']);
-    const report = JSON.parse(out.slice(out.indexOf('{'), out.lastIndexOf('}') + 1));
-    const problems = report.problems.map(
-      (p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`,
-    );
-    expect({ status, totals: report.totals, problems }).toEqual({
-      status: 0,
-      totals: { errors: 0, warnings: 0, ignored: 0 },
-      problems: [],
+// The four tools run side by side (describe.concurrent): each is a process of its own.
+describe
+  .skipIf(process.env.TEST_DATABASE_URL)
+  .concurrent('the OpenAPI document in the tools integrators use', () => {
+    beforeAll(async () => {
+      mkdirSync(WORK, { recursive: true });
+      dir = mkdtempSync(join(WORK, 'openapi-'));
+      const t = await createTestApp();
+      const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).body;
+      await t.close();
+      docPath = join(dir, 'openapi.json');
+      writeFileSync(docPath, doc);
     });
-  }, 240_000);
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('Spectral (spectral:oas): no finding of any severity', () => {
-    writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
-    const { status, out } = run('spectral', [
-      'lint',
-      docPath,
-      '--ruleset',
-      join(dir, '.spectral.yaml'),
-      '--fail-severity',
-      'hint',
-      '--format',
-      'json',
-    ]);
-    expect({ status, findings: out.slice(0, out.lastIndexOf(']') + 1).trim() }).toEqual({
-      status: 0,
-      findings: '[]',
-    });
-  }, 240_000);
+    it('Redocly (recommended rules): no error, no warning', async () => {
+      const { status, out } = await run('redocly', ['lint', docPath, '--format=json']);
+      const report = JSON.parse(out.slice(out.indexOf('{'), out.lastIndexOf('}') + 1));
+      const problems = report.problems.map(
+        (p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`,
+      );
+      expect({ status, totals: report.totals, problems }).toEqual({
+        status: 0,
+        totals: { errors: 0, warnings: 0, ignored: 0 },
+        problems: [],
+      });
+    }, 240_000);
 
-  it('openapi-typescript + openapi-fetch: a typed client that compiles under --strict', () => {
-    const generated = run('openapi-typescript', [docPath, '-o', join(dir, 'schema.d.ts')]);
-    expect(generated.status, generated.out).toBe(0);
-    writeFileSync(
-      join(dir, 'openapi-fetch-client.ts'),
-      `import createClient from 'openapi-fetch';
+    it('Spectral (spectral:oas): no finding of any severity', async () => {
+      writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
+      const { status, out } = await run('spectral', [
+        'lint',
+        docPath,
+        '--ruleset',
+        join(dir, '.spectral.yaml'),
+        '--fail-severity',
+        'hint',
+        '--format',
+        'json',
+      ]);
+      expect({ status, findings: out.slice(0, out.lastIndexOf(']') + 1).trim() }).toEqual({
+        status: 0,
+        findings: '[]',
+      });
+    }, 240_000);
+
+    it('openapi-typescript + openapi-fetch: a typed client that compiles under --strict', async () => {
+      const generated = await run('openapi-typescript', [docPath, '-o', join(dir, 'schema.d.ts')]);
+      expect(generated.status, generated.out).toBe(0);
+      writeFileSync(
+        join(dir, 'openapi-fetch-client.ts'),
+        `import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
 
 type Contact = components['schemas']['Contact'];
@@ -129,21 +138,21 @@ export async function giveCredits(contactUuid: string): Promise<number> {
   return data.data.credits;
 }
 `,
-    );
-    const checked = typecheck([join(dir, 'schema.d.ts'), join(dir, 'openapi-fetch-client.ts')]);
-    expect(checked.status, checked.out).toBe(0);
-  }, 240_000);
+      );
+      const checked = await typecheck([join(dir, 'schema.d.ts'), join(dir, 'openapi-fetch-client.ts')]);
+      expect(checked.status, checked.out).toBe(0);
+    }, 240_000);
 
-  it('orval (fetch client): generates a client that compiles under --strict', () => {
-    writeFileSync(
-      join(dir, 'orval.config.cjs'),
-      `module.exports = { portal: { input: { target: ${JSON.stringify(docPath)} }, output: { target: ${JSON.stringify(
-        join(dir, 'orval', 'client.ts'),
-      )}, client: 'fetch', mode: 'single', baseUrl: 'http://localhost:3000' } } };\n`,
-    );
-    const generated = run('orval', ['--config', join(dir, 'orval.config.cjs')]);
-    expect(generated.status, generated.out).toBe(0);
-    const checked = typecheck([join(dir, 'orval', 'client.ts')]);
-    expect(checked.status, checked.out).toBe(0);
-  }, 240_000);
-});
+    it('orval (fetch client): generates a client that compiles under --strict', async () => {
+      writeFileSync(
+        join(dir, 'orval.config.cjs'),
+        `module.exports = { portal: { input: { target: ${JSON.stringify(docPath)} }, output: { target: ${JSON.stringify(
+          join(dir, 'orval', 'client.ts'),
+        )}, client: 'fetch', mode: 'single', baseUrl: 'http://localhost:3000' } } };\n`,
+      );
+      const generated = await run('orval', ['--config', join(dir, 'orval.config.cjs')]);
+      expect(generated.status, generated.out).toBe(0);
+      const checked = await typecheck([join(dir, 'orval', 'client.ts')]);
+      expect(checked.status, checked.out).toBe(0);
+    }, 240_000);
+  });
