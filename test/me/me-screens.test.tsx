@@ -44,8 +44,8 @@ function openPage(url = '/me/', { signedIn = true } = {}) {
 const go = (section: string) => act(() => window.location.assign(`#${section}`));
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
-describe('/me/: the shop\'s page', () => {
-  it('wears the account\'s name, brand colours and credit name', async () => {
+describe("/me/: the shop's page", () => {
+  it("wears the account's name, brand colours and credit name", async () => {
     api.overview = { ...api.overview, custom_credit_name: 'beans' };
     openPage('/me/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi Anna' })).toBeTruthy();

@@ -249,7 +249,7 @@ function FieldInput({
           {...common}
           type={field.type === 'email' ? 'email' : 'text'}
           autoComplete={autoCompleteOf(field.name)}
-          autoCapitalize={field.type === 'email' ? 'none' : 'sentences'}
+          autoCapitalize={field.type === 'email' ? 'none' : NAMES.has(field.name) ? 'words' : 'sentences'}
           onChange={(event) => onChange(event.target.value)}
         />
       )}
@@ -257,6 +257,9 @@ function FieldInput({
     </div>
   );
 }
+
+/** Fields a phone's keyboard starts with a capital on every word (names, streets, towns). */
+const NAMES = new Set(['firstname', 'lastname', 'address', 'city']);
 
 /** The contact fields the page names itself (profile.labels of the texts). */
 const LABELS = en.profile.labels;
