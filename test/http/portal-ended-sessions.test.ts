@@ -42,6 +42,7 @@ const BODIES: Record<string, unknown> = {
   'scan-lookup': { value: 'MUFFIN-FREE' },
   'verification/send': {},
   'verification/verify': { code: '123456' },
+  'me-link': {},
 };
 
 /** Every session call of the portal API, from the service's own OpenAPI document. */
