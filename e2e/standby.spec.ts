@@ -5,6 +5,8 @@ import { expect, screenshots, test } from './support/kiosk-test';
 // The Utrecht shop: no other spec creates sessions there, so its standby screen is ours alone.
 // (Which session a standby screen shows, and when: test/kiosk/app-standby.test.tsx.)
 const UTRECHT = { shop: 'a0000000-0000-4000-8000-000000000002', device: 'demo-device-utrecht' };
+// Both tests watch that one standby screen: one after the other, never side by side.
+test.describe.configure({ mode: 'serial' });
 
 test('a standby screen switches to a new session of its shop, and back when it is completed', async ({
   page,
@@ -19,6 +21,8 @@ test('a standby screen switches to a new session of its shop, and back when it i
   await expect(page.getByTestId('screen-scan')).toBeVisible();
   await scanWithHandScanner(page, 'CARD-0005');
   await expect(page.getByTestId('screen-welcome')).toBeVisible();
+  // Dirk has every figure (prepaid, visits, last visit, points earned): the longest stats column.
+  await screenshots(page, 'welcome-every-figure');
   await page.getByTestId('done-button').click();
   await expect(page.getByTestId('screen-completed')).toBeVisible();
   await screenshots(page, 'completed');
