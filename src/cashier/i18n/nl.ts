@@ -161,7 +161,7 @@ export const nl: CashierTexts = {
     giftcard_transaction: 'Cadeaukaart gebruikt',
     prepaid_transaction: 'Tegoed gewijzigd',
     voucher_redeemed: 'Voucher ingewisseld',
-    reward_reception: 'Beloning geclaimd',
+    reward_reception: 'Beloning ingewisseld',
     subscription_changed: 'E-mailvoorkeuren gewijzigd',
     card_added: 'Kaart toegevoegd',
     receipt_token_claimed: '$t(unit.Points) van kassabon ontvangen',

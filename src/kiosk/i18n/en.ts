@@ -99,6 +99,7 @@ export const en = {
     visits: 'Visits',
     lastVisit: 'Last visit',
     earned: '$t(unit.Points) earned',
+    figures: 'Your figures',
   },
   credit: {
     creating: 'Adding your $t(unit.points)…',

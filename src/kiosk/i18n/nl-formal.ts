@@ -63,6 +63,7 @@ export const nlFormal: TextOverrides = {
   welcome: {
     credits: 'Uw $t(unit.points)',
     tier: 'Uw niveau',
+    figures: 'Uw cijfers',
   },
   credit: {
     creating: 'Uw $t(unit.points) worden bijgeschreven…',
@@ -189,7 +190,7 @@ export const nlFormal: TextOverrides = {
     prepaidEmpty: 'Uw prepaid-saldo is leeg. Betaal aan de kassa.',
     voucherLimit: 'U hebt al een voucher van deze actie.',
     notEnoughCredits: 'U hebt niet genoeg $t(unit.points) voor deze beloning.',
-    claimLimit: 'U hebt deze beloning al zo vaak geclaimd als mag.',
+    claimLimit: 'U hebt deze beloning al zo vaak ingewisseld als mag.',
     proofRequired: 'Bevestig eerst dat u het bent: scan uw pas, of gebruik de code die we u mailen.',
     emailNotEnabled: 'Uw e-mailadres kan op dit scherm niet worden gebruikt. Scan uw klantenpas of app-code.',
     paymentAwaited: 'Uw opwaardering wacht op de betaling aan de kassa.',

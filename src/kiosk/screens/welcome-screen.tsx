@@ -47,7 +47,8 @@ export function WelcomeScreen({
         </div>
       }
     >
-      <dl className="stats stats-compact">
+      {/* Focusable: on a short landscape screen the column scrolls, and a keyboard must reach it too. */}
+      <dl className="stats stats-compact" tabIndex={0} aria-label={t('welcome.figures')}>
         <div className="stat stat-main" data-testid="credit-balance">
           <dt>{t('welcome.credits')}</dt>
           <dd>
