@@ -64,8 +64,8 @@ function creditBalanceStaysPositive(creditsCenti: number) {
  * what the contact shows (contactTotalsChange): for a credit reception (`reception`) also the
  * shops received at. Every read and write is so O(1) in the contact's history, and concurrent
  * entries cannot lose an update.
- * @returns the contact after the entry; undefined, having written nothing, when the balance would
- * go below zero.
+ * @returns the contact after the entry; undefined when the balance would go below zero, and the
+ * caller must then fail its unit of work, which takes the shop link back.
  */
 export async function postCreditEntry(
   tx: Tx,
@@ -80,6 +80,10 @@ export async function postCreditEntry(
 ): Promise<ContactAfterEntry | undefined> {
   const at = isoTimestamp(tx.now);
   const { contactId, creditsCenti } = entry;
+  // The shop link before the contact's row: on PostgreSQL that row's UPDATE holds its lock until
+  // commit, and every other write for this contact waits that long. The entry after it: the
+  // ledger's order is the order the balance moved in.
+  if (entry.reception) await linkShop.execute(tx.db, { contactId, shopId: entry.reception.shopId });
   const change = { contactId, ...totalsChange(creditsCenti, at) };
   const contact = await (entry.reception ? moveReceptionTotals : moveBalance).first(tx.db, change);
   if (!contact) return undefined;
@@ -90,7 +94,6 @@ export async function postCreditEntry(
     sourceId: entry.sourceId,
     at,
   });
-  if (entry.reception) await linkShop.execute(tx.db, { contactId, shopId: entry.reception.shopId });
   return contact;
 }
 
