@@ -290,6 +290,7 @@ export function createFakePortalApi() {
     lose: [] as { match: Match; times: number }[],
     fail: [] as { match: Match; refusal: Refusal; times: number }[],
     held: [] as { match: Match; gate: Promise<void> }[],
+    heldAnswers: [] as { match: Match; gate: Promise<void> }[],
   };
 
   const shopOf = (uuid: string) => Object.values(SHOPS).find((s) => s.uuid === uuid) ?? SHOPS.amsterdam;
@@ -1279,10 +1280,7 @@ export function createFakePortalApi() {
     if (network.offline) throw noAnswer();
     const held = network.held.find((h) => path.includes(h.match));
     if (held) {
-      await new Promise<void>((resolve, reject) => {
-        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        void held.gate.then(resolve);
-      });
+      await waitFor(held.gate, init.signal);
       if (network.offline) throw noAnswer();
     }
     const failure = take(network.fail, method, path);
@@ -1290,6 +1288,8 @@ export function createFakePortalApi() {
       ? { status: failure.refusal.status, body: failure.refusal.body }
       : handle(method, url, body, headers.get('idempotency-key') ?? undefined);
     if (take(network.lose, method, path)) throw noAnswer();
+    const late = network.heldAnswers.find((h) => path.includes(h.match));
+    if (late) await waitFor(late.gate, init.signal);
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
@@ -1438,19 +1438,35 @@ export function createFakePortalApi() {
       };
     },
     /** Holds requests to `match` until the returned release (or their caller gives up). */
-    hold(match: Match): () => void {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const rule = { match, gate };
-      network.held.push(rule);
-      return () => {
-        network.held.splice(network.held.indexOf(rule), 1);
-        release();
-      };
-    },
+    hold: (match: Match): (() => void) => holdUntilRelease(network.held, match),
+    /**
+     * Answers requests to `match` at once but holds their answers on the way back until the
+     * returned release: an answer that arrives after later news.
+     */
+    holdAnswers: (match: Match): (() => void) => holdUntilRelease(network.heldAnswers, match),
   };
 }
 
 export type FakePortalApi = ReturnType<typeof createFakePortalApi>;
+
+/** Resolves when `gate` opens; rejects as fetch does when `signal` aborts first. */
+function waitFor(gate: Promise<void>, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    void gate.then(resolve);
+  });
+}
+
+/** Adds a hold on `match` to `rules`; answers the function that lifts it and lets the held go. */
+function holdUntilRelease(rules: { match: Match; gate: Promise<void> }[], match: Match): () => void {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const rule = { match, gate };
+  rules.push(rule);
+  return () => {
+    rules.splice(rules.indexOf(rule), 1);
+    release();
+  };
+}

@@ -47,6 +47,38 @@ describe('standby screen', () => {
     expect(api.session(first).status).toBe('cancelled');
   });
 
+  it('a device state read before the next session was made cannot hide it, however late it arrives', async () => {
+    const api = flow.api();
+    const kiosk = await standby();
+    const first = api.openSession('vouchers');
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
+    await kiosk.user.click(screen.getByTestId('cancel-button'));
+    await kiosk.until(() => screen.getByTestId(/^screen-(cancelled|goodbye)$/));
+    // The stream reconnects, so the screen asks for the device state again; that answer (no open
+    // session) is slow on the way back, and the cashier starts the next session meanwhile. The
+    // screen asks whether the session on screen has ended; the late answer lands before that.
+    const deliverLate = api.holdAnswers('/portal/api/devices/device-amsterdam');
+    const answerFirst = api.hold(`/portal/api/sessions/${first}`);
+    const deviceReads = () => api.calls('/portal/api/devices/device-amsterdam', 'GET').length;
+    const before = { device: deviceReads() };
+    await act(async () => {
+      api.streamsDown = true;
+    });
+    await act(async () => {
+      api.streamsDown = false;
+    });
+    await kiosk.until(() => expect(deviceReads()).toBeGreaterThan(before.device));
+    const next = api.openSession('identify', { settings: { primary_identification_method: 'email' } });
+    // The stream has named it (the screen fetches it); the screen asks after the one it shows.
+    await kiosk.until(() =>
+      expect(api.calls(`/portal/api/sessions/${next}`, 'GET').length).toBeGreaterThan(0),
+    );
+    await kiosk.wait(0);
+    await act(async () => deliverLate());
+    await act(async () => answerFirst());
+    await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'), 500);
+  });
+
   it('a session of another shop does not reach it', async () => {
     const kiosk = await standby();
     flow.api().openSession('identify', { shop: SHOPS.utrecht.uuid });

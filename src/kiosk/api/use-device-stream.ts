@@ -9,7 +9,7 @@ import { openLiveStream } from './live-stream';
 
 /**
  * Follows GET /portal/api/devices/{token}/stream: each `device_state` message replaces the cached
- * device state; a reconnect refetches it. `onConnectedChange` says whether the
+ * device state (and wins over a fetch of it still on its way); a reconnect refetches it. `onConnectedChange` says whether the
  * stream is up, so the device query can poll while it is not.
  */
 export function useDeviceStream(token: string, onConnectedChange: (connected: boolean) => void): void {
@@ -29,6 +29,9 @@ export function useDeviceStream(token: string, onConnectedChange: (connected: bo
         // The session it names is asked for now, not once the standby screen has rendered again to
         // show it (two commits and a frame later on a slow tablet): that screen's query finds it.
         if (state.session) void queryClient.prefetchQuery(sessionQueryOptions(state.session.uuid));
+        // A device fetch still on its way was answered before this message: its older state must
+        // not replace this one (a new session would vanish). Cancelling is synchronous.
+        void queryClient.cancelQueries({ queryKey: deviceKey(token), exact: true });
         queryClient.setQueryData(deviceKey(token), state);
       },
       onOpen: () => {
