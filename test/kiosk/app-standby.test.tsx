@@ -16,6 +16,17 @@ async function standby() {
   return flow.renderKiosk({ kind: 'standby', token: 'device-amsterdam' });
 }
 
+/** A standby screen on which a session was shown and then cancelled: its end screen shows. */
+async function standbyAfterCancel() {
+  const api = flow.api();
+  const kiosk = await standby();
+  const first = api.openSession('vouchers');
+  await kiosk.until(() => expect(heading()).toBe('Scan your card'));
+  await kiosk.user.click(screen.getByTestId('cancel-button'));
+  await kiosk.until(() => screen.getByTestId(/^screen-(cancelled|goodbye)$/));
+  return { api, kiosk, first };
+}
+
 describe('standby screen', () => {
   it('switches to a new session of its shop at once, and back to the welcome after its end screen', async () => {
     const api = flow.api();
@@ -35,25 +46,15 @@ describe('standby screen', () => {
   });
 
   it('a new session replaces the end screen of the last one at once', async () => {
-    const api = flow.api();
-    const kiosk = await standby();
-    const first = api.openSession('vouchers');
-    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
     // Cancelled here: the end screen shows; the cashier starts the next session right away.
-    await kiosk.user.click(screen.getByTestId('cancel-button'));
-    await kiosk.until(() => screen.getByTestId(/^screen-(cancelled|goodbye)$/));
+    const { api, kiosk, first } = await standbyAfterCancel();
     api.openSession('identify', { settings: { primary_identification_method: 'email' } });
     await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'), 500);
     expect(api.session(first).status).toBe('cancelled');
   });
 
   it('a device state read before the next session was made cannot hide it, however late it arrives', async () => {
-    const api = flow.api();
-    const kiosk = await standby();
-    const first = api.openSession('vouchers');
-    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
-    await kiosk.user.click(screen.getByTestId('cancel-button'));
-    await kiosk.until(() => screen.getByTestId(/^screen-(cancelled|goodbye)$/));
+    const { api, kiosk, first } = await standbyAfterCancel();
     // The stream reconnects, so the screen asks for the device state again; that answer (no open
     // session) is slow on the way back, and the cashier starts the next session meanwhile. The
     // screen asks whether the session on screen has ended; the late answer lands before that.
