@@ -34,9 +34,12 @@ describe('standby screen', () => {
     const kiosk = await standby();
     expect(heading()).toBe('Welcome to Demo Coffee Amsterdam');
     expect(screen.getByText('Your screen starts as soon as the cashier is ready for you.')).toBeTruthy();
+    // The attract screen shows the brand itself: the header above it names nobody.
+    expect(screen.queryByText('Demo Coffee Amsterdam')).toBeNull();
 
     api.openSession('identify');
     await kiosk.until(() => expect(heading()).toBe('Scan your card'), 100);
+    expect(screen.getByText('Demo Coffee Amsterdam')).toBeTruthy();
     await kiosk.scan(anna.card);
     await kiosk.until(() => expect(heading()).toBe('Welcome, Anna!'));
     await kiosk.user.click(screen.getByRole('button', { name: 'Done' }));

@@ -63,16 +63,19 @@ export function StandbyView({ token }: { token: string }) {
   }
   const error = device.isError ? toPortalApiError(device.error) : null;
   const state = device.data;
+  // The attract screen shows the brand large: its header keeps the language switch only.
+  const attract = error?.status !== 404 && state !== undefined;
   return (
     <KioskFrame
       accountBrand={state?.account.brand}
       accountName={state?.account.name}
       shopName={state?.shop.name}
       offlineNotice={error?.status !== 404}
+      brandInHeader={!attract}
     >
       {error?.status === 404 ? (
         <UnknownDeviceScreen />
-      ) : state ? (
+      ) : attract ? (
         <StandbyScreen
           shopName={state.shop.name}
           accountName={state.account.name}

@@ -15,6 +15,7 @@ export function KioskFrame({
   accountName,
   shopName,
   offlineNotice = true,
+  brandInHeader = true,
   children,
 }: {
   accountBrand?: z.infer<typeof brand> | null;
@@ -22,6 +23,8 @@ export function KioskFrame({
   shopName?: string;
   /** False on a screen that needs no connection to say what it says (a device not paired). */
   offlineNotice?: boolean;
+  /** False on a screen that shows the brand large itself (the attract screen): no logo, name or shop above it. */
+  brandInHeader?: boolean;
   children: ReactNode;
 }) {
   const logo = accountBrand?.small_logo_url;
@@ -32,9 +35,13 @@ export function KioskFrame({
     <div className="kiosk" style={style}>
       <header className="kiosk-header">
         <div className="kiosk-brand">
-          {logo ? <img className="kiosk-logo" src={logo} alt="" width={48} height={48} /> : null}
-          {accountName ? <span className="kiosk-name">{accountName}</span> : null}
-          {shopName ? <span className="kiosk-shop">{shopName}</span> : null}
+          {brandInHeader ? (
+            <>
+              {logo ? <img className="kiosk-logo" src={logo} alt="" width={48} height={48} /> : null}
+              {accountName ? <span className="kiosk-name">{accountName}</span> : null}
+              {shopName ? <span className="kiosk-shop">{shopName}</span> : null}
+            </>
+          ) : null}
         </div>
         <LanguageSwitch />
       </header>
