@@ -59,12 +59,11 @@ async function openPos(page: Page) {
 
 /** One v1 call from the POS page, through the browser (preflight and all). */
 function v1(page: Page, method: string, path: string, body?: Record<string, unknown>): Promise<V1Answer> {
-  return page.evaluate(([host, m, p, b]) => (window as never as { v1: Function }).v1(host, m, p, b), [
-    baseUrl(),
-    method,
-    path,
-    body,
-  ] as const) as Promise<V1Answer>;
+  return page.evaluate(
+    ([host, m, p, b]) =>
+      (window as never as { v1: (...args: unknown[]) => Promise<V1Answer> }).v1(host, m, p, b),
+    [baseUrl(), method, path, body] as const,
+  ) as Promise<V1Answer>;
 }
 
 test('a page on another origin that is not allowed gets no answer', async ({ page }) => {

@@ -269,7 +269,7 @@ describe("the counter's me-link", () => {
     const inFive = new Date(t.clock.current.getTime() + 5 * 60_000).toISOString().replace('.000Z', '+00:00');
     expect(link.json().data).toEqual({ url: expect.stringMatching(/\/me\/\?token=/), expires_at: inFive });
     const byEmail = await openSession(t, '', { enable_email_identification: true });
-    const email = uniqueId('walkin') + '@example.com';
+    const email = `${uniqueId('walkin')}@example.com`;
     await t.call({ method: 'POST', url: '/contacts', payload: { email } });
     await t.call({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CODE, type FakeContact } from '../helpers/fake-portal-api';
 import { setUpFlowTests } from '../helpers/flow-tests';
