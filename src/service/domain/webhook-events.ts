@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
 import type { WebhookEventType } from '../../contract/public/webhooks';
-import { precompile } from '../db/precompiled';
-import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import { isoTimestamp, newUuid } from './values';
 
@@ -25,34 +23,13 @@ export async function recordWebhookEvent(
   data: object,
   changed?: readonly string[],
 ): Promise<void> {
+  const eventUuid = newUuid();
   const at = isoTimestamp(tx.now);
-  const delivery: PendingDelivery = {
-    eventUuid: newUuid(),
-    type,
-    payload: JSON.stringify({ created_at: at, data }),
-    due: tx.now.getTime(),
-    at,
-  };
-  const written = changed
-    ? await tx.db.executeQuery(insertDeliveries(tx.db, delivery, changed).compile())
-    : await insertEveryDelivery.execute(tx.db, delivery);
-  if (Number(written.numAffectedRows ?? 0) > 0) tx.publish(WEBHOOK_TOPIC, null);
-}
-
-/** One event's delivery row but for its subscription (`due` in ms since the epoch, `at` ISO). */
-interface PendingDelivery {
-  eventUuid: string;
-  type: WebhookEventType;
-  payload: string;
-  due: number;
-  at: string;
-}
-
-/** INSERT … SELECT of one pending delivery per ACTIVE subscription to the event's type, whose properties name one of `changed` when given. */
-function insertDeliveries(db: Db, p: PendingDelivery, changed?: readonly string[]) {
-  let subscribers = db
+  const payload = JSON.stringify({ created_at: at, data });
+  const due = tx.now.getTime();
+  let subscribers = tx.db
     .selectFrom('webhook_subscriptions')
-    .where('event_type', '=', p.type)
+    .where('event_type', '=', type)
     .where('status', '=', 'ACTIVE');
   if (changed) {
     subscribers = subscribers.where((eb) =>
@@ -62,20 +39,19 @@ function insertDeliveries(db: Db, p: PendingDelivery, changed?: readonly string[
       ]),
     );
   }
-  return db
+  const written = await tx.db
     .insertInto('webhook_deliveries')
     .columns(['subscription_id', 'event_uuid', 'event_type', 'payload', 'next_attempt_at', 'created_at'])
     .expression(
       subscribers.select([
         'id',
-        sql<string>`cast(${p.eventUuid} as text)`.as('event_uuid'),
-        sql<string>`cast(${p.type} as text)`.as('event_type'),
-        sql<string>`cast(${p.payload} as text)`.as('payload'),
-        sql<number>`cast(${p.due} as bigint)`.as('next_attempt_at'),
-        sql<string>`cast(${p.at} as text)`.as('created_at'),
+        sql<string>`cast(${eventUuid} as text)`.as('event_uuid'),
+        sql<string>`cast(${type} as text)`.as('event_type'),
+        sql<string>`cast(${payload} as text)`.as('payload'),
+        sql<number>`cast(${due} as bigint)`.as('next_attempt_at'),
+        sql<string>`cast(${at} as text)`.as('created_at'),
       ]),
-    );
+    )
+    .executeTakeFirst();
+  if (Number(written.numInsertedOrUpdatedRows ?? 0) > 0) tx.publish(WEBHOOK_TOPIC, null);
 }
-
-// Every event but contact_updated: built once, as it runs with every write (precompiled.ts).
-const insertEveryDelivery = precompile((db, p: PendingDelivery) => insertDeliveries(db, p));
