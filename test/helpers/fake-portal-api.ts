@@ -1280,7 +1280,7 @@ export function createFakePortalApi() {
     if (network.offline) throw noAnswer();
     const held = network.held.find((h) => path.includes(h.match));
     if (held) {
-      await waitFor(held.gate, init.signal);
+      await gateOpens(held.gate, init.signal);
       if (network.offline) throw noAnswer();
     }
     const failure = take(network.fail, method, path);
@@ -1289,7 +1289,7 @@ export function createFakePortalApi() {
       : handle(method, url, body, headers.get('idempotency-key') ?? undefined);
     if (take(network.lose, method, path)) throw noAnswer();
     const late = network.heldAnswers.find((h) => path.includes(h.match));
-    if (late) await waitFor(late.gate, init.signal);
+    if (late) await gateOpens(late.gate, init.signal);
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
@@ -1450,7 +1450,7 @@ export function createFakePortalApi() {
 export type FakePortalApi = ReturnType<typeof createFakePortalApi>;
 
 /** Resolves when `gate` opens; rejects as fetch does when `signal` aborts first. */
-function waitFor(gate: Promise<void>, signal: AbortSignal | null | undefined): Promise<void> {
+function gateOpens(gate: Promise<void>, signal: AbortSignal | null | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     void gate.then(resolve);

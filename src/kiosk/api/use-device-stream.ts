@@ -9,8 +9,8 @@ import { openLiveStream } from './live-stream';
 
 /**
  * Follows GET /portal/api/devices/{token}/stream: each `device_state` message replaces the cached
- * device state (and wins over a fetch of it still on its way); a reconnect refetches it. `onConnectedChange` says whether the
- * stream is up, so the device query can poll while it is not.
+ * device state (and wins over a fetch of it still on its way); a reconnect refetches it.
+ * `onConnectedChange` says whether the stream is up, so the device query can poll while it is not.
  */
 export function useDeviceStream(token: string, onConnectedChange: (connected: boolean) => void): void {
   const queryClient = useQueryClient();

@@ -63,17 +63,18 @@ export function StandbyView({ token }: { token: string }) {
   }
   const error = device.isError ? toPortalApiError(device.error) : null;
   const state = device.data;
+  const unpaired = error?.status === 404;
   // The attract screen shows the brand large: its header keeps the language switch only.
-  const attract = error?.status !== 404 && state !== undefined;
+  const attract = !unpaired && state !== undefined;
   return (
     <KioskFrame
       accountBrand={state?.account.brand}
       accountName={state?.account.name}
       shopName={state?.shop.name}
-      offlineNotice={error?.status !== 404}
+      offlineNotice={!unpaired}
       brandInHeader={!attract}
     >
-      {error?.status === 404 ? (
+      {unpaired ? (
         <UnknownDeviceScreen />
       ) : attract ? (
         <StandbyScreen

@@ -23,7 +23,7 @@ export function KioskFrame({
   shopName?: string;
   /** False on a screen that needs no connection to say what it says (a device not paired). */
   offlineNotice?: boolean;
-  /** False on a screen that shows the brand large itself (the attract screen): no logo, name or shop above it. */
+  /** False on a screen that shows the brand large itself (the attract screen): no logo, name or shop. */
   brandInHeader?: boolean;
   children: ReactNode;
 }) {
