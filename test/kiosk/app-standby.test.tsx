@@ -83,6 +83,22 @@ describe('standby screen', () => {
     await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'), 500);
   });
 
+  it("a new session that replaces a customer's result at once starts in the screen's own language, not theirs", async () => {
+    const api = flow.api();
+    const dirk = api.customer({ firstname: 'Dirk', locale: 'nl', credit_balance: 900, creditsPerEuro: 2 });
+    const kiosk = await standby();
+    api.openSession('credit_reception', { amount_in_cents: 1250 });
+    await kiosk.until(() => expect(heading()).toBe('Scan your card'));
+    await kiosk.scan(dirk.card);
+    await kiosk.until(() => screen.getByTestId('screen-credit-result'));
+    await kiosk.until(() =>
+      expect(screen.getByTestId('credits-earned').textContent).toBe('Punten verdiend+25'),
+    );
+    // The cashier starts the next customer's session while Dirk's result is still on screen.
+    api.openSession('identify', { settings: { primary_identification_method: 'email' } });
+    await kiosk.until(() => expect(heading()).toBe('Enter your e-mail address'), 500);
+  });
+
   it('a session of another shop does not reach it', async () => {
     const kiosk = await standby();
     flow.api().openSession('identify', { shop: SHOPS.utrecht.uuid });

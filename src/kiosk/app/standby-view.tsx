@@ -5,7 +5,7 @@ import { sessionQueryOptions } from '../api/get-session';
 import { toPortalApiError } from '../api/portal-api-error';
 import { useDeviceStream } from '../api/use-device-stream';
 import { KioskFrame } from '../components/kiosk-frame';
-import { useAccountWording } from '../i18n/i18n';
+import { resetLanguage, useAccountWording } from '../i18n/i18n';
 import { onDeviceSession, onSessionFinished, STANDBY_START } from '../lib/standby';
 import { ErrorScreen } from '../screens/error-screen';
 import { LoadingScreen } from '../screens/loading-screen';
@@ -24,12 +24,12 @@ export function StandbyView({ token }: { token: string }) {
   useAccountWording(device.data?.account.wording);
   useDeviceStream(token, setConnected);
   const [view, setView] = useState(STANDBY_START);
-  const shownNow = useRef(view.shown);
-  shownNow.current = view.shown;
+  const viewNow = useRef(view);
+  viewNow.current = view;
   const queryClient = useQueryClient();
   const deviceSession = device.data?.session?.uuid ?? null;
   useEffect(() => {
-    const shown = shownNow.current;
+    const shown = viewNow.current.shown;
     if (deviceSession === null || shown === null || deviceSession === shown) {
       setView((current) => onDeviceSession(current, deviceSession, false));
       return;
@@ -43,8 +43,13 @@ export function StandbyView({ token }: { token: string }) {
         () => true,
       )
       .then((ended) => {
-        if (!stale)
-          setView((current) => onDeviceSession(current, deviceSession, current.shown === shown && ended));
+        if (stale) return;
+        const next = (current: typeof view) =>
+          onDeviceSession(current, deviceSession, current.shown === shown && ended);
+        // The session on screen gives way before its end screen was dismissed: the next customer
+        // gets the default language all the same (SessionView resets it on a dismissal).
+        if (next(viewNow.current).shown !== shown) resetLanguage();
+        setView(next);
       });
     return () => {
       stale = true;
