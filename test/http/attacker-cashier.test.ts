@@ -89,7 +89,7 @@ describe('the cashier console API as an attacker', () => {
     );
     expect(failures).toEqual([]);
     await expectNothingChanged(t.app.db, before, 'a console call without a valid cookie');
-  });
+  }, 60_000);
 
   it("another shop's console: the victim shop's session answers as an unknown one on every route that names it; nothing changes", async () => {
     const sessionRoutes = consoleRoutes().filter((r) => r.url.includes(':uuid'));

@@ -96,7 +96,7 @@ describe("/me/ as an attacker: another contact's data is unreachable with any co
     );
     expect(failures).toEqual([]);
     await expectNothingChanged(t.app.db, before, 'a /me/ call without a valid cookie');
-  });
+  }, 60_000);
 
   it("another contact's cookie: a path naming her card answers as an unknown card, and nothing changes", async () => {
     const routes = (await meRoutes()).filter((r) => r.url.includes(':'));
