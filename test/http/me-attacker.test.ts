@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ME_SESSION_DAYS } from '../../src/contract/me';
 import { SIGN_IN_LINKS_PER_ADDRESS, SIGN_IN_LINKS_PER_CLIENT } from '../../src/service/http/me/routes';
 import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
+import {
+  type AttackRoute,
+  attack,
+  attackSurface,
+  databaseSnapshot,
+  expectNothingChanged,
+  inParallel,
+  openApiDocument,
+  ROUTE_GROUPS,
+  refusalShape,
+  refusalText,
+  requestFor,
+} from '../helpers/attacker';
 import { expectReason } from '../helpers/errors';
 import { linkToken, meCall, meCookie, signedInContact, signIn } from '../helpers/me';
 import { mailsSentTo } from '../helpers/verification';
@@ -20,28 +34,98 @@ async function meOperations(): Promise<string[]> {
     .sort();
 }
 
-const PUBLIC = ['POST /me/api/sign-in', 'POST /me/api/sign-in-link'];
+/** The /me/ routes that take a cookie, from Fastify's table (each also in the document). */
+async function meRoutes(): Promise<AttackRoute[]> {
+  const { routes } = attackSurface(t.app, await openApiDocument(t));
+  return routes.filter(ROUTE_GROUPS.me);
+}
+
+/**
+ * Path parameters of /me/ routes that name a contact's own thing (her card's id): with another
+ * contact's cookie it must answer as an unknown one. `subscriptions/id` names a subscription type,
+ * the same for everyone.
+ */
+const CONTACT_OWNED = new Set(['cards/id']);
+const NOT_CONTACT_OWNED = new Set(['subscriptions/id']);
 
 describe("/me/ as an attacker: another contact's data is unreachable with any cookie", () => {
-  it('every route (from the OpenAPI document) refuses a call without a cookie, and with a made-up one', async () => {
-    const operations = await meOperations();
-    expect(operations.length).toBeGreaterThanOrEqual(17);
-    for (const op of operations.filter((o) => !PUBLIC.includes(o))) {
-      const [method, path] = op.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
-      const url = path.replace('{id}', '1');
-      const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
-      for (const cookie of [undefined, 'made-up-secret', 'a'.repeat(43)]) {
-        const res = await t.call({
-          method,
-          url,
-          token: null,
-          ...(payload ? { payload } : {}),
+  it('every route (from Fastify’s table and the OpenAPI document) refuses a call without a cookie, with a made-up one, a signed-out one, one signed out everywhere and an expired one; nothing changes', async () => {
+    const routes = await meRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+    const annaCard = (
+      await t.app.db
+        .selectFrom('contact_identifiers')
+        .select('id')
+        .where('value', '=', DEMO.annaCard)
+        .executeTakeFirstOrThrow()
+    ).id;
+    // Cookies that once worked: signed out, signed out everywhere (from another cookie), expired.
+    const signedOut = await signedInContact(t);
+    expect(
+      (await meCall(t, signedOut.cookie, { method: 'POST', path: '/sign-out', payload: {} })).statusCode,
+    ).toBe(204);
+    const everywhere = await signedInContact(t);
+    const other = await meCookie(t, everywhere.uuid);
+    expect(
+      (await meCall(t, other, { method: 'POST', path: '/sign-out-everywhere', payload: {} })).statusCode,
+    ).toBe(204);
+    const expired = await signedInContact(t);
+    t.clock.advance((ME_SESSION_DAYS + 1) * 24 * 60 * 60 * 1000);
+    const before = await databaseSnapshot(t.app.db);
+    const failures: string[] = [];
+    const cookies = [
+      ['no cookie', undefined],
+      ['a made-up cookie', 'made-up-secret'],
+      ['a made-up cookie of the right length', 'a'.repeat(43)],
+      ['a signed-out cookie', signedOut.cookie],
+      ['a cookie signed out everywhere', everywhere.cookie],
+      ['an expired cookie', expired.cookie],
+    ] as const;
+    await inParallel(
+      routes.flatMap((route) => cookies.map((cookie) => ({ route, cookie }))),
+      async ({ route, cookie: [name, cookie] }) => {
+        const res = await attack(t, requestFor(route, { id: String(annaCard) }), {
           ...(cookie ? { cookies: { portal_me: cookie } } : {}),
         });
-        expectReason(res, 'signed_out');
-        expect(res.headers['cache-control'], op).toBe('no-store');
-      }
+        const shape = refusalShape(res);
+        if (shape !== '401 code=1003 reason=signed_out keys=code,message,reason,status_code') {
+          failures.push(`${route.name} with ${name}: ${shape} ${res.body.slice(0, 200)}`);
+        }
+        if (res.headers['cache-control'] !== 'no-store') failures.push(`${route.name}: cached`);
+      },
+    );
+    expect(failures).toEqual([]);
+    await expectNothingChanged(t.app.db, before, 'a /me/ call without a valid cookie');
+  }, 60_000);
+
+  it("another contact's cookie: a path naming her card answers as an unknown card, and nothing changes", async () => {
+    const routes = (await meRoutes()).filter((r) => r.url.includes(':'));
+    const anna = await signedInContact(t);
+    const card = await meCall(t, anna.cookie, {
+      method: 'POST',
+      path: '/cards',
+      payload: { code: uniqueId('ANNA') },
+    });
+    expect(card.statusCode).toBe(201);
+    const bram = await signedInContact(t);
+    const before = await databaseSnapshot(t.app.db);
+    let checked = 0;
+    for (const route of routes) {
+      const [, name] = /:(\w+)/.exec(route.url)!;
+      const key = `${route.url.split('/').at(-2)}/${name}`;
+      if (NOT_CONTACT_OWNED.has(key)) continue;
+      expect(CONTACT_OWNED.has(key), `${route.name}: does :${name} name a contact's own thing?`).toBe(true);
+      checked++;
+      const herId = String(card.json().id);
+      const hers = await attack(t, requestFor(route, { id: herId }), { cookies: { portal_me: bram.cookie } });
+      const unknown = await attack(t, requestFor(route, { id: '999999999' }), {
+        cookies: { portal_me: bram.cookie },
+      });
+      expect(hers.statusCode, route.name).toBe(404);
+      expect(refusalText(hers, [herId]), route.name).toBe(refusalText(unknown, ['999999999']));
     }
+    expect(checked).toBeGreaterThanOrEqual(1);
+    await expectNothingChanged(t.app.db, before, "another contact's cookie");
   });
 
   it("every route with Bram's cookie answers Bram's data only, whatever names Anna's (her uuid in the query, her card's id, her subscription)", async () => {

@@ -46,8 +46,15 @@ declare module 'fastify' {
 export function registerSurfaces(app: FastifyInstance): void {
   app.addHook('onRoute', function copyToSurfaces(route) {
     const auth = route.config?.auth;
-    // Fastify adds a HEAD twin for every GET: the GET's copies get their own.
-    if ((auth !== 'K' && auth !== 'A' && auth !== 'P') || route.config?.surface || route.method === 'HEAD') {
+    // Fastify adds a HEAD twin for every GET: the GET's copies get their own. A route of a
+    // prefixed scope (the v1 API's create) is no spec path: its copy would be served under that
+    // prefix (/api/v1/portal-sessions/api/v3/register/…).
+    if (
+      (auth !== 'K' && auth !== 'A' && auth !== 'P') ||
+      route.config?.surface ||
+      route.method === 'HEAD' ||
+      route.prefix
+    ) {
       return;
     }
     const { url, path: _path, routePath: _routePath, prefix: _prefix, ...options } = route;
