@@ -324,3 +324,70 @@ describe('/me/ account deletion', () => {
     ).toBe(201);
   });
 });
+
+/** A contact of the test's own with its cards added on /me/: `{uuid, email, cookie, cards}`. */
+async function customerWithCards(app: TestApp, email: string, cards: string[]) {
+  const created = await app.call({ method: 'POST', url: '/contacts', payload: { email } });
+  expect(created.statusCode).toBe(201);
+  const uuid = created.json().data.uuid as string;
+  const cookie = await meCookie(app, uuid);
+  for (const code of cards) {
+    const added = await meCall(app, cookie, { method: 'POST', path: '/cards', payload: { code } });
+    expect(added.statusCode).toBe(201);
+  }
+  return { uuid, email, cookie, cards };
+}
+
+/** A kiosk call of `session` (`/portal/api/sessions/{uuid}/{action}`), with an Idempotency-Key. */
+async function kiosk(app: TestApp, session: string, action: string, payload: Record<string, unknown> = {}) {
+  const res = await app.call({
+    method: 'POST',
+    url: `/portal/api/sessions/${session}/${action}`,
+    token: null,
+    payload,
+    headers: { 'idempotency-key': uniqueId('kiosk') },
+  });
+  expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
+  return res.json().data;
+}
+
+describe('/me/ export: only the customer’s own data, event by event', () => {
+  it('of a session two customers used, each export holds its own events and none of the other’s e-mail, uuid or cards', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const first = await customerWithCards(t, `first-${tag}@example.com`, [`FIRST-${tag}`]);
+    const second = await customerWithCards(t, `second-${tag}@example.com`, [`SECOND-${tag}`]);
+    const counterCard = `FIRST-${tag}-COUNTER`;
+    // The first customer scans their card and adds another at the counter; then the second
+    // scans theirs in the same session, which becomes theirs.
+    const session = await openSession(t, '', { enable_email_identification: true });
+    expect(await kiosk(t, session, 'identify', { value: first.cards[0] })).toMatchObject({
+      result: 'identified',
+    });
+    await kiosk(t, session, 'cards', { value: counterCard });
+    expect(await kiosk(t, session, 'identify', { value: second.cards[0] })).toMatchObject({
+      result: 'identified',
+    });
+    await kiosk(t, session, 'subscriptions', { subscription_type_id: 1, subscribed: true });
+
+    const exportOf = async (cookie: string) => {
+      const res = await meCall(t, cookie, { method: 'GET', path: '/export' });
+      expect(res.statusCode).toBe(200);
+      return { text: res.body, data: meExport.parse(res.json()) };
+    };
+    const mine = await exportOf(first.cookie);
+    const theirs = await exportOf(second.cookie);
+    const eventTypes = (e: typeof mine) =>
+      e.data.tables.portal_session_events!.map((row) => row.type as string);
+    for (const value of [first.uuid, first.email, ...first.cards, counterCard]) {
+      expect(theirs.text, `the second customer's export holds ${value}`).not.toContain(value);
+    }
+    for (const value of [second.uuid, second.email, ...second.cards]) {
+      expect(mine.text, `the first customer's export holds ${value}`).not.toContain(value);
+    }
+    // Each keeps what happened while they were the customer.
+    expect(eventTypes(mine)).toEqual(['contact_identified', 'card_added']);
+    expect(eventTypes(theirs)).toEqual(['contact_identified', 'subscription_changed']);
+    expect(mine.text).toContain(counterCard);
+    expect(theirs.text).toContain(second.cards[0]);
+  });
+});

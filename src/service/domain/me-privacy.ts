@@ -3,6 +3,9 @@
  * about them (GDPR article 15), and erasure of their account (article 17) — their personal data and
  * identifiers go; their ledger rows stay, anonymised, so that every balance and every shop's totals
  * stay exact.
+ *
+ * The export finds the customer's rows by reference: rows that name their contact id, the events of
+ * portal sessions while they were its customer, and cashier actions whose data holds their uuid.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database, Db } from '../db/schema';
@@ -30,12 +33,6 @@ export const CONTACT_TABLES = [
   'loyalty_token_claims',
   'me_link_tokens',
   'me_sessions',
-] as const satisfies readonly (keyof Database)[];
-
-/** The tables whose rows belong to the contact's portal sessions (`portal_session_id`). */
-export const SESSION_TABLES = [
-  'portal_session_events',
-  'cashier_actions',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Columns never exported: secrets, or hashes of them (the export is a file on a phone). */
@@ -71,6 +68,136 @@ function exported(row: Row): Row {
   return out;
 }
 
+/** JSON text parsed, or undefined when it is none. */
+function parsed(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `value` (parsed JSON) holds the string `text` whole, at any depth. */
+function holds(value: unknown, text: string): boolean {
+  if (typeof value === 'string') return value === text;
+  if (Array.isArray(value)) return value.some((v) => holds(v, text));
+  if (value && typeof value === 'object') return Object.values(value).some((v) => holds(v, text));
+  return false;
+}
+
+// LIKE's own characters in a value are matched as themselves (ESCAPE '!').
+const likePattern = (value: string) => `%${value.replace(/[!%_]/g, '!$&')}%`;
+
+/**
+ * The rows of `table` whose JSON `column` holds the uuid whole. The text search only narrows the
+ * rows read (a uuid is a random key no other value contains); each is decided by its parsed JSON.
+ */
+async function rowsNaming(db: Db, table: keyof Database, column: string, uuid: string): Promise<Row[]> {
+  const { rows } = await sql<Row>`select * from ${sql.table(table)}
+    where ${sql.ref(column)} like ${likePattern(uuid)} escape '!'`.execute(db);
+  return rows.filter((row) => holds(parsed(row[column] as string | null), uuid));
+}
+
+/** The uuid of the contact an event's data names (`data.contact.uuid`), if any. */
+function namedContact(data: unknown): string | undefined {
+  const contact = (data as { contact?: { uuid?: unknown } } | null)?.contact;
+  return typeof contact?.uuid === 'string' ? contact.uuid : undefined;
+}
+
+const IDENTIFYING_EVENTS = new Set(['contact_identified', 'contact_registered']);
+
+/**
+ * Whose each of a session's events is (by uuid; null: nobody's), oldest first. An event naming a
+ * contact (`data.contact.uuid`) is theirs; any other is the customer's the session had when it was
+ * written: the one last identified (contact_identified, contact_registered). Before the first
+ * identification that is the session's contact when it never had another (the POS's customer;
+ * a session of one customer), else nobody: a session another customer used first gives the next
+ * customer none of the first one's events.
+ */
+export function eventOwners(
+  events: readonly { type: string; data: unknown }[],
+  sessionContactUuid: string | null,
+): (string | null)[] {
+  const identifiedOnly = events.every(
+    (e) => !IDENTIFYING_EVENTS.has(e.type) || namedContact(e.data) === sessionContactUuid,
+  );
+  let current = identifiedOnly ? sessionContactUuid : null;
+  return events.map((e) => {
+    const named = namedContact(e.data);
+    if (IDENTIFYING_EVENTS.has(e.type) && named) current = named;
+    return named ?? current;
+  });
+}
+
+/**
+ * The contact's portal session events (full rows, oldest first, by session): every event of each
+ * session they were a customer of (its contact, or named in its events) that eventOwners gives
+ * them.
+ */
+async function contactEvents(db: Db, contactId: number, uuid: string): Promise<Row[]> {
+  const own = await db
+    .selectFrom('portal_sessions')
+    .select('id')
+    .where('contact_id', '=', contactId)
+    .execute();
+  const named = await rowsNaming(db, 'portal_session_events', 'data', uuid);
+  const ids = [...new Set([...own.map((s) => s.id), ...named.map((row) => Number(row.portal_session_id))])];
+  const out: Row[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const sessions = await db
+      .selectFrom('portal_sessions as s')
+      .leftJoin('contacts as c', 'c.id', 's.contact_id')
+      .select(['s.id', 'c.uuid as contact_uuid'])
+      .where('s.id', 'in', chunk)
+      .orderBy('s.id')
+      .execute();
+    const events = await db
+      .selectFrom('portal_session_events')
+      .selectAll()
+      .where('portal_session_id', 'in', chunk)
+      .orderBy('id')
+      .execute();
+    const bySession = new Map<number, typeof events>();
+    for (const e of events) {
+      const list = bySession.get(e.portal_session_id) ?? [];
+      list.push(e);
+      bySession.set(e.portal_session_id, list);
+    }
+    for (const session of sessions) {
+      const rows = bySession.get(session.id) ?? [];
+      const owners = eventOwners(
+        rows.map((e) => ({ type: e.type, data: parsed(e.data) })),
+        session.contact_uuid,
+      );
+      out.push(...rows.filter((_, n) => owners[n] === uuid));
+    }
+  }
+  return out;
+}
+
+/**
+ * The cashier actions about the contact: those whose data names their uuid, and those of their
+ * portal sessions that name no contact.
+ */
+async function contactCashierActions(db: Db, contactId: number, uuid: string): Promise<Row[]> {
+  const named = await rowsNaming(db, 'cashier_actions', 'data', uuid);
+  const inSessions = await db
+    .selectFrom('cashier_actions as a')
+    .innerJoin('portal_sessions as s', 's.id', 'a.portal_session_id')
+    .selectAll('a')
+    .where('s.contact_id', '=', contactId)
+    .execute();
+  const rows = new Map<number, Row>();
+  for (const row of named) rows.set(Number(row.id), row);
+  for (const row of inSessions) {
+    if (typeof (parsed(row.data) as { contact_uuid?: unknown } | undefined)?.contact_uuid !== 'string')
+      rows.set(row.id, row);
+  }
+  return [...rows.values()].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
 /** The export of /me/: the contact's row and every table's rows about them, by table name. */
 export interface MeExport {
   exported_at: string;
@@ -80,8 +207,9 @@ export interface MeExport {
 
 /**
  * Everything stored about the contact (GET /me/api/export): their contact row (profile and custom
- * attribute values) and, by table, every row that names them (CONTACT_TABLES) or one of their
- * portal sessions (SESSION_TABLES), secrets left out.
+ * attribute values); by table, every row that names them (CONTACT_TABLES); the events of portal
+ * sessions that are theirs, event by event (eventOwners: none of another customer's who used the
+ * same session); and the cashier actions about them. Secrets are left out.
  */
 export async function meExport(db: Db, contactId: number, now: Date): Promise<MeExport> {
   const contact = await db
@@ -94,14 +222,8 @@ export async function meExport(db: Db, contactId: number, now: Date): Promise<Me
     const rows = await db.selectFrom(table).selectAll().where('contact_id', '=', contactId).execute();
     tables[table] = (rows as Row[]).map(exported);
   }
-  const sessionIds = (tables.portal_sessions ?? []).map((s) => s.id as number);
-  for (const table of SESSION_TABLES) {
-    const rows =
-      sessionIds.length === 0
-        ? []
-        : await db.selectFrom(table).selectAll().where('portal_session_id', 'in', sessionIds).execute();
-    tables[table] = (rows as Row[]).map(exported);
-  }
+  tables.portal_session_events = (await contactEvents(db, contactId, contact.uuid)).map(exported);
+  tables.cashier_actions = (await contactCashierActions(db, contactId, contact.uuid)).map(exported);
   return { exported_at: apiTimestamp(isoTimestamp(now))!, contact: exported(contact as Row), tables };
 }
 
@@ -123,8 +245,6 @@ export async function textColumns(db: Kysely<Database>): Promise<TextColumns> {
     .filter((t) => t.columns.length > 0);
 }
 
-// LIKE's own characters in a value are matched as themselves (ESCAPE '!').
-const likePattern = (value: string) => `%${value.replace(/[!%_]/g, '!$&')}%`;
 /** What an erased value reads as where it was written into other rows (events, outbox, replays). */
 export const ERASED = '[erased]';
 
