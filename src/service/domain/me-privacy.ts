@@ -17,7 +17,7 @@ import { deleteIdentifier } from './contact-identifiers';
 import { ANONYMOUS_EMAIL_DOMAIN, contactById, PROFILE_FIELDS } from './contacts';
 import { apiTimestamp, isoTimestamp, jsonObject, newUuid } from './values';
 
-/** The tables whose rows name the contact by `contact_id`: every one is exported. */
+/** The tables whose rows name the contact by `contact_id`: every one is exported (and erased: CONTACT_TABLE_ERASURE). */
 export const CONTACT_TABLES = [
   'contact_shops',
   'credit_entries',
@@ -37,6 +37,32 @@ export const CONTACT_TABLES = [
   'me_link_tokens',
   'me_sessions',
 ] as const satisfies readonly (keyof Database)[];
+
+/**
+ * What erasure does with each table's rows of the contact: `deleted` (identifiers, secrets,
+ * consents: nothing the books need), or `kept` with the contact row, which erasure anonymises
+ * (ledgers, sessions, bookings and visits: balances and shop totals need them). A table added to
+ * CONTACT_TABLES fails the typecheck until it is listed here.
+ */
+export const CONTACT_TABLE_ERASURE = {
+  contact_shops: 'kept',
+  credit_entries: 'kept',
+  contact_identifiers: 'deleted',
+  contact_session_tokens: 'deleted',
+  contact_subscriptions: 'deleted',
+  credit_receptions: 'kept',
+  portal_sessions: 'kept',
+  contact_verification_codes: 'deleted',
+  terms_acceptances: 'deleted',
+  prepaid_transactions: 'kept',
+  vouchers: 'kept',
+  reward_receptions: 'kept',
+  bookings: 'kept',
+  visits: 'kept',
+  loyalty_token_claims: 'kept',
+  me_link_tokens: 'deleted',
+  me_sessions: 'deleted',
+} as const satisfies Record<(typeof CONTACT_TABLES)[number], 'deleted' | 'kept'>;
 
 /** Columns never exported: secrets, or hashes of them (the export is a file on a phone). */
 const SECRET_COLUMNS = new Set([
@@ -402,15 +428,10 @@ export async function eraseContact(tx: Tx, contactId: number): Promise<void> {
       .where('contact_identifier_id', 'is not', null)
       .execute();
   }
-  for (const table of [
-    'contact_session_tokens',
-    'contact_subscriptions',
-    'contact_verification_codes',
-    'terms_acceptances',
-    'me_link_tokens',
-    'me_sessions',
-  ] as const) {
-    await db.deleteFrom(table).where('contact_id', '=', contactId).execute();
+  for (const table of CONTACT_TABLES) {
+    // Cards went above, through the identifiers' own delete.
+    if (CONTACT_TABLE_ERASURE[table] === 'deleted' && table !== 'contact_identifiers')
+      await db.deleteFrom(table).where('contact_id', '=', contactId).execute();
   }
   await db
     .updateTable('bookings')
