@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meExport } from '../../src/contract/me';
+import { WEBHOOK_EVENTS } from '../../src/contract/public/webhooks';
 import type { Database } from '../../src/service/db/schema';
-import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
+import { consoleCall, pair } from '../helpers/cashier';
 import { expectReason } from '../helpers/errors';
 import { expectContactTotalsMatchHistory, expectLedgersBalanced } from '../helpers/ledger';
 import { meCall, meCookie } from '../helpers/me';
@@ -26,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const FREE_COFFEE = 'e0000000-0000-4000-8000-000000000001';
+const TWO_FOR_ONE = '90000000-0000-4000-8000-000000000002';
 
 /** A contact of the test's own with data in as many tables as the API reaches, and what is personal about it. */
 async function richContact() {
@@ -323,4 +326,323 @@ describe('/me/ account deletion', () => {
       (await t.call({ method: 'POST', url: '/contacts', payload: { email: personal.email } })).statusCode,
     ).toBe(201);
   });
+});
+
+/** A contact of the test's own with its cards added on /me/: `{uuid, email, cookie, cards}`. */
+async function customerWithCards(app: TestApp, email: string, cards: string[]) {
+  const created = await app.call({ method: 'POST', url: '/contacts', payload: { email } });
+  expect(created.statusCode).toBe(201);
+  const uuid = created.json().data.uuid as string;
+  const cookie = await meCookie(app, uuid);
+  for (const code of cards) {
+    const added = await meCall(app, cookie, { method: 'POST', path: '/cards', payload: { code } });
+    expect(added.statusCode).toBe(201);
+  }
+  return { uuid, email, cookie, cards };
+}
+
+/** A kiosk call of `session` (`/portal/api/sessions/{uuid}/{action}`), with an Idempotency-Key. */
+async function kiosk(app: TestApp, session: string, action: string, payload: Record<string, unknown> = {}) {
+  const res = await app.call({
+    method: 'POST',
+    url: `/portal/api/sessions/${session}/${action}`,
+    token: null,
+    payload,
+    headers: { 'idempotency-key': uniqueId('kiosk') },
+  });
+  expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
+  return res.json().data;
+}
+
+describe('/me/ export: only the customer’s own data, event by event', () => {
+  it('of a session two customers used, each export holds its own events and none of the other’s e-mail, uuid or cards', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const first = await customerWithCards(t, `first-${tag}@example.com`, [`FIRST-${tag}`]);
+    const second = await customerWithCards(t, `second-${tag}@example.com`, [`SECOND-${tag}`]);
+    const counterCard = `FIRST-${tag}-COUNTER`;
+    // The first customer scans their card and adds another at the counter; then the second
+    // scans theirs in the same session, which becomes theirs.
+    const session = await openSession(t, '', { enable_email_identification: true });
+    expect(await kiosk(t, session, 'identify', { value: first.cards[0] })).toMatchObject({
+      result: 'identified',
+    });
+    await kiosk(t, session, 'cards', { value: counterCard });
+    expect(await kiosk(t, session, 'identify', { value: second.cards[0] })).toMatchObject({
+      result: 'identified',
+    });
+    await kiosk(t, session, 'subscriptions', { subscription_type_id: 1, subscribed: true });
+
+    const exportOf = async (cookie: string) => {
+      const res = await meCall(t, cookie, { method: 'GET', path: '/export' });
+      expect(res.statusCode).toBe(200);
+      return { text: res.body, data: meExport.parse(res.json()) };
+    };
+    const mine = await exportOf(first.cookie);
+    const theirs = await exportOf(second.cookie);
+    const eventTypes = (e: typeof mine) =>
+      e.data.tables.portal_session_events!.map((row) => row.type as string);
+    for (const value of [first.uuid, first.email, ...first.cards, counterCard]) {
+      expect(theirs.text, `the second customer's export holds ${value}`).not.toContain(value);
+    }
+    for (const value of [second.uuid, second.email, ...second.cards]) {
+      expect(mine.text, `the first customer's export holds ${value}`).not.toContain(value);
+    }
+    // Each keeps what happened while they were the customer.
+    expect(eventTypes(mine)).toEqual(['contact_identified', 'card_added']);
+    expect(eventTypes(theirs)).toEqual(['contact_identified', 'subscription_changed']);
+    expect(mine.text).toContain(counterCard);
+    expect(theirs.text).toContain(second.cards[0]);
+  });
+});
+
+/** Every row of every table, by table and key (`id`, else the listed columns, else the whole row). */
+const ROW_KEYS: Record<string, string[]> = {
+  idempotency_keys: ['scope', 'key'],
+  contact_shops: ['contact_id', 'shop_id'],
+  contact_subscriptions: ['contact_id', 'subscription_type_id'],
+};
+type Rows = Map<string, Map<string, Record<string, unknown>>>;
+
+async function everyRow(db: Kysely<Database>): Promise<Rows> {
+  const all: Rows = new Map();
+  for (const table of await db.introspection.getTables()) {
+    // PostgreSQL's rate limit counters count the deletion's own request (by client address).
+    if (table.name === 'rate_limit_counters') continue;
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(db);
+    const byKey = new Map<string, Record<string, unknown>>();
+    for (const raw of rows) {
+      const row = Object.fromEntries(
+        Object.entries(raw).map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString('hex') : v]),
+      );
+      const keys = 'id' in row ? ['id'] : ROW_KEYS[table.name];
+      byKey.set(keys ? JSON.stringify(keys.map((k) => row[k])) : JSON.stringify(row), row);
+    }
+    all.set(table.name, byKey);
+  }
+  return all;
+}
+
+/** Every string of a row: its text columns and, where one holds JSON, every string inside. */
+function stringsOf(row: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  for (const value of Object.values(row)) {
+    if (typeof value !== 'string') continue;
+    out.push(value);
+    try {
+      walk(JSON.parse(value));
+    } catch {
+      // Not JSON.
+    }
+  }
+  return out;
+}
+
+describe('/me/ account deletion: erasure by reference', () => {
+  it("changes only the deleted customer's rows: another customer's overlapping card, e-mail and phone, and every row of nobody's, stay byte for byte", async () => {
+    await withOwnApp(
+      async (app) => {
+        // Every event in the outbox; a named host, not resolved until a delivery (none runs here).
+        for (const event_type of Object.keys(WEBHOOK_EVENTS)) {
+          const res = await app.call({
+            method: 'POST',
+            url: '/webhook-subscriptions',
+            payload: { name: uniqueId('hook'), url: 'https://pos.example.com/hooks', event_type },
+          });
+          expect(res.statusCode).toBe(201);
+        }
+        // The other customer: Anna (card CARD-0001, phone +31612345678, lastname "de Vries"), now joann@.
+        const renamed = await app.call({
+          method: 'PUT',
+          url: `/contacts/${DEMO.anna}`,
+          payload: { attributes: { email: 'joann@example.com' } },
+        });
+        expect(renamed.statusCode).toBe(200);
+        const anna = { uuid: DEMO.anna, email: 'joann@example.com', card: DEMO.annaCard };
+        // The one who deletes: values inside Anna's (ann@ in joann@, CARD in CARD-0001, Ann in
+        // Anna, Vries in de Vries, her phone) and a card, 2026, inside every timestamp of this year.
+        const created = await app.call({
+          method: 'POST',
+          url: '/contacts',
+          payload: { email: 'ann@example.com' },
+          headers: { 'idempotency-key': uniqueId('create') },
+        });
+        expect(created.statusCode).toBe(201);
+        const gone = { uuid: created.json().data.uuid as string, email: 'ann@example.com', card: 'CARD' };
+        const cookie = await meCookie(app, gone.uuid);
+        const profile = await meCall(app, cookie, {
+          method: 'PUT',
+          path: '/profile',
+          payload: { firstname: 'Ann', lastname: 'Vries', phonenumber: '+31612345678', city: 'Amsterdam' },
+        });
+        expect(profile.statusCode).toBe(200);
+        for (const code of ['CARD', '2026']) {
+          const added = await meCall(app, cookie, { method: 'POST', path: '/cards', payload: { code } });
+          expect(added.statusCode).toBe(201);
+        }
+
+        const api = async (url: string, payload: Record<string, unknown>, status = 201) => {
+          const res = await app.call({
+            method: 'POST',
+            url,
+            payload,
+            headers: { 'idempotency-key': uniqueId('api') },
+          });
+          expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+          return res.json().data;
+        };
+        const amsterdam = await pair(app, DEMO.cashierDevice);
+        // The same history for both, through every API that writes about a customer.
+        const history = async (who: { uuid: string; email: string; card: string }) => {
+          await api('/credit-receptions', {
+            contact_uuid: who.uuid,
+            shop_uuid: DEMO.shop,
+            credits: 60,
+            contact_identifier_value: who.card,
+          });
+          await api('/prepaid-transactions', {
+            contact_uuid: who.uuid,
+            shop_uuid: DEMO.shop,
+            amount_in_cents: 3000,
+          });
+          await api('/reward-receptions', {
+            contact_uuid: who.uuid,
+            shop_uuid: DEMO.shop,
+            reward_uuid: FREE_COFFEE,
+          });
+          const voucher = await api('/vouchers', {
+            promotion_uuid: TWO_FOR_ONE,
+            contact_uuid: who.uuid,
+          });
+          await api('/bookings', { contact_uuid: who.uuid, shop_uuid: DEMO.shop, company_name: 'Vries BV' });
+          await api('/api/v3/oauth/clients/visits', {
+            contact_uuid: who.uuid,
+            shop_uuid: DEMO.shop,
+            starts_at: '2026-11-20T10:00:00+01:00',
+          });
+          const found = await consoleCall(app, amsterdam, 'POST', '/contacts/find', { query: who.card });
+          expect(found.statusCode).toBe(200);
+          // At the counter: credits for a purchase, a voucher, a gift card, prepaid the POS set.
+          const visit = await openSession(app, '/credit-reception', { amount_in_cents: 1250 });
+          await kiosk(app, visit, 'identify', { value: who.card });
+          await kiosk(app, visit, 'credit-reception');
+          await kiosk(app, visit, 'complete');
+          const scan = await openSession(app, '/scan-anything', { amount_in_cents: 500 });
+          await kiosk(app, scan, 'identify', { value: who.card });
+          await kiosk(app, scan, 'vouchers/redeem', { code: voucher.code });
+          const giftcard = await kiosk(app, scan, 'giftcards/scan', { value: DEMO.giftcardHash });
+          await kiosk(app, scan, 'giftcards/redeem', { giftcard_uuid: giftcard.giftcard.uuid });
+          await kiosk(app, scan, 'complete');
+          const pay = await openSession(app, '/pay-prepaid', {
+            contact_uuid: who.uuid,
+            amount_in_cents: 700,
+          });
+          await kiosk(app, pay, 'prepaid/pay');
+          const byEmail = await openSession(app, '', { enable_email_identification: true });
+          await kiosk(app, byEmail, 'identify', { email: who.email });
+          await kiosk(app, byEmail, 'verification/send');
+        };
+        await history(anna);
+        await history(gone);
+        expect((await meCall(app, cookie, { method: 'GET', path: '/app-code' })).statusCode).toBe(200);
+        // Two sessions both used: one the deleted customer began, one Anna began.
+        const theirsFirst = await openSession(app, '', { enable_email_identification: true });
+        await kiosk(app, theirsFirst, 'identify', { email: gone.email });
+        await kiosk(app, theirsFirst, 'identify', { value: anna.card });
+        const annaFirst = await openSession(app, '', { enable_email_identification: true });
+        await kiosk(app, annaFirst, 'identify', { email: anna.email });
+        await kiosk(app, annaFirst, 'identify', { value: '2026' });
+        await kiosk(app, annaFirst, 'cards', { value: 'CARD-2026' });
+
+        expect(
+          (await meCall(app, cookie, { method: 'POST', path: '/deletion', payload: {} })).statusCode,
+        ).toBe(202);
+        const code = lastCodeSentTo(app, gone.email)!;
+        const { id: goneId } = await app.app.db
+          .selectFrom('contacts')
+          .select('id')
+          .where('uuid', '=', gone.uuid)
+          .executeTakeFirstOrThrow();
+        const before = await everyRow(app.app.db);
+        const done = await meCall(app, cookie, {
+          method: 'POST',
+          path: '/deletion/confirm',
+          payload: { code },
+        });
+        expect(done.statusCode).toBe(204);
+        const after = await everyRow(app.app.db);
+
+        // Whose a row is: the contact row, rows naming the contact's id, or holding their uuid.
+        const { id: annaId } = await app.app.db
+          .selectFrom('contacts')
+          .select('id')
+          .where('uuid', '=', DEMO.anna)
+          .executeTakeFirstOrThrow();
+        const of = (id: number, uuid: string) => (table: string, row: Record<string, unknown>) =>
+          (table === 'contacts' && row.id === id) ||
+          row.contact_id === id ||
+          Object.values(row).some((v) => typeof v === 'string' && v.includes(uuid));
+        const theirs = of(goneId, gone.uuid);
+        const annas = of(annaId, anna.uuid);
+        const changed: string[] = [];
+        const kept = { anna: 0, nobody: 0, theirs: 0 };
+        for (const [table, rows] of before) {
+          for (const [key, row] of rows) {
+            const now = after.get(table)?.get(key);
+            const same = JSON.stringify(now) === JSON.stringify(row);
+            if (theirs(table, row)) {
+              if (same) kept.theirs++;
+              continue;
+            }
+            if (!same) changed.push(`${table} ${key}: ${JSON.stringify(row)} → ${JSON.stringify(now)}`);
+            else kept[annas(table, row) ? 'anna' : 'nobody']++;
+          }
+        }
+        for (const [table, rows] of after) {
+          for (const key of rows.keys()) {
+            if (!before.get(table)?.has(key)) changed.push(`${table} ${key}: new`);
+          }
+        }
+        expect({ changed: changed.length, first: changed.slice(0, 5) }).toEqual({ changed: 0, first: [] });
+        // Not a vacuous proof: many rows of each kind, and most of theirs changed or went.
+        const theirRows = [...before].reduce(
+          (n, [table, rows]) => n + [...rows.values()].filter((row) => theirs(table, row)).length,
+          0,
+        );
+        expect(kept.anna).toBeGreaterThan(50);
+        expect(kept.nobody).toBeGreaterThan(80);
+        expect(theirRows - kept.theirs).toBeGreaterThan(30);
+
+        // Their rows hold none of their values any more, whole or inside JSON.
+        const values = new Set([gone.uuid, gone.email, 'CARD', '2026', 'Ann', 'Vries', '+31612345678']);
+        const left: string[] = [];
+        for (const [table, rows] of before) {
+          for (const [key, row] of rows) {
+            if (!theirs(table, row)) continue;
+            const now = after.get(table)?.get(key);
+            if (!now) continue;
+            for (const s of stringsOf(now)) {
+              if (values.has(s) || s.includes(gone.uuid) || s.includes(`"${gone.email}"`))
+                left.push(`${table} ${key}: ${s}`);
+            }
+          }
+        }
+        expect(left).toEqual([]);
+        await expectLedgersBalanced(app.app.db);
+        await expectContactTotalsMatchHistory(app.app.db);
+
+        // Anna's card and sessions work as before.
+        const session = await openSession(app);
+        expect(await kiosk(app, session, 'identify', { value: anna.card })).toMatchObject({
+          result: 'identified',
+          contact: { uuid: DEMO.anna },
+        });
+      },
+      { webhookDelivery: { background: false } },
+    );
+  }, 120_000);
 });

@@ -44,7 +44,7 @@ import {
   updateMeProfile,
   meVouchers as vouchersOf,
 } from '../../domain/me-account';
-import { eraseContact, meExport as exportOf, textColumns } from '../../domain/me-privacy';
+import { eraseContact, meExport as exportOf } from '../../domain/me-privacy';
 import {
   meLinkByEmail,
   revokeContactMeSessions,
@@ -396,12 +396,11 @@ export default async function meRoutes(fastify: FastifyInstance) {
     }),
     async (req, reply) => {
       const id = contactId(req);
-      const columns = await textColumns(app.db);
       // The try is counted in a transaction of its own: a wrong code's refusal keeps it counted.
       await app.tx((tx) => countDeletionCodeAttempt(tx, id));
       await app.tx(async (tx) => {
         await verifyDeletionCode(tx, id, req.body.code);
-        await eraseContact(tx, id, columns);
+        await eraseContact(tx, id);
       });
       clearMeCookie(req, reply);
       return reply.code(204).send();
