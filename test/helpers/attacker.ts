@@ -310,18 +310,6 @@ export function specUrl(route: Route): string {
  * Keys: `<credential class> <METHOD> <spec path>` (specUrl).
  */
 export const KNOWN_HOLES: Record<string, string> = {
-  'another shop POST /giftcard-transactions/:giftcard_transaction_uuid/reverse':
-    "a register key reverses another shop's gift card transaction (domain/giftcard-transactions.ts has no shop check; credit receptions answer 55024)",
-  'another shop POST /giftcard-transactions/:giftcard_transaction_uuid/correct':
-    "a register key corrects another shop's gift card transaction (domain/giftcard-transactions.ts)",
-  'another shop POST /prepaid-transactions/:prepaid_transaction_uuid/reverse':
-    "a register key reverses another shop's prepaid top-up or payment (domain/prepaid.ts has no shop check)",
-  'another shop POST /reward-receptions/:reward_reception_uuid/reverse':
-    "a register key reverses another shop's reward reception (domain/reward-receptions.ts has no shop check)",
-  'another shop POST /collectable-rewards/:collectable_reward_redemption_uuid/reverse':
-    "a register key reverses another shop's collection of a reward (domain/collectable-rewards.ts)",
-  'another shop PUT /visits/:uuid':
-    "a register key changes another shop's visit (domain/visits.ts; bookings answer 404 as unknown)",
   'another shop GET /webhook-subscriptions/:webhook_subscription_uuid':
     "a register key reads another shop's webhook subscription (being fixed: webhooks, issue 32)",
   'another shop PUT /webhook-subscriptions/:webhook_subscription_uuid':

@@ -158,6 +158,8 @@ const SHOP_SCOPED = [
   'prepaid_transaction_uuid',
   'reward_reception_uuid',
   'collectable_reward_redemption_uuid',
+  // A claimed reward waits at its shop: another shop's register cannot collect it.
+  'loyalty_transaction_uuid',
   'bookings/uuid',
   'visits/uuid',
   'webhook_subscription_uuid',

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectableReward as collectableSchema } from '../../src/contract/public/collectable-rewards';
-import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
+import { databaseSnapshot, expectNothingChanged } from '../helpers/attacker';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
 const COFFEE = 'e0000000-0000-4000-8000-000000000001';
@@ -172,6 +173,50 @@ describe('collectable rewards', () => {
     const mismatch = await reverse(redemption, DEMO.personalAccessToken, { uuid: UNKNOWN });
     expect(mismatch.json()).toMatchObject({ code: 1003, errors: { uuid: expect.any(Array) } });
     expect((await reverse(redemption)).statusCode).toBe(200);
+  });
+
+  it("another shop's register key neither collects a reward waiting at a shop nor reverses its collection: as unknown ones, nothing changes", async () => {
+    const contact = await newContact(t);
+    const credited = { contact_uuid: contact, credits: 50, shop_uuid: DEMO.shop };
+    expect((await t.call({ method: 'POST', url: '/credit-receptions', payload: credited })).statusCode).toBe(
+      201,
+    );
+    const reception = await claim(contact, COFFEE);
+    // The register surface takes a register key for the spec's personal-access-token reverse.
+    const reverseAt = (uuid: string, token: string) =>
+      t.call({ method: 'POST', url: `/api/v3/register/collectable-rewards/${uuid}/reverse`, token });
+    const asUnknown = async (
+      res: { statusCode: number; json(): unknown },
+      unknown: { statusCode: number; json(): unknown },
+    ) =>
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: unknown.statusCode,
+        body: unknown.json(),
+      });
+
+    const unknownCollect = await collect(UNKNOWN, DEMO.registerKeyUtrecht);
+    expect(unknownCollect.json()).toMatchObject({ code: 80300, status_code: 404 });
+    let before = await databaseSnapshot(t.app.db);
+    await asUnknown(await collect(reception, DEMO.registerKeyUtrecht), unknownCollect);
+    await expectNothingChanged(t.app.db, before, "another shop's collect");
+
+    const collected = await collect(reception, DEMO.registerKey);
+    expect(collected.statusCode).toBe(200);
+    const redemption = collected.json().data.uuid;
+    const unknownReverse = await reverseAt(UNKNOWN, DEMO.registerKeyUtrecht);
+    expect(unknownReverse.json()).toMatchObject({
+      code: 1003,
+      status_code: 404,
+      reason: 'redemption_not_found',
+    });
+    before = await databaseSnapshot(t.app.db);
+    await asUnknown(await reverseAt(redemption, DEMO.registerKeyUtrecht), unknownReverse);
+    await expectNothingChanged(t.app.db, before, "another shop's reversal of a collection");
+
+    expect((await reverseAt(redemption, DEMO.registerKey)).json().data).toEqual({
+      uuid: redemption,
+      status: 'REVERSED',
+    });
   });
 
   it('auth: list and collect need an API key, reverse a personal access token', async () => {

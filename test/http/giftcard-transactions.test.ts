@@ -3,6 +3,7 @@ import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { databaseSnapshot, expectNothingChanged } from '../helpers/attacker';
 import { expectError } from '../helpers/errors';
 import { expectLedgersBalanced, storedGiftcardCents } from '../helpers/ledger';
 
@@ -21,6 +22,7 @@ const INCREMENTED = card('c1');
 const AGAIN = card('c2');
 const OVERDRAWN = card('c3');
 const REVERSED_TOP_UP = card('c4');
+const OTHER_SHOP = card('c5');
 const SMALL_PROGRAM = 'f0000000-0000-4000-8000-0000000000b1';
 const PROGRAM = 'f0000000-0000-4000-8000-000000000001';
 
@@ -44,6 +46,7 @@ function fixture() {
     extra(AGAIN, 'GC-AGAIN', 0),
     extra(OVERDRAWN, 'GC-OVERDRAWN', 0),
     extra(REVERSED_TOP_UP, 'GC-REVERSED-TOP-UP', 0),
+    extra(OTHER_SHOP, 'GC-OTHER-SHOP', 1000),
   );
   json.giftcard_programs.push({
     ...json.giftcard_programs[0]!,
@@ -334,6 +337,48 @@ describe('POST /giftcard-transactions/{uuid}/reverse', () => {
       t.clock.current = now;
     }
     expect(await balance(EXPIRES_SOON)).toBe(900);
+  });
+
+  it("another shop's register key neither reverses nor corrects a transaction: 5010 as an unknown one, nothing changes", async () => {
+    const top = (await transact({ giftcard_uuid: OTHER_SHOP, amount_in_cents: 500 })).json().data;
+    const charge = (await transact({ giftcard_uuid: OTHER_SHOP, amount_in_cents: -300 })).json().data;
+    const opening = await t.app.db
+      .selectFrom('giftcard_transactions')
+      .innerJoin('giftcards', 'giftcards.id', 'giftcard_transactions.giftcard_id')
+      .select(['giftcard_transactions.uuid', 'giftcard_transactions.shop_id'])
+      .where('giftcards.uuid', '=', OTHER_SHOP)
+      .orderBy('giftcard_transactions.id')
+      .executeTakeFirstOrThrow();
+    expect(opening.shop_id).toBeNull();
+    const utrecht = (action: string, uuid: string) =>
+      t.call({
+        method: 'POST',
+        url: `/giftcard-transactions/${uuid}/${action}`,
+        token: DEMO.registerKeyUtrecht,
+      });
+    const unknown = await utrecht('reverse', '00000000-0000-4000-8000-00000000dead');
+    await expectError(unknown, 5010, 404);
+    const before = await databaseSnapshot(t.app.db);
+    // Its shop's last transaction, an earlier one, and the fixture's opening row (no shop's).
+    for (const [action, uuid] of [
+      ['reverse', charge.uuid],
+      ['correct', charge.uuid],
+      ['correct', top.uuid],
+      ['reverse', opening.uuid],
+    ]) {
+      const res = await utrecht(action!, uuid!);
+      expect({ status: res.statusCode, body: res.json() }, `${action} ${uuid}`).toEqual({
+        status: 404,
+        body: unknown.json(),
+      });
+    }
+    await expectNothingChanged(t.app.db, before, "another shop's reversal or correction");
+    expect(await balance(OTHER_SHOP)).toBe(1200);
+    // Its own shop's key reverses it; a key bound to no shop corrects any shop's.
+    expect((await reverse(charge.uuid)).statusCode).toBe(201);
+    const corrected = await t.call({ method: 'POST', url: `/giftcard-transactions/${top.uuid}/correct` });
+    expect(corrected.json().data).toMatchObject({ amount_in_cents: -500, shop: { uuid: DEMO.shop } });
+    expect(await balance(OTHER_SHOP)).toBe(1000);
   });
 
   it('answers 5010 for an unknown transaction and needs an API key', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
+import { databaseSnapshot, expectNothingChanged } from '../helpers/attacker';
 import { expectError, expectReason } from '../helpers/errors';
 import { expectLedgersBalanced } from '../helpers/ledger';
 
@@ -12,7 +13,8 @@ afterAll(() => t.close());
 const pay = (payload: object, token: string = DEMO.registerKey) =>
   t.call({ method: 'POST', url: '/prepaid-transactions', payload, token });
 const list = (query: string) => t.call({ method: 'GET', url: `/prepaid-transactions?${query}` });
-const reverse = (uuid: string) => t.call({ method: 'POST', url: `/prepaid-transactions/${uuid}/reverse` });
+const reverse = (uuid: string, token: string = DEMO.apiKey) =>
+  t.call({ method: 'POST', url: `/prepaid-transactions/${uuid}/reverse`, token });
 
 async function balance(contact: string): Promise<number> {
   const res = await t.call({ method: 'GET', url: `/contacts/${contact}/prepaid-balance` });
@@ -245,6 +247,27 @@ describe('POST /prepaid-transactions/{uuid}/reverse', () => {
     expect(expectReason(await reverse(reversal), 'reversal_not_reversible').message).toBe(
       'A reversal cannot be reversed',
     );
+  });
+
+  it("another shop's register key cannot reverse a transaction: 404 as an unknown one, nothing changes", async () => {
+    const contact = await contactWithBalance(1000);
+    const payment = (await pay({ contact_uuid: contact, amount_in_cents: -400 })).json().data;
+    const opening = (await list(`contact_uuid=${DEMO.carla}&limit=30`)).json().data.at(-1);
+    const unknown = await reverse('00000000-0000-4000-8000-00000000dead', DEMO.registerKeyUtrecht);
+    expectReason(unknown, 'prepaid_transaction_not_found');
+    const before = await databaseSnapshot(t.app.db);
+    // Amsterdam's payment, and the fixture's opening balance (no shop's: unknown to a register key).
+    for (const uuid of [payment.uuid, opening.uuid]) {
+      const res = await reverse(uuid, DEMO.registerKeyUtrecht);
+      expect({ status: res.statusCode, body: res.json() }, uuid).toEqual({
+        status: 404,
+        body: unknown.json(),
+      });
+    }
+    await expectNothingChanged(t.app.db, before, "another shop's reversal");
+    expect(await balance(contact)).toBe(600);
+    expect((await reverse(payment.uuid, DEMO.registerKey)).statusCode).toBe(201);
+    expect(await balance(contact)).toBe(1000);
   });
 
   it('refuses reversing a top-up that was spent (the balance never goes negative)', async () => {

@@ -4,6 +4,7 @@ import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { databaseSnapshot, expectNothingChanged } from '../helpers/attacker';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
 const COFFEE = 'e0000000-0000-4000-8000-000000000001';
@@ -334,6 +335,26 @@ describe('POST /reward-receptions/{uuid}/reverse', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(4);
     expect(await balance(crowd[0]!, busy)).toBe(before + 1);
+  });
+
+  it("another shop's register key cannot reverse a reception: 404 as an unknown one, nothing changes", async () => {
+    const claimed = (await claim({ contact_uuid: DEMO.dirk, reward_uuid: BEANS }, DEMO.registerKey)).json()
+      .data;
+    const reverse = (uuid: string, token: string) =>
+      t.call({ method: 'POST', url: `/reward-receptions/${uuid}/reverse`, token });
+    const unknown = await reverse(UNKNOWN, DEMO.registerKeyUtrecht);
+    expect(unknown.json()).toMatchObject({
+      code: 1003,
+      status_code: 404,
+      reason: 'reward_reception_not_found',
+    });
+    const before = await databaseSnapshot(t.app.db);
+    const res = await reverse(claimed.uuid, DEMO.registerKeyUtrecht);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 404, body: unknown.json() });
+    await expectNothingChanged(t.app.db, before, "another shop's reversal");
+    const own = await reverse(claimed.uuid, DEMO.registerKey);
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data).toMatchObject({ credits: 400, shop: { uuid: DEMO.shop } });
   });
 
   it('1003 with HTTP 404 for an unknown reception; 401/403', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
+import { databaseSnapshot, expectNothingChanged } from '../helpers/attacker';
 
 const UNKNOWN = 'e0000000-0000-4000-8000-0000000000ff';
 const P = '/v3/oauth/clients/visits';
@@ -85,6 +86,25 @@ describe('visits', () => {
       status_code: 404,
       reason: 'visit_not_found',
     });
+  });
+
+  it("PUT with another shop's register key (the register surface): 404 as an unknown visit, nothing changes", async () => {
+    const [externalId, otherId] = [uniqueId('V'), uniqueId('V')];
+    const visit = (
+      await create({ contact_uuid: DEMO.anna, shop_uuid: DEMO.shop, external_id: externalId })
+    ).json().data;
+    const atRegister = (uuid: string, payload: object, token: string) =>
+      t.call({ method: 'PUT', url: `/api/v3/register/visits/${uuid}`, token, payload });
+    // An external_id another visit holds: the shop is refused before it is looked at.
+    const change = { source: 'mallory', external_id: externalId };
+    const unknown = await atRegister(UNKNOWN, change, DEMO.registerKeyUtrecht);
+    expect(unknown.json()).toMatchObject({ code: 1003, status_code: 404, reason: 'visit_not_found' });
+    const before = await databaseSnapshot(t.app.db);
+    const res = await atRegister(visit.uuid, change, DEMO.registerKeyUtrecht);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 404, body: unknown.json() });
+    await expectNothingChanged(t.app.db, before, "another shop's visit change");
+    const own = await atRegister(visit.uuid, { source: 'till', external_id: otherId }, DEMO.registerKey);
+    expect(own.json().data).toEqual({ ...visit, source: 'till', external_id: otherId });
   });
 
   it('auth: a personal access token only; SDK path', async () => {

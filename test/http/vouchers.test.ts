@@ -3,6 +3,7 @@ import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';
 import { createTestApp, DEMO, type TestApp, withOwnApp } from '../helpers/app';
+import { databaseSnapshot, expectNothingChanged } from '../helpers/attacker';
 import { expectError, expectReason } from '../helpers/errors';
 
 const MUFFIN = '90000000-0000-4000-8000-000000000001';
@@ -293,7 +294,13 @@ describe('POST /vouchers/redeem', () => {
       .where('code', '=', 'MUFFIN-0002')
       .executeTakeFirstOrThrow();
     expect(stored.redeemed_shop_id).toBeNull();
-    expect((await post(`/vouchers/${voucher('2')}/reverse`)).json().data).toMatchObject({ status: 'ACTIVE' });
+    // A redemption of no shop is no register key's to reverse; a key bound to no shop reverses it.
+    await expectError(await post(`/vouchers/${voucher('2')}/reverse`), 80004, 404);
+    expect(
+      (await post(`/vouchers/${voucher('2')}/reverse`, undefined, DEMO.apiKey)).json().data,
+    ).toMatchObject({
+      status: 'ACTIVE',
+    });
   });
 
   it('links an unlinked voucher to the contact, within the promotion’s limit per contact', async () => {
@@ -484,6 +491,23 @@ describe('POST /vouchers/{uuid}/lock and /release', () => {
 });
 
 describe('POST /vouchers/{uuid}/reverse', () => {
+  it("another shop's register key cannot reverse a redemption at a shop: 80004 as an unknown voucher, nothing changes", async () => {
+    expect((await redeem({ code: 'MUFFIN-0001' })).json().data).toMatchObject({ status: 'REDEEMED' });
+    const unknown = await post(
+      '/vouchers/91000000-0000-4000-8000-00000000dead/reverse',
+      undefined,
+      DEMO.registerKeyUtrecht,
+    );
+    await expectError(unknown, 80004, 404);
+    const before = await databaseSnapshot(t.app.db);
+    const res = await post(`/vouchers/${MUFFIN_0001}/reverse`, undefined, DEMO.registerKeyUtrecht);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 404, body: unknown.json() });
+    await expectNothingChanged(t.app.db, before, "another shop's reversal");
+    expect(await storedStatus('MUFFIN-0001')).toBe('REDEEMED');
+    const own = await post(`/vouchers/${MUFFIN_0001}/reverse`);
+    expect(own.json().data).toMatchObject({ status: 'ACTIVE', is_redeemed: false });
+  });
+
   it('answers 80004 for an unknown voucher, 1003 for one that is not redeemed; needs an API key', async () => {
     await expectError(await post('/vouchers/nope/reverse'), 80004, 404);
     expectReason(await post(`/vouchers/${voucher('2')}/reverse`), 'voucher_not_redeemed');

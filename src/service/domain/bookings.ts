@@ -3,7 +3,7 @@ import type { Booking, CreateBookingBody, UpdateBookingBody } from '../../contra
 import type { Db } from '../db/schema';
 import type { BookingTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
-import type { Actor } from './actor';
+import { type Actor, actsForShop } from './actor';
 import { refusal } from './errors';
 import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
 import { apiTimestamp, isoTimestamp } from './values';
@@ -65,7 +65,7 @@ export async function updateBooking(
     .selectAll()
     .where('uuid', '=', uuid)
     .executeTakeFirst();
-  if (!row || (actor.shopId !== null && row.shop_id !== actor.shopId)) {
+  if (!row || !actsForShop(actor, row.shop_id)) {
     throw refusal('booking_not_found', 'Booking not found');
   }
   const changes = {

@@ -5,6 +5,7 @@ import type {
 } from '../../contract/public/collectable-rewards';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
+import { type Actor, actsForShop } from './actor';
 import { contactById, contactByUuid } from './contacts';
 import { invalidField, refusal, ServiceError } from './errors';
 import { rewardReceptionByUuid } from './reward-receptions';
@@ -92,13 +93,15 @@ function collectableRewardView(
  * Spec PUT /collectable-rewards/collect/{loyalty_transaction_uuid}: the contact collects the
  * physical reward of that reward reception (state table: has_been_collected false → COLLECTED).
  * @returns the redemption `{uuid, status: 'COLLECTED'}` (its uuid is what reverse takes), with the
- * Collectable Reward's other fields as the real platform answers (its PHP SDK maps them).
- * @throws ServiceError 80300 unknown reception, not a physical reward, reception reversed or
- * expired; 6003 its reward no longer exists; 1003 (409) already collected.
+ * Collectable Reward's other fields as the real platform answers (its PHP SDK maps them). The
+ * reward waits at the shop it was claimed at: a shop-bound key collects only its shop's (actsForShop).
+ * @throws ServiceError 80300 unknown reception or another shop's, not a physical reward, reception
+ * reversed or expired; 6003 its reward no longer exists; 1003 (409) already collected.
  */
-export async function collectReward(tx: Tx, receptionUuid: string): Promise<CollectedReward> {
+export async function collectReward(tx: Tx, actor: Actor, receptionUuid: string): Promise<CollectedReward> {
   const row = await rewardReceptionByUuid(tx.db, receptionUuid);
-  if (!row) throw new ServiceError(80300);
+  // Another shop's reception answers as an unknown one (docs/trust-model.md).
+  if (!row || !actsForShop(actor, row.shop_id)) throw new ServiceError(80300);
   if (row.reward_id === null) throw new ServiceError(6003);
   const reward = await tx.db
     .selectFrom('rewards')
@@ -135,31 +138,40 @@ export async function collectReward(tx: Tx, receptionUuid: string): Promise<Coll
 /**
  * Spec POST /v3/oauth/clients/collectable-rewards/{uuid}/reverse: undoes a collection (state table:
  * COLLECTED → REVERSED); the reward can be collected again. `bodyUuid`, the spec's input `uuid`,
- * must equal the path's when sent.
- * @throws ServiceError 1003 (body uuid differs), 1003 (404) unknown redemption, 1003 (409) already reversed.
+ * must equal the path's when sent. A shop-bound key reverses only collections of its shop's
+ * receptions (actsForShop).
+ * @throws ServiceError 1003 (body uuid differs), 1003 (404) unknown redemption or another shop's,
+ * 1003 (409) already reversed.
  */
 export async function reverseRedemption(
   tx: Tx,
+  actor: Actor,
   redemptionUuid: string,
   bodyUuid: string | undefined,
 ): Promise<RewardRedemption> {
   if (bodyUuid !== undefined && bodyUuid !== redemptionUuid) {
     invalidField('uuid', 'The uuid field must equal the redemption uuid in the path.');
   }
+  const known = await tx.db
+    .selectFrom('reward_receptions')
+    .select(['id', 'shop_id'])
+    .where('collection_uuid', '=', redemptionUuid)
+    .executeTakeFirst();
+  // Another shop's redemption answers as an unknown one (docs/trust-model.md).
+  if (!known || !actsForShop(actor, known.shop_id)) {
+    throw refusal('redemption_not_found', 'Collectable reward redemption not found');
+  }
+  // Conditional on the redemption's uuid and status: of concurrent reversals (or a reversal and a
+  // new collection) one changes the row.
   const reversed = await tx.db
     .updateTable('reward_receptions')
     .set({ collection_status: 'REVERSED', collected_at: null })
+    .where('id', '=', known.id)
     .where('collection_uuid', '=', redemptionUuid)
     .where('collection_status', '=', 'COLLECTED')
     .executeTakeFirst();
   if (reversed.numUpdatedRows === 0n) {
-    const known = await tx.db
-      .selectFrom('reward_receptions')
-      .select('id')
-      .where('collection_uuid', '=', redemptionUuid)
-      .executeTakeFirst();
-    if (known) throw refusal('redemption_already_reversed', 'Redemption already reversed');
-    throw refusal('redemption_not_found', 'Collectable reward redemption not found');
+    throw refusal('redemption_already_reversed', 'Redemption already reversed');
   }
   return { uuid: redemptionUuid, status: 'REVERSED' };
 }

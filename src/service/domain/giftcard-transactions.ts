@@ -7,7 +7,7 @@ import type {
 } from '../../contract/public/giftcard-transactions';
 import type { Db, GiftcardTransactionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import type { Actor } from './actor';
+import { type Actor, actsForShop } from './actor';
 import { refusal, ServiceError } from './errors';
 import {
   type GiftcardRow,
@@ -221,30 +221,44 @@ export async function createGiftcardTransaction(
  * Reverses a giftcard transaction (spec "Giftcard transactions" reverse, state table): a new
  * transaction of the negated amount at the same shop, allowed for the card's last transaction only
  * and checked by the same rules (reversing a spent increment: 5003; a decrement above the max: 5008).
- * @throws ServiceError 5010, 55025 (not the card's last transaction, or reversed already), 1003,
- * 5002, 5008, 5003.
+ * A shop-bound key reverses only its shop's transactions (actsForShop).
+ * @throws ServiceError 5010 (unknown, or another shop's), 55025 (not the card's last transaction,
+ * or reversed already), 1003, 5002, 5008, 5003.
  */
-export async function reverseGiftcardTransaction(tx: Tx, uuid: string): Promise<GiftcardTransaction> {
-  return undoTransaction(tx, uuid, { lastOnly: true });
+export async function reverseGiftcardTransaction(
+  tx: Tx,
+  actor: Actor,
+  uuid: string,
+): Promise<GiftcardTransaction> {
+  return undoTransaction(tx, actor, uuid, { lastOnly: true });
 }
 
 /**
  * Corrects a giftcard transaction (extension POST /giftcard-transactions/{uuid}/correct, the PHP
  * SDK's `giftcardTransactions->correct()`): as reverse, a new transaction of the negated amount at
  * the same shop under the same rules, but for any transaction of the card, not only its last (a
- * mistyped amount found later). Once per transaction, whether corrected or reversed.
- * @throws ServiceError 5010; 55025 when it was corrected or reversed already; 1003, 5002, 5008, 5003.
+ * mistyped amount found later). Once per transaction, whether corrected or reversed. A shop-bound
+ * key corrects only its shop's transactions (actsForShop).
+ * @throws ServiceError 5010 (unknown, or another shop's); 55025 when it was corrected or reversed
+ * already; 1003, 5002, 5008, 5003.
  */
-export async function correctGiftcardTransaction(tx: Tx, uuid: string): Promise<GiftcardTransaction> {
-  return undoTransaction(tx, uuid, { lastOnly: false });
+export async function correctGiftcardTransaction(
+  tx: Tx,
+  actor: Actor,
+  uuid: string,
+): Promise<GiftcardTransaction> {
+  return undoTransaction(tx, actor, uuid, { lastOnly: false });
 }
 
 async function undoTransaction(
   tx: Tx,
+  actor: Actor,
   uuid: string,
   options: { lastOnly: boolean },
 ): Promise<GiftcardTransaction> {
   const original = await giftcardTransactionByUuid(tx.db, uuid);
+  // Another shop's transaction answers as an unknown one (docs/trust-model.md).
+  if (!actsForShop(actor, original.shop_id)) throw new ServiceError(5010);
   await tx.lock('giftcards', original.giftcard_id);
   if (options.lastOnly) {
     const last = await tx.db

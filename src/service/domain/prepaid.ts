@@ -6,7 +6,7 @@ import type {
 } from '../../contract/public/prepaid-transactions';
 import type { Db, PrepaidTransactionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import type { Actor } from './actor';
+import { type Actor, actsForShop } from './actor';
 import { activeIdentifierByValue } from './contact-identifiers';
 import { type ContactRow, contactById, contactByUuid } from './contacts';
 import { refusal, ServiceError } from './errors';
@@ -211,12 +211,21 @@ export async function createPrepaidTransaction(
 /**
  * Reverses a prepaid transaction (extensions.md): a new transaction of the negated amount for the
  * same contact, shop and card. A transaction is reversed once; reversals and opening balances
- * cannot be reversed; the balance never goes below zero.
- * @throws ServiceError 1003 (HTTP 404 unknown; already reversed; a reversal or opening balance;
- * insufficient balance).
+ * cannot be reversed; the balance never goes below zero. A shop-bound key reverses only its shop's
+ * transactions (actsForShop).
+ * @throws ServiceError 1003 (HTTP 404 unknown, or another shop's; already reversed; a reversal or
+ * opening balance; insufficient balance).
  */
-export async function reversePrepaidTransaction(tx: Tx, uuid: string): Promise<PrepaidTransaction> {
+export async function reversePrepaidTransaction(
+  tx: Tx,
+  actor: Actor,
+  uuid: string,
+): Promise<PrepaidTransaction> {
   const original = await prepaidTransactionByUuid(tx.db, uuid);
+  // Another shop's transaction answers as an unknown one (docs/trust-model.md).
+  if (!actsForShop(actor, original.shop_id)) {
+    throw refusal('prepaid_transaction_not_found', 'Prepaid transaction not found');
+  }
   if (original.kind !== 'transaction') {
     throw original.kind === 'opening'
       ? refusal('opening_balance_not_reversible', 'An opening balance cannot be reversed')

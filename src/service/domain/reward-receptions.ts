@@ -3,7 +3,7 @@ import type { CreateRewardReceptionBody, RewardReception } from '../../contract/
 import type { Db } from '../db/schema';
 import type { RewardReceptionTable } from '../db/schema-catalog';
 import type { Tx } from '../db/transaction';
-import type { Actor } from './actor';
+import { type Actor, actsForShop } from './actor';
 import { identifierByValue, identifierViewById } from './contact-identifiers';
 import { contactById, contactByUuid } from './contacts';
 import { postCreditEntry } from './credit-ledger';
@@ -168,11 +168,20 @@ export async function createRewardReception(
  * Reverses a reward reception (spec POST /reward-receptions/{uuid}/reverse, state table): a new
  * Credit Reception (default unit, no unit value) gives the spent credits back at the reception's shop,
  * the stock taken is restored, and a physical reward of it can no longer be collected. Once only.
- * @throws ServiceError 1003 (404) unknown reception, 1003 (409) already reversed, 55046 no default unit.
+ * A shop-bound key reverses only its shop's receptions (actsForShop).
+ * @throws ServiceError 1003 (404) unknown reception or another shop's, 1003 (409) already reversed,
+ * 55046 no default unit.
  */
-export async function reverseRewardReception(tx: Tx, uuid: string): Promise<CreditReceptionView> {
+export async function reverseRewardReception(
+  tx: Tx,
+  actor: Actor,
+  uuid: string,
+): Promise<CreditReceptionView> {
   const found = await rewardReceptionByUuid(tx.db, uuid);
-  if (!found) throw refusal('reward_reception_not_found', 'Reward reception not found');
+  // Another shop's reception answers as an unknown one (docs/trust-model.md).
+  if (!found || !actsForShop(actor, found.shop_id)) {
+    throw refusal('reward_reception_not_found', 'Reward reception not found');
+  }
   await tx.lock('contacts', found.contact_id);
   if (found.reward_id !== null) await tx.lock('rewards', found.reward_id);
   const alreadyReversed = () =>

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Shop } from '../../contract/public/account';
 import { precompile } from '../db/precompiled';
 import type { Db, ShopTable } from '../db/schema';
-import type { Actor } from './actor';
+import { type Actor, actsForShop } from './actor';
 import { ServiceError } from './errors';
 
 /** A shop row as the API shows it in most places: `{id, uuid, reference, name}` plus its address. */
@@ -64,7 +64,7 @@ export async function resolveShop(db: Db, actor: Actor, shopUuid: string | undef
     : actor.shopId
       ? await shopBy(db, 'id', actor.shopId)
       : undefined;
-  if (!shop || (actor.shopId !== null && shop.id !== actor.shopId)) throw new ServiceError(1008);
+  if (!shop || !actsForShop(actor, shop.id)) throw new ServiceError(1008);
   return shop;
 }
 

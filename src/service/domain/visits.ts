@@ -1,7 +1,7 @@
 import type { CreateVisitBody, UpdateVisitBody, Visit } from '../../contract/public/visits';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import type { Actor } from './actor';
+import { type Actor, actsForShop } from './actor';
 import { fieldError, refusal } from './errors';
 import { checkChangedTimeOrder, newStayValues, refuseFixedFields, stayView } from './shop-stays';
 import { apiTimestamp, isoTimestamp } from './values';
@@ -39,14 +39,20 @@ export async function createVisit(tx: Tx, actor: Actor, input: CreateVisitBody):
 
 /**
  * Spec PUT /v3/oauth/clients/visits/{uuid}: external_id, source, starts_at, ends_at (null clears);
- * contact and shop cannot change.
+ * contact and shop cannot change. A shop-bound key changes only its shop's visits (actsForShop).
  * @throws ServiceError 1003 naming contact_uuid/shop_uuid, 1003 (ends_at before starts_at),
- * 1003 (404) unknown visit, 1003 (409) external_id taken.
+ * 1003 (404) unknown visit or another shop's, 1003 (409) external_id taken.
  */
-export async function updateVisit(tx: Tx, uuid: string, input: UpdateVisitBody): Promise<Visit> {
+export async function updateVisit(
+  tx: Tx,
+  actor: Actor,
+  uuid: string,
+  input: UpdateVisitBody,
+): Promise<Visit> {
   refuseFixedFields(input, ['contact_uuid', 'shop_uuid']);
   const row = await tx.db.selectFrom('visits').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-  if (!row) throw refusal('visit_not_found', 'Visit not found');
+  // Another shop's visit answers as an unknown one (docs/trust-model.md), as bookings do.
+  if (!row || !actsForShop(actor, row.shop_id)) throw refusal('visit_not_found', 'Visit not found');
   const changes = {
     external_id: input.external_id,
     source: input.source,

@@ -11,7 +11,7 @@ import type {
 } from '../../contract/public/vouchers';
 import type { Db, VoucherTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
-import type { Actor } from './actor';
+import { type Actor, actsForShop } from './actor';
 import { contactByUuid } from './contacts';
 import { invalidField, refusal, ServiceError } from './errors';
 import { pageMeta, paginatorMeta } from './pagination';
@@ -373,11 +373,14 @@ export async function redeemVoucher(
 
 /**
  * Reverses a redemption (extensions.md "Vouchers"): REDEEMED → ACTIVE, `redeemed_at` cleared; the
- * voucher stays linked to its contact.
- * @throws ServiceError 80004; 1003 when the voucher is not redeemed.
+ * voucher stays linked to its contact. A shop-bound key reverses only redemptions at its shop
+ * (actsForShop; a redemption that recorded no shop is none of its).
+ * @throws ServiceError 80004 unknown, or redeemed at another shop; 1003 when the voucher is not redeemed.
  */
-export async function reverseVoucherRedemption(tx: Tx, uuid: string): Promise<Voucher> {
+export async function reverseVoucherRedemption(tx: Tx, actor: Actor, uuid: string): Promise<Voucher> {
   const row = await lockedVoucher(tx, (await voucherByUuid(tx.db, uuid)).id);
+  // Another shop's redemption answers as an unknown voucher (docs/trust-model.md).
+  if (row.status === 'REDEEMED' && !actsForShop(actor, row.redeemed_shop_id)) throw new ServiceError(80004);
   if (row.status !== 'REDEEMED') {
     throw refusal('voucher_not_redeemed', 'Only a redeemed voucher can be reversed');
   }

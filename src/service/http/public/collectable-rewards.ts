@@ -49,9 +49,13 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
           'The path value is the uuid of the reward reception. Answers the redemption `{uuid, status: ' +
           'COLLECTED}` (its uuid is what reverse takes) with the Collectable Reward fields ' +
           '(contact, created_at, title, reward, expires_at, has_been_collected: true), as the real ' +
-          'platform does.',
+          'platform does. The reward waits at the shop it was claimed at: a register key collects its ' +
+          "own shop's only, another shop's answers 80300 as an unknown one.",
         errors: [
-          { code: 80300, when: 'unknown, not a physical reward, reversed claim, or expired' },
+          {
+            code: 80300,
+            when: "unknown or another shop's, not a physical reward, reversed claim, or expired",
+          },
           { code: 6003, when: 'the reward no longer exists' },
           { reason: 'reward_already_collected' },
         ],
@@ -59,7 +63,8 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
         response: { 200: envelope(collectedReward) },
       },
     },
-    async (req) => ok(await req.tx((tx) => collectReward(tx, req.params.loyalty_transaction_uuid))),
+    async (req) =>
+      ok(await req.tx((tx) => collectReward(tx, req.actor, req.params.loyalty_transaction_uuid))),
   );
 
   app.post(
@@ -73,7 +78,8 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
         description:
           'COLLECTED → REVERSED; the reward can be collected again (under a new redemption uuid). The ' +
           'input `uuid` is the redemption uuid of the path; when also sent in the body it must equal it. ' +
-          'The spec lists no error codes here.',
+          "A register key reverses collections of its own shop's rewards only: another shop's answers as " +
+          'an unknown one. The spec lists no error codes here.',
         errors: [{ reason: 'redemption_not_found' }, { reason: 'redemption_already_reversed' }],
         params: redemptionParams,
         body: reverseRedemptionBody,
@@ -83,7 +89,7 @@ export default async function collectableRewardRoutes(fastify: FastifyInstance) 
     async (req) =>
       ok(
         await req.tx((tx) =>
-          reverseRedemption(tx, req.params.collectable_reward_redemption_uuid, req.body?.uuid),
+          reverseRedemption(tx, req.actor, req.params.collectable_reward_redemption_uuid, req.body?.uuid),
         ),
       ),
   );

@@ -23,6 +23,9 @@ const RULES =
   '(its first increment; then 5006), a physical card again and again. The balance stays between 0 ' +
   "(5003) and the program's max_amount_in_cents (5008).";
 
+const OWN_SHOP =
+  "A register key acts on its own shop's transactions only: another shop's answers 5010, as an unknown one.";
+
 /** Spec "Giftcard transactions (K)": get, create, reverse. */
 export default async function giftcardTransactionRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
@@ -72,8 +75,8 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
   const reverse = {
     description:
       "Only the card's last transaction (else 55025): a new transaction of the negated amount, " +
-      `checked by the same rules. ${RULES}`,
-    errors: [5010, 55025, 5002, 5003, 5008] as const,
+      `checked by the same rules. ${RULES} ${OWN_SHOP}`,
+    errors: [{ code: 5010, when: "unknown, or another shop's" }, 55025, 5002, 5003, 5008] as const,
     params: giftcardTransactionUuidParams,
     exampleAfter: madeBy('createGiftcardTransaction', 'giftcard_transaction_uuid'),
     response: { 201: envelope(giftcardTransaction) },
@@ -100,7 +103,11 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
         reply
           .code(201)
           .send(
-            ok(await req.tx((tx) => reverseGiftcardTransaction(tx, req.params.giftcard_transaction_uuid))),
+            ok(
+              await req.tx((tx) =>
+                reverseGiftcardTransaction(tx, req.actor, req.params.giftcard_transaction_uuid),
+              ),
+            ),
           ),
     });
   }
@@ -116,13 +123,19 @@ export default async function giftcardTransactionRoutes(fastify: FastifyInstance
         description:
           'As reverse (the PHP SDK’s `giftcardTransactions->correct()`), for any transaction of the card, ' +
           'not only its last: a new transaction of the negated amount, once per transaction (corrected ' +
-          `or reversed already: 55025). ${RULES}`,
+          `or reversed already: 55025). ${RULES} ${OWN_SHOP}`,
       },
     },
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await req.tx((tx) => correctGiftcardTransaction(tx, req.params.giftcard_transaction_uuid)))),
+        .send(
+          ok(
+            await req.tx((tx) =>
+              correctGiftcardTransaction(tx, req.actor, req.params.giftcard_transaction_uuid),
+            ),
+          ),
+        ),
   );
 
   app.get(

@@ -90,7 +90,8 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
         summary: 'Extension: reverse a prepaid transaction',
         exampleAfter: madeBy('createPrepaidTransaction', 'prepaid_transaction_uuid'),
         description:
-          'A new transaction of the negated amount for the same contact and shop; once per ' + 'transaction.',
+          'A new transaction of the negated amount for the same contact and shop; once per transaction. ' +
+          "A register key reverses its own shop's transactions only: another shop's answers as an unknown one.",
         errors: [
           { reason: 'prepaid_transaction_not_found' },
           { reason: 'prepaid_transaction_already_reversed' },
@@ -105,6 +106,12 @@ export default async function prepaidTransactionRoutes(fastify: FastifyInstance)
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await req.tx((tx) => reversePrepaidTransaction(tx, req.params.prepaid_transaction_uuid)))),
+        .send(
+          ok(
+            await req.tx((tx) =>
+              reversePrepaidTransaction(tx, req.actor, req.params.prepaid_transaction_uuid),
+            ),
+          ),
+        ),
   );
 }

@@ -63,7 +63,8 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
         description:
           'A new credit reception (default unit) gives the spent credits back at the same shop; the stock ' +
           'is restored and a physical reward of it can no longer be collected. A reception is reversed ' +
-          'once.',
+          "once. A register key reverses its own shop's receptions only: another shop's answers as an " +
+          'unknown one.',
         errors: [{ reason: 'reward_reception_not_found' }, { reason: 'reward_reception_already_reversed' }],
         params: rewardReceptionUuidParams,
         response: { 201: envelope(creditReception) },
@@ -72,6 +73,8 @@ export default async function rewardReceptionRoutes(fastify: FastifyInstance) {
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await req.tx((tx) => reverseRewardReception(tx, req.params.reward_reception_uuid)))),
+        .send(
+          ok(await req.tx((tx) => reverseRewardReception(tx, req.actor, req.params.reward_reception_uuid))),
+        ),
   );
 }

@@ -36,13 +36,14 @@ export default async function visitRoutes(fastify: FastifyInstance) {
         exampleAfter: madeBy('createVisit', 'uuid'),
         description:
           'external_id, source, starts_at, ends_at (null clears one); contact_uuid and shop_uuid cannot ' +
-          'be sent.',
+          "be sent. A register key changes its own shop's visits only: another shop's answers as an " +
+          'unknown one.',
         errors: [{ reason: 'visit_not_found' }, { code: 1003, status: 409, when: 'external_id taken' }],
         params: visitUuidParams,
         body: updateVisitBody,
         response: { 200: envelope(visit) },
       },
     },
-    async (req) => ok(await req.tx((tx) => updateVisit(tx, req.params.uuid, req.body))),
+    async (req) => ok(await req.tx((tx) => updateVisit(tx, req.actor, req.params.uuid, req.body))),
   );
 }

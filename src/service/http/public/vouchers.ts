@@ -189,12 +189,18 @@ export default async function voucherRoutes(fastify: FastifyInstance) {
         tags: EXTENSION_TAGS,
         summary: 'Extension: reverse a voucher redemption',
         exampleAfter: madeBy('redeemVoucher'),
-        description: 'REDEEMED → ACTIVE (redeemed_at cleared; it stays linked to its contact).',
-        errors: [80004, { reason: 'voucher_not_redeemed' }],
+        description:
+          'REDEEMED → ACTIVE (redeemed_at cleared; it stays linked to its contact). A register key ' +
+          "reverses redemptions at its own shop only: another shop's (or one that recorded no shop) " +
+          'answers 80004, as an unknown voucher.',
+        errors: [
+          { code: 80004, when: 'unknown, or redeemed at another shop' },
+          { reason: 'voucher_not_redeemed' },
+        ],
         params: voucherUuidParams,
         response: { 200: envelope(voucher) },
       },
     },
-    async (req) => ok(await req.tx((tx) => reverseVoucherRedemption(tx, req.params.voucher_uuid))),
+    async (req) => ok(await req.tx((tx) => reverseVoucherRedemption(tx, req.actor, req.params.voucher_uuid))),
   );
 }
