@@ -15,7 +15,7 @@ import type { Database } from '../../src/service/db/schema';
 import { inTransaction, type Tx } from '../../src/service/db/transaction';
 import { ServiceError } from '../../src/service/domain/errors';
 import { createUnit, receptionUnit } from '../../src/service/domain/units';
-import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 
 // The group commit is SQLite's; PostgreSQL commits each transaction itself.
@@ -122,41 +122,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', (
     const response = await receive(1);
     expect(response.statusCode).toBe(201);
     expect(commit().stats.syncs).toBeGreaterThan(syncs);
-  });
-
-  it('drops the cached reads of exactly the contacts a batch changed; a shared table empties the cache', async () => {
-    // Contacts of its own: a demo contact's session expiring in the background would drop its reads too.
-    const [anna, dirk] = [await newContact(t), await newContact(t)];
-    const ids = await t.app.db
-      .selectFrom('contacts')
-      .select(['id', 'uuid'])
-      .where('uuid', 'in', [anna, dirk])
-      .execute();
-    const id = (uuid: string) => ids.find((c) => c.uuid === uuid)!.id;
-    const loads = { anna: 0, dirk: 0 };
-    const read = (who: 'anna' | 'dirk', uuid: string) =>
-      t.app.readCache.get(
-        `test:${who}`,
-        async () => {
-          loads[who] += 1;
-          return { who };
-        },
-        () => [`contact:${id(uuid)}`],
-      );
-    await read('anna', anna);
-    await read('dirk', dirk);
-    expect((await receive(1, dirk)).statusCode).toBe(201);
-    await read('anna', anna);
-    await read('dirk', dirk);
-    expect(loads).toEqual({ anna: 1, dirk: 2 });
-    await t.app.tx((tx) =>
-      tx.db
-        .updateTable('shops')
-        .set((eb) => ({ name: eb.ref('name') }))
-        .execute(),
-    );
-    await read('anna', anna);
-    expect(loads.anna).toBe(2);
   });
 });
 

@@ -1,6 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { takeChangedTags } from './changes';
 import type { Checkpointer } from './checkpointer';
 import type { Database } from './schema';
 
@@ -129,7 +128,6 @@ export class GroupCommit {
   /** Called when a sync ends (the commits waiting for a free one). */
   private syncEnded: (() => void)[] = [];
   private nextSync: Promise<void> | undefined;
-  private listeners: ((changed: Set<string>) => void)[] = [];
   private brokenListeners: ((error: DurabilityLost) => void)[] = [];
   /** Set for good once an fdatasync failed (see onBroken). */
   private broken: DurabilityLost | undefined;
@@ -215,14 +213,6 @@ export class GroupCommit {
     this.brokenListeners.push(listener);
   }
 
-  /**
-   * Calls `listener` after each batch is on disk with the tags of what it changed (changes.ts),
-   * e.g. to drop cached reads of exactly those contacts.
-   */
-  onDurable(listener: (changed: Set<string>) => void): void {
-    this.listeners.push(listener);
-  }
-
   /** Closes the log's file handle and the checkpointer (the database is closed by its owner). */
   async close(): Promise<void> {
     await this.checkpointer?.close();
@@ -247,7 +237,6 @@ export class GroupCommit {
       }
     }
     const batch: Pending[] = [];
-    let changed = new Set<string>();
     let wrote = false;
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -264,7 +253,6 @@ export class GroupCommit {
         wrote =
           batch.some((unit) => unit.outcome!.ok) &&
           (await trx.executeQuery(TOTAL_CHANGES)).rows[0]!.n > before;
-        if (wrote) changed = await takeChangedTags(trx);
       });
       // An earlier batch took every unit queued for this one: nothing was written.
       if (batch.length === 0) return;
@@ -283,7 +271,6 @@ export class GroupCommit {
       if (this.queue.length > 0 && !this.scheduled) this.schedule();
       return;
     }
-    if (wrote) for (const listener of this.listeners) listener(changed);
     for (const unit of batch) {
       const outcome = unit.outcome!;
       if (outcome.ok) unit.resolve(outcome.value);
