@@ -55,7 +55,7 @@ declare module 'fastify' {
     groupCommit: GroupCommit | undefined;
     /**
      * Runs `work` in one transaction (db/transaction.ts inTransaction); its notifications reach the
-     * event bus after commit. On SQLite `work` may await only the database.
+     * event bus after commit. `work` should await only the database (see inTransaction).
      */
     tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   }
