@@ -13,7 +13,6 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
-import { trackChanges } from './changes';
 import { Checkpointer } from './checkpointer';
 import { GroupCommit, walFile } from './group-commit';
 import * as initial from './migrations/0001_initial';
@@ -109,7 +108,6 @@ export async function openDatabase(options: {
     groupCommit = new GroupCommit(db, walFile(`${file}-wal`), new Checkpointer(file));
   }
   await migrate(db, dialect);
-  if (sqlite) trackChanges(sqlite);
   const close = async () => {
     await groupCommit?.close();
     await db.destroy();
