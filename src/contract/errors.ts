@@ -315,6 +315,11 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the webhook delivery is waiting for a try already',
   },
+  webhook_url_not_allowed: {
+    code: 1003,
+    status: 422,
+    when: 'the webhook URL names a link-local, unspecified, multicast, broadcast, loopback or private address, or the service itself (naming url)',
+  },
   loyalty_token_invalid: {
     code: 1003,
     status: 403,

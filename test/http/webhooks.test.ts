@@ -13,13 +13,18 @@ import { WebhookReceiver } from '../helpers/webhook-receiver';
  * signature as the docs show; retries with back-off after the receiver was down or failing, the
  * cap, replay; bounded tries and timeouts that never hold up a request; a restart mid-delivery.
  * Delivery runs by hand (`app.webhooks.drain()`) on the app's test clock, with timers the test
- * fires itself; test/http/webhooks-two-processes.test.ts has two processes on PostgreSQL.
+ * fires itself; test/http/webhooks-two-processes.test.ts has two processes on PostgreSQL, and
+ * test/http/webhooks-targets.test.ts the addresses deliveries may reach. The receivers listen on
+ * loopback, which the operator allows here (--webhook-allow-private-networks; off by default).
  */
+
+/** The option that lets deliveries reach the test's receivers on 127.0.0.1. */
+const LOCAL = ['--webhook-allow-private-networks'];
 
 let t: TestApp;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await createTestApp({ webhookDelivery: { background: false } });
+  t = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false } });
   receiver = new WebhookReceiver(t.clock.now);
   await receiver.up();
 });
@@ -356,7 +361,7 @@ describe('retries', () => {
     const [failed] = await deliveryLog(t, hook.uuid);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed!.attempt_log).toEqual([
-      expect.objectContaining({ attempt: 1, status_code: null, error: 'connection refused' }),
+      expect.objectContaining({ attempt: 1, status_code: null, error: 'connection failed' }),
     ]);
     expect(Date.parse(failed!.next_attempt_at!) - t.clock.now().getTime()).toBe(retryDelayMs(1));
     // Not due yet: nothing is tried.
@@ -416,7 +421,7 @@ describe('retries', () => {
 describe('a slow receiver', () => {
   it('holds no request up: tries are bounded per process and per subscription, and time out', async () => {
     const timers = new ManualTimers();
-    const slow = await createTestApp({ webhookDelivery: { background: false, timers } });
+    const slow = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false, timers } });
     const held = new WebhookReceiver(slow.clock.now);
     await held.up();
     try {
@@ -461,7 +466,7 @@ describe('a slow receiver', () => {
 
 describe('a restart mid-delivery', () => {
   it('sends the cut try again from the restarted process: each event is taken once', async () => {
-    const first = await createTestApp({ webhookDelivery: { background: false } });
+    const first = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false } });
     const endpoint = new WebhookReceiver(first.clock.now);
     await endpoint.up();
     let restarted: TestApp | undefined;
@@ -474,7 +479,11 @@ describe('a restart mid-delivery', () => {
       // The process stops while both tries wait for their answer.
       await first.stop();
       await draining;
-      restarted = await createTestApp({ restartOf: first, webhookDelivery: { background: false } });
+      restarted = await createTestApp({
+        restartOf: first,
+        argv: LOCAL,
+        webhookDelivery: { background: false },
+      });
       endpoint.mode = 'ok';
       expect(await restarted.app.webhooks.drain()).toBe(2);
       expect(endpoint.received.every((d) => d.verified)).toBe(true);
@@ -513,7 +522,7 @@ describe('a restart mid-delivery', () => {
 
 describe('in the background', () => {
   it('delivers a committed change without anyone asking, and stops with the app', async () => {
-    const live = await createTestApp();
+    const live = await createTestApp({ argv: LOCAL });
     const endpoint = new WebhookReceiver(live.clock.now);
     await endpoint.up();
     try {

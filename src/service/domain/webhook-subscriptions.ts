@@ -17,6 +17,7 @@ import { paginatorMeta } from './pagination';
 import { newSecret } from './tokens';
 import { apiTimestamp, isoTimestamp, newUuid } from './values';
 import { WEBHOOK_TOPIC } from './webhook-events';
+import { checkWebhookUrl, type WebhookTargetPolicy } from './webhook-targets';
 
 type SubscriptionRow = Selectable<WebhookSubscriptionTable>;
 type DeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -61,12 +62,16 @@ function checkedProperties(type: WebhookEventType, properties: string[] | undefi
  * Subscribes a URL to one event type (extension POST /webhook-subscriptions, the PHP SDK's
  * `webhookSubscriptions->create()`), with a new signing secret (`whsec_` and 43 characters), which
  * this answer shows and no other. It hears the events of changes committed from now on.
- * @throws ServiceError 1003 naming properties on a type other than contact_updated.
+ * @throws ServiceError 1003: properties on a type other than contact_updated; reason
+ * webhook_url_not_allowed naming url (domain/webhook-targets.ts).
  */
 export async function createWebhookSubscription(
   tx: Tx,
+  policy: WebhookTargetPolicy,
   input: CreateWebhookSubscriptionBody,
 ): Promise<CreatedWebhookSubscription> {
+  const properties = checkedProperties(input.event_type, input.properties);
+  checkWebhookUrl(input.url, policy);
   const at = isoTimestamp(tx.now);
   const secret = `whsec_${newSecret()}`;
   const row = await tx.db
@@ -76,7 +81,7 @@ export async function createWebhookSubscription(
       name: input.name,
       url: input.url,
       event_type: input.event_type,
-      properties: JSON.stringify(checkedProperties(input.event_type, input.properties)),
+      properties: JSON.stringify(properties),
       status: input.status ?? 'ACTIVE',
       secret,
       created_at: at,
@@ -109,14 +114,17 @@ export async function getWebhookSubscription(db: Db, uuid: string): Promise<Webh
 /**
  * Extension PUT /webhook-subscriptions/{uuid}: changes its name, URL, properties or status. An
  * INACTIVE subscription hears no new events; its pending deliveries wait until it is ACTIVE again.
- * @throws ServiceError 1003 (reason webhook_subscription_not_found); 1003 naming properties.
+ * @throws ServiceError 1003 (reasons webhook_subscription_not_found, webhook_url_not_allowed naming
+ * url); 1003 naming properties.
  */
 export async function updateWebhookSubscription(
   tx: Tx,
+  policy: WebhookTargetPolicy,
   uuid: string,
   input: UpdateWebhookSubscriptionBody,
 ): Promise<WebhookSubscription> {
   const row = await subscriptionByUuid(tx.db, uuid);
+  if (input.url !== undefined) checkWebhookUrl(input.url, policy);
   const updated = await tx.db
     .updateTable('webhook_subscriptions')
     .set({

@@ -28,6 +28,7 @@ import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Webhooks', EXTENSION_TAG];
 const NOT_FOUND = { reason: 'webhook_subscription_not_found' } as const;
+const URL_NOT_ALLOWED = { reason: 'webhook_url_not_allowed' } as const;
 const AFTER_CREATE = madeBy('createWebhookSubscription', 'webhook_subscription_uuid');
 const EVENTS = Object.keys(WEBHOOK_EVENTS)
   .map((type) => `\`${type}\``)
@@ -66,15 +67,17 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
         description:
           `Each event of \`event_type\` (${EVENTS}) committed from now on is POSTed to \`url\`, signed ` +
           'with the `secret` this answer shows, and no other (docs/webhooks.md). `properties` (contact_updated ' +
-          'only) names the contact values whose change it hears; empty: any.',
-        errors: [{ code: 1003, when: 'properties on another event type' }],
+          'only) names the contact values whose change it hears; empty: any. The URL must not name a ' +
+          'link-local, unspecified, multicast or broadcast address or the service itself, nor loopback or ' +
+          'private addresses unless the operator allows them.',
+        errors: [URL_NOT_ALLOWED, { code: 1003, when: 'properties on another event type' }],
         body: createWebhookSubscriptionBody,
         response: { 201: envelope(createdWebhookSubscription) },
       },
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await req.tx((tx) => createWebhookSubscription(tx, req.body)));
+      return ok(await req.tx((tx) => createWebhookSubscription(tx, app.webhookTargets, req.body)));
     },
   );
 
@@ -106,14 +109,18 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
           'Its name, URL, properties (also read as `attributes`, as the PHP SDK sends them) or status. ' +
           'An INACTIVE subscription hears no new events; what it has pending waits until it is ACTIVE.',
         exampleAfter: AFTER_CREATE,
-        errors: [NOT_FOUND, { code: 1003, when: 'properties on another event type' }],
+        errors: [NOT_FOUND, URL_NOT_ALLOWED, { code: 1003, when: 'properties on another event type' }],
         params: webhookSubscriptionUuidParams,
         body: updateWebhookSubscriptionBody,
         response: { 200: envelope(webhookSubscription) },
       },
     },
     async (req) =>
-      ok(await req.tx((tx) => updateWebhookSubscription(tx, req.params.webhook_subscription_uuid, req.body))),
+      ok(
+        await req.tx((tx) =>
+          updateWebhookSubscription(tx, app.webhookTargets, req.params.webhook_subscription_uuid, req.body),
+        ),
+      ),
   );
 
   app.delete(
