@@ -58,7 +58,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('webhook delivery by two processes
 
   it('when one stops mid-delivery, the other sends what it cut, once', async () => {
     const hook = await subscribe(a);
-    // Two: one process tries at most two of one subscription at once.
+    // Two: one process tries at most two to one endpoint at once.
     const contacts = [await newContact(b), await newContact(a)];
     receiver.mode = 'hold';
     const draining = b.app.webhooks.drain();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_DATA, type WebhookEventType } from '../../src/contract/public/webhooks';
 import type { WebhookTimers } from '../../src/service/webhooks/dispatcher';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../src/service/webhooks/outbox';
@@ -419,23 +419,21 @@ describe('retries', () => {
 });
 
 describe('a slow receiver', () => {
-  it('holds no request up: tries are bounded per process and per subscription, and time out', async () => {
+  it('holds no request up: tries are bounded per process and per endpoint, and time out', async () => {
     const timers = new ManualTimers();
     const slow = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false, timers } });
-    const held = new WebhookReceiver(slow.clock.now);
-    await held.up();
+    // Three endpoints (three ports: three origins), each holding every delivery it gets.
+    const endpoints = [0, 1, 2].map(() => new WebhookReceiver(slow.clock.now));
+    for (const e of endpoints) await e.up();
     try {
-      const hooks = [
-        await subscribe(slow, 'contact_created', {}, held),
-        await subscribe(slow, 'contact_created', {}, held),
-        await subscribe(slow, 'contact_created', {}, held),
-      ];
+      const hooks = [];
+      for (const e of endpoints) hooks.push(await subscribe(slow, 'contact_created', {}, e));
       for (let i = 0; i < 5; i++) await newContact(slow);
-      held.mode = 'hold';
+      for (const e of endpoints) e.mode = 'hold';
       const draining = slow.app.webhooks.drain();
-      // 8 tries at once by default, 2 of one subscription: 6 for three subscriptions.
-      await held.until(6);
-      expect(held.holding).toBe(6);
+      // 8 tries at once by default, 2 to one endpoint: 6 for three endpoints.
+      for (const e of endpoints) await e.until(2);
+      expect(endpoints.map((e) => e.holding)).toEqual([2, 2, 2]);
       // Requests are answered meanwhile, and their events wait their turn.
       const during = await slow.call({
         method: 'POST',
@@ -451,17 +449,59 @@ describe('a slow receiver', () => {
       expect(Number(leased.n)).toBe(6);
       // The tries' timeouts run out: each counts as failed, to be tried again later.
       timers.fireAll();
-      await held.until(12);
-      held.release();
+      for (const e of endpoints) await e.until(4);
+      for (const e of endpoints) e.release();
       await draining;
       const logs = await Promise.all(hooks.map((h) => deliveryLog(slow, h.uuid)));
       const firstTries = logs.flat().flatMap((d) => d.attempt_log.filter((a) => a.attempt === 1));
       expect(firstTries.filter((a) => a.error === 'timeout')).toHaveLength(6);
     } finally {
-      await held.down();
+      for (const e of endpoints) await e.down();
       await slow.close();
     }
   });
+
+  it('a dead endpoint delays only itself: behind its backlog, another endpoint is delivered at once', async () => {
+    // In the background, as in production (woken by each commit and each finished try); timers that
+    // never fire unless told, so the dead endpoint's tries hang for as long as the test runs.
+    const timers = new ManualTimers();
+    const app = await createTestApp({ argv: LOCAL, webhookDelivery: { timers } });
+    const dead = new WebhookReceiver(app.clock.now);
+    const healthy = new WebhookReceiver(app.clock.now);
+    await dead.up();
+    await healthy.up();
+    try {
+      // One endpoint behind two subscriptions (two paths, one origin): one share of the slots.
+      await subscribe(app, 'contact_created', {}, dead);
+      await subscribe(app, 'contact_created', { url: `${dead.url}/second` }, dead);
+      dead.mode = 'hold';
+      // A backlog of 24 deliveries to the dead endpoint, due before anything else (more than the 16
+      // rows a process once looked at, which then hid every other endpoint's behind it).
+      for (let i = 0; i < 12; i++) await newContact(app);
+      await dead.until(2);
+      const hook = await subscribe(app, 'contact_created', {}, healthy);
+      const contacts = [await newContact(app), await newContact(app), await newContact(app)];
+      // Delivered while the dead endpoint's tries hang, none of them timed out.
+      await vi.waitFor(() => expect(healthy.received).toHaveLength(3), { timeout: 5000, interval: 10 });
+      expect(healthy.received.map((d) => d.body.data.uuid).sort()).toEqual([...contacts].sort());
+      expect(healthy.received.every((d) => d.verified && d.acknowledged)).toBe(true);
+      // The dead endpoint holds its share (a quarter of 8 slots), whatever its number of subscriptions.
+      expect(dead.holding).toBe(2);
+      expect(dead.received).toHaveLength(2);
+      await vi.waitFor(async () =>
+        expect((await deliveryLog(app, hook.uuid)).map((d) => d.status)).toEqual(Array(3).fill('delivered')),
+      );
+      // Back up: its backlog follows, each delivery once.
+      dead.release();
+      await dead.until(30);
+      expect(dead.acknowledgedCounts().size).toBe(30);
+    } finally {
+      await app.close();
+      await healthy.down();
+      await dead.down();
+    }
+    // An app of its own, started and closed: slow on a busy PostgreSQL.
+  }, 60_000);
 });
 
 describe('a restart mid-delivery', () => {

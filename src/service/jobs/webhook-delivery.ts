@@ -48,7 +48,7 @@ export function registerWebhookDelivery(app: FastifyInstance, deps: WebhookDeliv
     timers: deps.timers ?? REAL_TIMERS,
     timeoutMs: app.config.webhookTimeoutSeconds * 1000,
     concurrency: app.config.webhookConcurrency,
-    perSubscription: Math.max(1, Math.floor(app.config.webhookConcurrency / 4)),
+    perOrigin: Math.max(1, Math.floor(app.config.webhookConcurrency / 4)),
     policy,
     resolve: deps.resolve ?? SYSTEM_RESOLVE,
     keepMs: WEBHOOK_LOG_DAYS * 86_400_000,

@@ -39,8 +39,8 @@ export interface DispatcherOptions {
   timeoutMs: number;
   /** Tries this process runs at once. */
   concurrency: number;
-  /** Tries of one subscription this process runs at once. */
-  perSubscription: number;
+  /** Tries to one endpoint (URL origin: scheme, host and port) this process runs at once. */
+  perOrigin: number;
   /** Which addresses deliveries may reach (domain/webhook-targets.ts). */
   policy: WebhookTargetPolicy;
   /** Resolves the host names of subscription URLs. */
@@ -64,15 +64,16 @@ export const CONNECTION_FAILED = 'connection failed';
 /**
  * Delivers the webhook outbox (docs/webhooks.md "Delivery"), off the request path: woken after a
  * change is committed and every few seconds, it takes due deliveries (outbox.ts: leased, so each is
- * sent by one process at a time) up to `concurrency` at once, POSTs each with its signature and a
- * `timeoutMs` bound to an address the policy allows, and writes the outcome (delivered, retry with
- * back-off, given up). A slow or dead endpoint costs its own tries only: requests never wait for a
+ * sent by one process at a time) up to `concurrency` at once and `perOrigin` of one endpoint,
+ * POSTs each with its signature and a `timeoutMs` bound to an address the policy allows, and
+ * writes the outcome (delivered, retry with back-off, given up). A slow or dead endpoint costs its
+ * own share of tries only: other endpoints' deliveries go on, and requests never wait for a
  * delivery. Closing gives the running tries back untried, for the next process.
  */
 export class WebhookDispatcher {
   private readonly running = new Map<
     number,
-    { done: Promise<void>; abort: AbortController; subscriptionId: number }
+    { done: Promise<void>; abort: AbortController; origin: string }
   >();
   private round: Promise<number> | undefined;
   private again = false;
@@ -135,17 +136,15 @@ export class WebhookDispatcher {
           this.again = false;
           const free = this.options.concurrency - this.running.size;
           if (this.closed || free <= 0) break;
-          const busy = new Map<number, number>();
-          for (const { subscriptionId } of this.running.values()) {
-            busy.set(subscriptionId, (busy.get(subscriptionId) ?? 0) + 1);
-          }
+          const busy = new Map<string, number>();
+          for (const { origin } of this.running.values()) busy.set(origin, (busy.get(origin) ?? 0) + 1);
           const now = this.options.clock();
           const claimed = await this.options.run((tx) =>
             claimDueDeliveries(tx, this.options.dialect, {
               now: now.getTime(),
               limit: free,
               leaseMs: this.options.timeoutMs + 60_000,
-              perSubscription: this.options.perSubscription,
+              perOrigin: this.options.perOrigin,
               busy,
             }),
           );
@@ -185,7 +184,7 @@ export class WebhookDispatcher {
         this.wake();
       }
     })();
-    this.running.set(delivery.id, { done, abort, subscriptionId: delivery.subscriptionId });
+    this.running.set(delivery.id, { done, abort, origin: delivery.origin });
   }
 
   // One POST of the delivery, bounded by timeoutMs; never throws.
