@@ -320,6 +320,11 @@ export const ERROR_REASONS = {
     status: 422,
     when: 'the webhook URL names a link-local, unspecified, multicast, broadcast, loopback or private address, or the service itself (naming url)',
   },
+  account_key_required: {
+    code: 1003,
+    status: 403,
+    when: "an API key bound to a shop (a register key) asked for the account's own resources (webhook subscriptions)",
+  },
   loyalty_token_invalid: {
     code: 1003,
     status: 403,

@@ -155,6 +155,37 @@ describe('webhook subscriptions', () => {
   });
 });
 
+describe('who may subscribe', () => {
+  it("a register key (bound to a shop) is refused every call: the subscriptions are the account's", async () => {
+    const hook = await subscribe(t, 'contact_created');
+    const before = await t.app.db.selectFrom('webhook_subscriptions').selectAll().orderBy('id').execute();
+    const path = `/webhook-subscriptions/${hook.uuid}`;
+    for (const prefix of ['', '/api/v3/register', '/api/v3/oauth/clients']) {
+      for (const call of [
+        { method: 'GET', url: '/webhook-subscriptions' },
+        {
+          method: 'POST',
+          url: '/webhook-subscriptions',
+          payload: { name: 'Mine now', url: 'https://attacker.example/h', event_type: 'contact_created' },
+        },
+        { method: 'GET', url: path },
+        { method: 'PUT', url: path, payload: { url: 'https://attacker.example/h' } },
+        { method: 'DELETE', url: path },
+        { method: 'GET', url: `${path}/deliveries` },
+        { method: 'POST', url: `${path}/deliveries/${DEMO.anna}/replay` },
+      ] as const) {
+        const res = await t.call({ ...call, url: `${prefix}${call.url}`, token: DEMO.registerKey });
+        expectReason(res, 'account_key_required', 403);
+      }
+    }
+    const after = await t.app.db.selectFrom('webhook_subscriptions').selectAll().orderBy('id').execute();
+    expect(after).toEqual(before);
+    // The account's own key still manages it.
+    expect((await t.call({ method: 'GET', url: path })).statusCode).toBe(200);
+    await retire(t, hook.uuid);
+  });
+});
+
 describe('delivering each event type', () => {
   it('POSTs every event of each type once, signed, with the resource as the API shows it', async () => {
     const types = Object.keys(WEBHOOK_EVENT_DATA) as WebhookEventType[];
