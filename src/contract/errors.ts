@@ -320,6 +320,11 @@ export const ERROR_REASONS = {
     status: 422,
     when: 'the webhook URL names a link-local, unspecified, multicast, broadcast, loopback or private address, or the service itself (naming url)',
   },
+  webhook_subscription_limit_reached: {
+    code: 1003,
+    status: 422,
+    when: 'the account has 50 webhook subscriptions, the most it may have',
+  },
   account_key_required: {
     code: 1003,
     status: 403,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_DATA, type WebhookEventType } from '../../src/contract/public/webhooks';
+import { WEBHOOK_SUBSCRIPTION_LIMIT } from '../../src/service/domain/webhook-subscriptions';
 import type { WebhookTimers } from '../../src/service/webhooks/dispatcher';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../src/service/webhooks/outbox';
 import { createTestApp, DEMO, newContact, type TestApp, uniqueId } from '../helpers/app';
@@ -155,7 +157,7 @@ describe('webhook subscriptions', () => {
   });
 });
 
-describe('who may subscribe', () => {
+describe('who may subscribe, and how many', () => {
   it("a register key (bound to a shop) is refused every call: the subscriptions are the account's", async () => {
     const hook = await subscribe(t, 'contact_created');
     const before = await t.app.db.selectFrom('webhook_subscriptions').selectAll().orderBy('id').execute();
@@ -183,6 +185,59 @@ describe('who may subscribe', () => {
     // The account's own key still manages it.
     expect((await t.call({ method: 'GET', url: path })).statusCode).toBe(200);
     await retire(t, hook.uuid);
+  });
+
+  it(`an account has ${WEBHOOK_SUBSCRIPTION_LIMIT} subscriptions at most, INACTIVE ones too; concurrent creates count one after another`, async () => {
+    // The test's own subscriptions are named cap-…, INACTIVE (they hear nothing), and go at the end.
+    const create = () =>
+      t.call({
+        method: 'POST',
+        url: '/webhook-subscriptions',
+        payload: {
+          name: uniqueId('cap'),
+          url: 'https://pos.example.com/hooks',
+          event_type: 'contact_created',
+          status: 'INACTIVE',
+        },
+      });
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('webhook_subscriptions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    try {
+      // All but three places taken (as that many creates would leave them, without the wait).
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: WEBHOOK_SUBSCRIPTION_LIMIT - 3 - (await count()) }, () => ({
+        uuid: randomUUID(),
+        name: uniqueId('cap'),
+        url: 'https://pos.example.com/hooks',
+        event_type: 'contact_created',
+        properties: '[]',
+        status: 'INACTIVE' as const,
+        secret: `whsec_${uniqueId('secret')}`,
+        created_at: at,
+        updated_at: at,
+      }));
+      await t.app.db.insertInto('webhook_subscriptions').values(rows).execute();
+      // Six at once for the last three places: three are made, three refused.
+      const raced = await Promise.all(Array.from({ length: 6 }, create));
+      expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 422, 422, 422]);
+      expect(await count()).toBe(WEBHOOK_SUBSCRIPTION_LIMIT);
+      const refused = expectReason(await create(), 'webhook_subscription_limit_reached');
+      expect(refused.message).toContain(`${WEBHOOK_SUBSCRIPTION_LIMIT} webhook subscriptions`);
+      expect(await count()).toBe(WEBHOOK_SUBSCRIPTION_LIMIT);
+      // One deleted: room for one.
+      await t.call({ method: 'DELETE', url: `/webhook-subscriptions/${rows[0]!.uuid}` });
+      expect((await create()).statusCode).toBe(201);
+      expectReason(await create(), 'webhook_subscription_limit_reached');
+    } finally {
+      await t.app.db.deleteFrom('webhook_subscriptions').where('name', 'like', 'cap-%').execute();
+    }
   });
 });
 

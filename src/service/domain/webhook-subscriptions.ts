@@ -27,6 +27,12 @@ type DeliveryRow = Selectable<WebhookDeliveryTable>;
 const LOG_LENGTH = 20;
 
 /**
+ * Webhook subscriptions an account may have (docs/webhooks.md): every change of a subscribed type
+ * writes one delivery per subscription in its own transaction, so their number is bounded.
+ */
+export const WEBHOOK_SUBSCRIPTION_LIMIT = 50;
+
+/**
  * Refuses a credential bound to a shop (a register key): webhook subscriptions, their secrets and
  * delivery logs are the whole account's, and hear every shop's events.
  * @throws ServiceError 1003 (reason account_key_required, HTTP 403).
@@ -78,7 +84,8 @@ function checkedProperties(type: WebhookEventType, properties: string[] | undefi
  * `webhookSubscriptions->create()`), with a new signing secret (`whsec_` and 43 characters), which
  * this answer shows and no other. It hears the events of changes committed from now on.
  * @throws ServiceError 1003: reason account_key_required (403) for a register key; properties on a
- * type other than contact_updated; reason webhook_url_not_allowed naming url (domain/webhook-targets.ts).
+ * type other than contact_updated; reason webhook_url_not_allowed naming url (domain/webhook-targets.ts);
+ * reason webhook_subscription_limit_reached at WEBHOOK_SUBSCRIPTION_LIMIT.
  */
 export async function createWebhookSubscription(
   tx: Tx,
@@ -89,6 +96,19 @@ export async function createWebhookSubscription(
   assertAccountWide(actor);
   const properties = checkedProperties(input.event_type, input.properties);
   checkWebhookUrl(input.url, policy);
+  // The account's row, locked: concurrent creates count one after the other.
+  const account = await tx.db.selectFrom('account').select('id').executeTakeFirst();
+  if (account) await tx.lock('account', account.id);
+  const { total } = await tx.db
+    .selectFrom('webhook_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  if (Number(total) >= WEBHOOK_SUBSCRIPTION_LIMIT) {
+    throw refusal('webhook_subscription_limit_reached', {
+      en: `The account has ${WEBHOOK_SUBSCRIPTION_LIMIT} webhook subscriptions, the most it may have; delete one first`,
+      nl: `Het account heeft ${WEBHOOK_SUBSCRIPTION_LIMIT} webhookabonnementen, het maximum; verwijder er eerst een`,
+    });
+  }
   const at = isoTimestamp(tx.now);
   const secret = `whsec_${newSecret()}`;
   const row = await tx.db

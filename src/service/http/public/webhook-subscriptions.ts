@@ -22,6 +22,7 @@ import {
   listWebhookSubscriptions,
   replayWebhookDelivery,
   updateWebhookSubscription,
+  WEBHOOK_SUBSCRIPTION_LIMIT,
 } from '../../domain/webhook-subscriptions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
@@ -73,8 +74,14 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
           'with the `secret` this answer shows, and no other (docs/webhooks.md). `properties` (contact_updated ' +
           'only) names the contact values whose change it hears; empty: any. The URL must not name a ' +
           'link-local, unspecified, multicast or broadcast address or the service itself, nor loopback or ' +
-          'private addresses unless the operator allows them.',
-        errors: [ACCOUNT_KEY, URL_NOT_ALLOWED, { code: 1003, when: 'properties on another event type' }],
+          `private addresses unless the operator allows them; an account has ${WEBHOOK_SUBSCRIPTION_LIMIT} ` +
+          'subscriptions at most.',
+        errors: [
+          ACCOUNT_KEY,
+          URL_NOT_ALLOWED,
+          { reason: 'webhook_subscription_limit_reached' },
+          { code: 1003, when: 'properties on another event type' },
+        ],
         body: createWebhookSubscriptionBody,
         response: { 201: envelope(createdWebhookSubscription) },
       },
