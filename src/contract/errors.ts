@@ -315,6 +315,21 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the webhook delivery is waiting for a try already',
   },
+  webhook_url_not_allowed: {
+    code: 1003,
+    status: 422,
+    when: 'the webhook URL names a link-local, unspecified, multicast, broadcast, loopback or private address, or the service itself (naming url)',
+  },
+  webhook_subscription_limit_reached: {
+    code: 1003,
+    status: 422,
+    when: 'the account has 50 webhook subscriptions, the most it may have',
+  },
+  account_key_required: {
+    code: 1003,
+    status: 403,
+    when: "an API key bound to a shop (a register key) asked for the account's own resources (webhook subscriptions)",
+  },
   loyalty_token_invalid: {
     code: 1003,
     status: 403,

@@ -15,7 +15,8 @@ import { openSession } from '../helpers/portal';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Its webhook subscriptions name a loopback URL, which takes the operator's leave.
+  t = await createTestApp({ argv: ['--webhook-allow-private-networks'] });
 });
 afterAll(async () => t?.close());
 

@@ -28,6 +28,7 @@ export interface Tx {
 
 /** Tables whose rows guard a rule (the owner of a balance or of a limited resource). */
 export type LockableTable =
+  | 'account'
   | 'contacts'
   | 'giftcards'
   | 'vouchers'
