@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, idField } from './fields';
 import type { PortalSessionType } from './portal';
 import { portalSessionSettingsBody } from './public/portal-sessions';
+import { SESSION_TYPE_RULES, SESSION_TYPES } from './session-types';
 
 /*
  * The real platform's portal component's API (docs/v1-api.md), served under
@@ -40,19 +41,10 @@ import { portalSessionSettingsBody } from './public/portal-sessions';
  *   POST   /{uuid}/prepaid/transaction       {amount_in_cents (signed), contact_identifier_value?} → {data: transaction}
  */
 
-/** The component's session types and ours, one to one. */
-export const V1_SESSION_TYPES = {
-  PORTAL: 'identify',
-  POINTS_TRANSACTION: 'credit_reception',
-  REDEEM_GIFTCARD: 'redeem_giftcards',
-  TOP_UP_GIFTCARD: 'top_up_giftcards',
-  GIFTCARD: 'giftcard',
-  PAY_PREPAID: 'pay_prepaid',
-  TOP_UP_PREPAID: 'top_up_prepaid',
-  PREPAID: 'prepaid',
-  VOUCHER: 'vouchers',
-  GENERIC: 'scan_anything',
-} as const satisfies Record<string, PortalSessionType>;
+/** The component's session types and ours, one to one (each row's `v1` in contract/session-types.ts). */
+export const V1_SESSION_TYPES = Object.fromEntries(
+  SESSION_TYPES.map((type) => [SESSION_TYPE_RULES[type].v1, type]),
+) as { [T in PortalSessionType as (typeof SESSION_TYPE_RULES)[T]['v1']]: T };
 export type V1SessionType = keyof typeof V1_SESSION_TYPES;
 
 /** The component's name of one of our session types. */
@@ -72,8 +64,10 @@ const signedCents = () =>
 
 /**
  * POST / (the component's `PortalSession`, with an API key in the Authorization header): the
- * shared creation settings, the session `type` (default PORTAL), an amount and more than one card
- * where the type takes them. `api_key` and `enable_marketing_preferences` are read and ignored.
+ * shared creation settings, the session `type` (default PORTAL), and what the type takes by its
+ * rules (contract/session-types.ts, checked by the create call): `amount_in_cents` (required for
+ * REDEEM_GIFTCARD, refused for PORTAL and VOUCHER), `allow_multiple_giftcards`,
+ * `require_payment_confirmation`. `api_key` and `enable_marketing_preferences` are read and ignored.
  */
 export const v1CreateRequest = portalSessionSettingsBody.extend({
   type: z.enum(Object.keys(V1_SESSION_TYPES) as [V1SessionType, ...V1SessionType[]]).default('PORTAL'),

@@ -35,10 +35,12 @@ const TREE: Record<string, string> = {
   'src/kiosk/api/service.ts': "import { rule } from '../../service/domain/rules';\nexport const r = rule;",
   'src/cashier/lib/service.ts': "import { config } from '../../service/config';\nexport const c = config;",
   'src/cashier/lib/plain-values.ts':
-    "import { AMOUNT_TYPES } from '../../contract/session-amounts';\nexport const a = AMOUNT_TYPES;",
+    "import { RULES } from '../../contract/session-types';\nexport const a = RULES;",
   'src/contract/portal.ts':
     "import { z } from 'zod';\nexport const portalCard = z.object({});\nexport type PortalCard = z.infer<typeof portalCard>;",
-  'src/contract/session-amounts.ts': "export const AMOUNT_TYPES = ['pay_prepaid'] as const;",
+  'src/contract/session-types.ts':
+    "import type { PortalCard } from './portal';\nimport { z } from 'zod';\n" +
+    'export const RULES: Record<string, PortalCard> = {};\nexport const n = z;',
   'src/service/domain/rules.ts': "import { route } from '../http/route';\nexport const rule = route;",
   'src/service/http/route.ts':
     "import { rule } from '../domain/rules';\nexport const route = 1;\nexport const r = rule;",
@@ -101,7 +103,13 @@ describe('the architecture boundaries (dependency-cruiser)', () => {
   });
 
   it('zod at run time in the kiosk, directly or through a contract schema, fails; types only are fine', () => {
+    // The table of session types is the console's plain import: zod at run time in it fails too.
     expect(violations.filter((v) => v.rule === 'zod-in-screen-bundle')).toEqual([
+      {
+        rule: 'zod-in-screen-bundle',
+        from: 'src/contract/session-types.ts',
+        to: expect.stringMatching(/node_modules\/zod\//),
+      },
       { rule: 'zod-in-screen-bundle', from: 'src/kiosk/lib/mixed-contract.ts', to: 'src/contract/portal.ts' },
       {
         rule: 'zod-in-screen-bundle',
@@ -117,6 +125,6 @@ describe('the architecture boundaries (dependency-cruiser)', () => {
   });
 
   it('nothing else is reported', () => {
-    expect(violations).toHaveLength(8);
+    expect(violations).toHaveLength(9);
   });
 });

@@ -48,6 +48,7 @@ import type {
   ScannedCode,
 } from '../../src/contract/portal';
 import type { BrandKit } from '../../src/contract/public/brand-kit';
+import { holdsTopUps, type PortalAction, sessionTypeAllows } from '../../src/contract/session-types';
 
 /**
  * A customer of the fake account, as the console sees them (the counter sees less: PortalContact);
@@ -237,14 +238,6 @@ export const KIOSK: PortalSessionState['kiosk'] = {
 };
 
 const SESSION_TTL_MS = 60 * 60_000;
-const IDENTIFYING: PortalSessionType[] = [
-  'identify',
-  'credit_reception',
-  'pay_prepaid',
-  'top_up_prepaid',
-  'prepaid',
-  'vouchers',
-];
 
 /** The session's timestamps as the service writes them: whole seconds, with an offset. */
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
@@ -403,12 +396,15 @@ export function createFakePortalApi() {
     expireIfDue(session);
     return session;
   };
-  /** The session, open and of a type that may `allowed` (portal-session-guards.ts sessionForAction). */
-  const forAction = (uuid: string, allowed?: PortalSessionType[]): FakeSession => {
+  /**
+   * The session, open and of a type that allows `action` (portal-session-guards.ts sessionForAction,
+   * by the table of contract/session-types.ts).
+   */
+  const forAction = (uuid: string, action: PortalAction): FakeSession => {
     const session = sessionOf(uuid);
     if (session.status === 'expired') throw refusedFor('portal_session_expired');
     if (session.status !== 'open') throw refusedFor('portal_session_ended');
-    if (allowed && !allowed.includes(session.type)) throw refusedFor('not_allowed_in_session');
+    if (!sessionTypeAllows(session.type, action)) throw refusedFor('not_allowed_in_session');
     return session;
   };
   const customerOf = (session: FakeSession): FakeContact => {
@@ -1064,7 +1060,7 @@ export function createFakePortalApi() {
           ? { allow_multiple_giftcards: input.allow_multiple_giftcards }
           : {}),
         // The console's top-ups wait for its Received.
-        require_payment_confirmation: input.type === 'top_up_prepaid' || input.type === 'top_up_giftcards',
+        require_payment_confirmation: holdsTopUps(input.type, 'console'),
       },
     });
     return cashierView(sessions.get(uuid)!);
@@ -1082,7 +1078,7 @@ export function createFakePortalApi() {
     return cashierContact(card.contact);
   };
   const sendPurchase = (session: FakeSession, amountInCents: number) => {
-    forAction(session.uuid, ['credit_reception']);
+    forAction(session.uuid, 'credit_reception');
     if (session.credit_reception || session.pos_transaction || session.amount_in_cents !== null)
       throw refusedFor('purchase_already_set');
     deliverPurchase(session, amountInCents);
@@ -1108,73 +1104,77 @@ export function createFakePortalApi() {
 
   /** A call of the kiosk on session `uuid`: `action` is the path after it ('' for the session itself). */
   const sessionCall = (method: string, uuid: string, action: string, body: Body): Json => {
-    const customer = (types: PortalSessionType[]) => customerOf(forAction(uuid, types));
-    const proven = (types: PortalSessionType[]) => provenCustomerOf(forAction(uuid, types));
+    const customer = (action: PortalAction) => customerOf(forAction(uuid, action));
+    const proven = (action: PortalAction) => provenCustomerOf(forAction(uuid, action));
     switch (`${method} ${action}`) {
       case 'GET ':
         return stateOf(sessionOf(uuid));
       case 'POST identify':
-        return identify(forAction(uuid, IDENTIFYING), body as IdentifyRequest);
+        return identify(forAction(uuid, 'identify'), body as IdentifyRequest);
       case 'POST register':
-        return register(forAction(uuid, IDENTIFYING), body as RegisterRequest);
+        return register(forAction(uuid, 'register'), body as RegisterRequest);
       case 'POST scan-lookup':
-        return forAction(uuid) && scanned(text(body.value));
+        return forAction(uuid, 'scan_lookup') && scanned(text(body.value));
       case 'POST credit-reception':
-        return creditReception(forAction(uuid, ['credit_reception']));
+        return creditReception(forAction(uuid, 'credit_reception'));
       case 'POST complete':
-        return end(forAction(uuid), 'completed', 'screen');
+        return end(forAction(uuid, 'end'), 'completed', 'screen');
       case 'POST cancel':
-        return end(forAction(uuid), 'cancelled', 'screen');
+        return end(forAction(uuid, 'end'), 'cancelled', 'screen');
       case 'POST verification/send':
-        return sendCode(forAction(uuid, IDENTIFYING));
+        return sendCode(forAction(uuid, 'verify'));
       case 'POST verification/verify':
-        return verifyCode(forAction(uuid, IDENTIFYING), text(body.code));
+        return verifyCode(forAction(uuid, 'verify'), text(body.code));
       case 'POST giftcards/scan':
-        return forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value));
+        return forAction(uuid, 'giftcard_scan') && scanGiftcard(text(body.value));
       case 'POST giftcards/redeem':
-        return redeem(forAction(uuid, ['redeem_giftcards']), text(body.giftcard_uuid));
+        return redeem(forAction(uuid, 'redeem_giftcards'), text(body.giftcard_uuid));
       case 'POST giftcards/top-up':
-        return topUpGiftcard(forAction(uuid, ['top_up_giftcards']), text(body.giftcard_uuid), cents(body));
+        return topUpGiftcard(forAction(uuid, 'top_up_giftcards'), text(body.giftcard_uuid), cents(body));
       case 'POST prepaid/pay':
-        return prepaid(forAction(uuid, ['pay_prepaid', 'prepaid']), 'pay', cents(body));
+        return prepaid(forAction(uuid, 'pay_prepaid'), 'pay', cents(body));
       case 'POST prepaid/top-up':
-        return prepaid(forAction(uuid, ['top_up_prepaid', 'prepaid']), 'top_up', cents(body));
+        return prepaid(forAction(uuid, 'top_up_prepaid'), 'top_up', cents(body));
       case 'GET vouchers':
-        return activeVouchers(proven(['vouchers', 'identify']).uuid);
+        return activeVouchers(proven('voucher_list').uuid);
       case 'POST vouchers/redeem':
-        return redeemVoucher(forAction(uuid, ['vouchers', 'identify']), text(body.code));
+        return redeemVoucher(forAction(uuid, 'voucher_redeem'), text(body.code));
       case 'GET rewards': {
-        const balance = customer(['identify']).credit_balance;
+        const balance = customer('customer_portal').credit_balance;
         return rewards.map((reward) => rewardView(reward, balance));
       }
       case 'POST rewards/claim':
-        return claim(forAction(uuid, ['identify']), text(body.reward_uuid));
+        return claim(forAction(uuid, 'customer_portal'), text(body.reward_uuid));
       case 'GET activity':
-        return activity.get(proven(['identify']).uuid) ?? [];
+        return activity.get(proven('customer_portal').uuid) ?? [];
       case 'GET subscriptions':
-        return subscriptionsOf(proven(['identify']));
+        return subscriptionsOf(proven('customer_portal'));
       case 'POST subscriptions':
-        return subscribe(proven(['identify']), Number(body.subscription_type_id), body.subscribed === true);
+        return subscribe(
+          proven('customer_portal'),
+          Number(body.subscription_type_id),
+          body.subscribed === true,
+        );
       case 'GET cards': {
-        const holder = proven(['identify']).uuid;
+        const holder = proven('customer_portal').uuid;
         return cards.filter((c) => c.contact === holder).map(portalCard);
       }
       case 'POST cards':
-        return addCard(forAction(uuid, ['identify']), text(body.value));
+        return addCard(forAction(uuid, 'customer_portal'), text(body.value));
       case 'POST receipt-tokens/claim':
-        return claimReceipt(forAction(uuid, ['identify']), text(body.value));
+        return claimReceipt(forAction(uuid, 'customer_portal'), text(body.value));
       case 'POST cards/remove':
-        return removeCard(proven(['identify']), Number(body.card_id));
+        return removeCard(proven('customer_portal'), Number(body.card_id));
       case 'POST me-link':
         // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
         return (
-          proven(['identify']) && {
+          proven('customer_portal') && {
             url: `http://kiosk.test/me/?token=${id('link')}`,
             expires_at: iso(now() + 300_000),
           }
         );
       case 'GET stats': {
-        const { visits, credit_balance } = proven(['identify']);
+        const { visits, credit_balance } = proven('customer_portal');
         return { visits, last_visit_at: null, total_credits_earned: credit_balance };
       }
       default:
@@ -1189,9 +1189,9 @@ export function createFakePortalApi() {
       const session = shopSession(uuid);
       if (method === 'GET' && action === '') return cashierView(session);
       if (method === 'POST' && action === 'cancel')
-        return end(forAction(uuid), 'cancelled', 'cashier') && cashierView(session);
+        return end(forAction(uuid, 'end'), 'cancelled', 'cashier') && cashierView(session);
       if (method === 'POST' && action === 'payment-received') {
-        receivePayment(forAction(uuid, ['top_up_prepaid', 'top_up_giftcards']));
+        receivePayment(forAction(uuid, 'confirm_payment'));
         return cashierView(session);
       }
       if (method === 'POST' && action === 'purchase') return sendPurchase(session, cents(body) ?? 0);

@@ -1,4 +1,5 @@
 import type { PortalCreditReception } from '../../contract/portal';
+import { defaultSettings } from '../../contract/session-types';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactById } from './contacts';
@@ -7,7 +8,7 @@ import { ServiceError } from './errors';
 import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, requireContact, sessionActor, sessionRefusal } from './portal-session-guards';
 import { portalCreditReception } from './portal-session-views';
-import { DEFAULT_SETTINGS, insertSession, unlinkedPosTransaction } from './portal-sessions';
+import { insertSession, unlinkedPosTransaction } from './portal-sessions';
 import { type PosTransactionRow, posTransactionView } from './pos-transactions';
 import { resolveShop } from './shops';
 import { isoTimestamp } from './values';
@@ -56,7 +57,7 @@ async function endScreenSession(
       type: 'credit_reception',
       shopId,
       contactId,
-      settings: DEFAULT_SETTINGS,
+      settings: defaultSettings('credit_reception'),
       amountInCents: null,
       posTransactionId: null,
       creditReceptionId: null,

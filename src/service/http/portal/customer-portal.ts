@@ -36,6 +36,7 @@ import { removeCardInSession, sessionStats } from '../../domain/portal-profile';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
 import {
+  allowedIn,
   IDEMPOTENCY,
   IDENTIFIED,
   noBody,
@@ -62,7 +63,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/vouchers',
     sessionRoute({
-      summary: "The customer's active vouchers; vouchers and identify",
+      summary: `The customer's active vouchers; ${allowedIn('voucher_list')}`,
       exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
       errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalVoucher)) },
@@ -74,7 +75,8 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     '/sessions/:uuid/vouchers/redeem',
     sessionRoute({
       summary:
-        'Redeem a voucher by code for the customer (links a voucher of nobody); its status is judged before its owner; vouchers, identify',
+        'Redeem a voucher by code for the customer (links a voucher of nobody); its status is judged before its ' +
+        `owner; ${allowedIn('voucher_redeem')}`,
       exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
       description: IDEMPOTENCY,
       errors: [
@@ -95,7 +97,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/rewards',
     sessionRoute({
-      summary: 'The active rewards, claimable ones first, then by required credits; identify',
+      summary: `The active rewards, claimable ones first, then by required credits; ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       errors: CUSTOMER_REFUSED,
       response: { 200: envelope(z.array(portalReward)) },
@@ -106,7 +108,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/rewards/claim',
     sessionRoute({
-      summary: 'Claim a reward with credits (a reward reception at this shop); identify',
+      summary: `Claim a reward with credits (a reward reception at this shop); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
       errors: [...PROOF_NEEDED, 6003, 1052, 1018, 1019, 1017],
@@ -122,7 +124,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/activity',
     sessionRoute({
-      summary: "The customer's recent activity, newest first (at most 50); identify",
+      summary: `The customer's recent activity, newest first (at most 50); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalActivity)) },
@@ -133,7 +135,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/subscriptions',
     sessionRoute({
-      summary: "The customer's e-mail subscriptions; identify",
+      summary: `The customer's e-mail subscriptions; ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalSubscription)) },
@@ -144,7 +146,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/subscriptions',
     sessionRoute({
-      summary: 'Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); identify',
+      summary: `Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
       errors: [...PROOF_NEEDED, 55030],
@@ -160,7 +162,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/cards',
     sessionRoute({
-      summary: "The customer's cards (values as their last 4 characters); identify",
+      summary: `The customer's cards (values as their last 4 characters); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalCard)) },
@@ -171,7 +173,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/cards',
     sessionRoute({
-      summary: 'Add a scanned card to the customer (new, or unlinked); identify',
+      summary: `Add a scanned card to the customer (new, or unlinked); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
       errors: [...PROOF_NEEDED, 60004, { code: 60014, when: "someone else's card" }],
@@ -187,7 +189,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/cards/remove',
     sessionRoute({
-      summary: 'Remove one of the customer’s cards (unlinked, kept with its history); identify',
+      summary: `Remove one of the customer’s cards (unlinked, kept with its history); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
       errors: [
@@ -206,7 +208,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/receipt-tokens/claim',
     sessionRoute({
-      summary: "Collect a scanned receipt's credits for the customer (docs/receipt-tokens.md); identify",
+      summary: `Collect a scanned receipt's credits for the customer (docs/receipt-tokens.md); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description:
         `The scanned receipt code (its URL) as \`value\`; answers the credit reception. ${IDEMPOTENCY}\n\n` +
@@ -231,7 +233,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/me-link',
     sessionRoute({
-      summary: "A one-time sign-in link to the customer's own page /me/, shown as a QR code; identify",
+      summary: `A one-time sign-in link to the customer's own page /me/, shown as a QR code; ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description:
         '"Manage on your phone": `url` opens /me/ signed in as the customer (docs/me.md), once, until ' +
@@ -251,7 +253,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/stats',
     sessionRoute({
-      summary: "The customer's visits, last visit and credits earned; identify",
+      summary: `The customer's visits, last visit and credits earned; ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       errors: PROOF_NEEDED,
       response: { 200: envelope(portalStats) },

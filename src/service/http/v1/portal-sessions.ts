@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PortalSessionState, PortalVoucher } from '../../../contract/portal';
-import { portalSessionSettingsBody } from '../../../contract/public/portal-sessions';
 import {
   V1_SESSION_TYPES,
   v1CheckCodeQuery,
@@ -187,26 +186,20 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
     return v1Contact(tx, row, await portalSessionState(tx.db, row, options(tx)));
   };
 
+  // The public API's create in the component's field names: the same rules of the type
+  // (createPortalSession), an API key's shop.
   app.post(
     '/',
     { config: { auth: 'A' }, schema: { hide: true, body: v1CreateRequest } },
     async (req, reply) => {
       const { type, ...input } = req.body;
-      const ours = V1_SESSION_TYPES[type];
-      if (ours === 'redeem_giftcards' && input.amount_in_cents === undefined) {
-        invalidField('amount_in_cents', 'The amount in cents field is required for REDEEM_GIFTCARD.');
-      }
-      const settings = portalSessionSettingsBody.parse(input);
       reply.code(201);
       return ok(
         await req.tx(async (tx) => {
-          const created = await createPortalSession(
-            tx,
-            req.actor,
-            ours,
-            { ...input, ...settings },
-            { portalUrl: app.config.portalUrl, ttlMinutes: app.config.sessionTtlMinutes },
-          );
+          const created = await createPortalSession(tx, req.actor, V1_SESSION_TYPES[type], input, {
+            portalUrl: app.config.portalUrl,
+            ttlMinutes: app.config.sessionTtlMinutes,
+          });
           return sessionOf(tx, await portalSessionByUuid(tx.db, created.uuid));
         }),
       );
