@@ -7,7 +7,7 @@ import { pairingToken } from '../../src/cashier/lib/pairing-link';
 import { customerName, dayTotals, receiptLine } from '../../src/cashier/lib/receipt';
 import { sessionPhase, statusLine, valueMoved } from '../../src/cashier/lib/session-status';
 import type { CashierSessionSummary } from '../../src/contract/cashier';
-import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
+import { PortalApiError } from '../../src/web/api-error';
 
 /** The console's receipt line, day totals, pairing link and error words (pure functions). */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceKey, sessionsKey } from '../../src/cashier/api/queries';
 import { createConsoleQueryClient } from '../../src/cashier/app/providers';
-import { NETWORK_ERROR, PortalApiError } from '../../src/kiosk/api/portal-api-error';
+import { NETWORK_ERROR, PortalApiError } from '../../src/web/api-error';
 
 /*
  * A console whose device is refused at any call — a read or an action — forgets what it holds of

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ERROR_REASONS, ERRORS, type ErrorCode, type ErrorReason } from '../../src/contract/errors';
-import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
 import { en } from '../../src/kiosk/i18n/en';
 import { errorMessageKey } from '../../src/kiosk/i18n/error-message';
+import { PortalApiError } from '../../src/web/api-error';
 import { failedWith, refusedFor } from '../helpers/fake-portal-api';
 import { type Controls, setUpFlowTests } from '../helpers/flow-tests';
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_REASONS, ERRORS, type ErrorReason } from '../../src/contract/errors';
+import { en } from '../../src/kiosk/i18n/en';
+import { errorMessageKey, type KioskKey } from '../../src/kiosk/i18n/error-message';
+import { nl } from '../../src/kiosk/i18n/nl';
 import {
   INVALID_RESPONSE,
   NETWORK_ERROR,
   PortalApiError,
   refusalOf,
   toPortalApiError,
-} from '../../src/kiosk/api/portal-api-error';
-import { en } from '../../src/kiosk/i18n/en';
-import { errorMessageKey, type KioskKey } from '../../src/kiosk/i18n/error-message';
-import { nl } from '../../src/kiosk/i18n/nl';
+} from '../../src/web/api-error';
 
 function text(texts: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);

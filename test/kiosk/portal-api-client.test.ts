@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newActionKey, portalRequest } from '../../src/kiosk/api/client';
-import { INVALID_RESPONSE, NETWORK_ERROR } from '../../src/kiosk/api/portal-api-error';
+import { INVALID_RESPONSE, NETWORK_ERROR } from '../../src/web/api-error';
 
 function stubFetch(status: number, body: unknown) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR, PortalApiError } from '../../src/kiosk/api/portal-api-error';
 import { createActionLane } from '../../src/kiosk/lib/action-lane';
 import { attempt, retryDelay } from '../../src/kiosk/lib/attempts';
 import {
@@ -9,6 +8,7 @@ import {
   waitForConnection,
   watchBrowserConnection,
 } from '../../src/kiosk/lib/connection';
+import { NETWORK_ERROR, PortalApiError } from '../../src/web/api-error';
 
 const noAnswer = () => new PortalApiError(NETWORK_ERROR, 0);
 

@@ -1,4 +1,4 @@
-import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from '../../kiosk/api/portal-api-error';
+import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from '../../web/api-error';
 
 /** Where the console API lives (the console is served at /cashier/). */
 export const CASHIER_API = '/cashier/api';

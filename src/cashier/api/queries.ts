@@ -8,8 +8,8 @@ import type {
   StartSessionRequest,
 } from '../../contract/cashier';
 import { newActionKey } from '../../kiosk/api/client';
-import { openLiveStream } from '../../kiosk/api/live-stream';
-import { PortalApiError } from '../../kiosk/api/portal-api-error';
+import { PortalApiError } from '../../web/api-error';
+import { openLiveStream } from '../../web/live-stream';
 import { rememberPaired } from '../lib/paired-flag';
 import { CASHIER_API, cashierRequest, sessionPath } from './client';
 

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { toPortalApiError } from '../../kiosk/api/portal-api-error';
+import { toPortalApiError } from '../../web/api-error';
 
 /** A key of the console's texts (en.ts); a key that does not exist fails the typecheck. */
 export type CashierKey = ParseKeys<'cashier'>;

@@ -1,5 +1,5 @@
+import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from '../../web/api-error';
 import { reportAnswer, reportNoAnswer } from '../lib/connection';
-import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from './portal-api-error';
 
 /** Where the portal API lives, relative to the page (the kiosk is served at /portal/). */
 export const PORTAL_API = '/portal/api';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceState } from '../../contract/portal';
+import { toPortalApiError } from '../../web/api-error';
 import { devicePath, portalRequest } from './client';
-import { toPortalApiError } from './portal-api-error';
 
 /** Query key of a standby screen's device state. */
 export function deviceKey(token: string) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { toPortalApiError } from '../../web/api-error';
 import { portalRequest, sessionPath } from './client';
-import { toPortalApiError } from './portal-api-error';
 
 /** A one-time sign-in link to the customer's own page /me/, until `expires_at` (ISO). */
 export interface MeLink {

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortalSessionState } from '../../contract/portal';
+import { toPortalApiError } from '../../web/api-error';
 import { portalRequest, sessionPath } from './client';
-import { toPortalApiError } from './portal-api-error';
 
 /** Query key of one session's state; every session mutation and stream event invalidates it. */
 export function sessionKey(uuid: string) {

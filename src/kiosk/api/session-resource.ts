@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { toPortalApiError } from '../../web/api-error';
 import { portalRequest, sessionPath } from './client';
 import { sessionKey } from './get-session';
-import { toPortalApiError } from './portal-api-error';
 
 /**
  * Query key of a resource of one session (its vouchers, rewards, …): under the session's key, so

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { openLiveStream } from '../../web/live-stream';
 import { reportAnswer, reportNoAnswer } from '../lib/connection';
 import { afterNextPaint } from '../lib/when-idle';
 import { PORTAL_API, sessionPath } from './client';
 import { sessionKey } from './get-session';
-import { openLiveStream } from './live-stream';
 
 /**
  * Follows GET /portal/api/sessions/{uuid}/stream while `enabled` (an open session): every

@@ -1,7 +1,7 @@
 import { MutationCache, notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { toPortalApiError } from '../api/portal-api-error';
+import { toPortalApiError } from '../../web/api-error';
 import { i18n } from '../i18n/i18n';
 import { connection } from '../lib/connection';
 import { ErrorBoundary } from './error-boundary';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PortalSessionState } from '../../contract/portal';
+import { toPortalApiError } from '../../web/api-error';
 import { useSession } from '../api/get-session';
-import { toPortalApiError } from '../api/portal-api-error';
 import { useSessionStream } from '../api/use-session-stream';
 import { KioskFrame } from '../components/kiosk-frame';
 import { CreditReceptionFlow } from '../flows/credit-reception/credit-reception-flow';

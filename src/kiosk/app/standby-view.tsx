@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { toPortalApiError } from '../../web/api-error';
 import { useDevice } from '../api/get-device';
 import { sessionQueryOptions } from '../api/get-session';
-import { toPortalApiError } from '../api/portal-api-error';
 import { useDeviceStream } from '../api/use-device-stream';
 import { KioskFrame } from '../components/kiosk-frame';
 import { resetLanguage, useAccountWording } from '../i18n/i18n';

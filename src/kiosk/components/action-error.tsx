@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { toPortalApiError } from '../api/portal-api-error';
+import { toPortalApiError } from '../../web/api-error';
 import { errorMessageKey } from '../i18n/error-message';
 
 /**

@@ -1,10 +1,10 @@
 import { notifyManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { toPortalApiError } from '../../web/api-error';
 import { newActionKey } from '../api/client';
 import { type FinishKind, finishSessionAction } from '../api/finish-session';
 import { sessionKey } from '../api/get-session';
-import { toPortalApiError } from '../api/portal-api-error';
 import type { ActionVariables, SessionAction } from '../api/session-action';
 import { ActionError } from '../components/action-error';
 import { type ActionLaneStore, createActionLane } from '../lib/action-lane';

@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { ErrorReason } from '../../contract/errors';
-import type { PortalApiError } from '../api/portal-api-error';
+import type { PortalApiError } from '../../web/api-error';
 
 /** A key of the kiosk's texts (en.ts); a key that does not exist fails the typecheck. */
 export type KioskKey = ParseKeys<'kiosk'>;

@@ -1,4 +1,4 @@
-import { toPortalApiError } from '../api/portal-api-error';
+import { toPortalApiError } from '../../web/api-error';
 import { waitForConnection } from './connection';
 
 /** Tries after the first for an answer that says "try later" (429, 5xx). */

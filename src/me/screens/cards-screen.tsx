@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../kiosk/lib/format';
 import { Button } from '../../ui/button';
+import { formatDate } from '../../web/format';
 import { MeApiError } from '../api/client';
 import { errorWords } from '../api/error-words';
 import { useAddCard, useCards, useRemoveCard } from '../api/queries';

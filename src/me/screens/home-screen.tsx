@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { formatCredits, formatDate, formatMoney } from '../../kiosk/lib/format';
 import { ProgressBar } from '../../ui/progress-bar';
+import { formatCredits, formatDate, formatMoney } from '../../web/format';
 import { useAppCode } from '../api/queries';
 import type { MeOverview } from '../api/types';
 import { Notice } from '../components/notice';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../kiosk/lib/format';
 import { Button } from '../../ui/button';
+import { formatDate } from '../../web/format';
 import { MeApiError } from '../api/client';
 import { useProfile, useSaveProfile } from '../api/queries';
 import type { MeField, MeFieldValue } from '../api/types';

@@ -1,4 +1,4 @@
-import type { ErrorReason } from '../../contract/errors';
+import type { ErrorReason } from '../contract/errors';
 
 /**
  * A failed portal API call, reduced to what the kiosk decides on: the error `code` and `reason` of
