@@ -10,7 +10,7 @@ import type { ErrorReason } from '../contract/errors';
  * `fields` names the request fields a refusal names (the keys of the body's `errors`, e.g.
  * `attributes.birthdate`), so a form can say which of its fields to change.
  */
-export class PortalApiError extends Error {
+export class ApiError extends Error {
   constructor(
     readonly code: number,
     readonly status: number,
@@ -18,7 +18,7 @@ export class PortalApiError extends Error {
     readonly fields: readonly string[] = [],
   ) {
     super(`portal API error ${code}${reason ? ` ${reason}` : ''} (HTTP ${status})`);
-    this.name = 'PortalApiError';
+    this.name = 'ApiError';
   }
 
   /** Whether trying the same action again may succeed (no answer, overload, server fault). */
@@ -33,17 +33,17 @@ export const NETWORK_ERROR = 0;
 export const INVALID_RESPONSE = 1000;
 
 /** The error to show for anything a portal call threw. */
-export function toPortalApiError(error: unknown): PortalApiError {
-  return error instanceof PortalApiError ? error : new PortalApiError(NETWORK_ERROR, 0);
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(NETWORK_ERROR, 0);
 }
 
 /**
  * The error of an error answer: its body's `code` (INVALID_RESPONSE when it has none), `reason`
  * (a string, else none) and the fields its `errors` names, with the HTTP `status`.
  */
-export function refusalOf(body: unknown, status: number): PortalApiError {
+export function refusalOf(body: unknown, status: number): ApiError {
   const { code, reason, errors } = (body ?? {}) as { code?: unknown; reason?: unknown; errors?: unknown };
-  return new PortalApiError(
+  return new ApiError(
     typeof code === 'number' ? code : INVALID_RESPONSE,
     status,
     typeof reason === 'string' ? (reason as ErrorReason) : undefined,

@@ -1,4 +1,4 @@
-import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from '../../web/api-error';
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, refusalOf } from '../../web/api-error';
 
 /** Where the console API lives (the console is served at /cashier/). */
 export const CASHIER_API = '/cashier/api';
@@ -7,7 +7,7 @@ export const CASHIER_API = '/cashier/api';
  * Calls the console API with the device's session cookie (same origin; the page never sees it) and
  * returns the `data` of the `{data, meta}` envelope as `T` (a contract/cashier.ts type). POSTs send
  * JSON, and an Idempotency-Key when given (one per cashier action, kept across its retries).
- * Throws PortalApiError: the body's `code` and the HTTP status (401: not paired or revoked),
+ * Throws ApiError: the body's `code` and the HTTP status (401: not paired or revoked),
  * NETWORK_ERROR when no answer came, INVALID_RESPONSE when the answer has no `data`.
  */
 export async function cashierRequest<T>(
@@ -29,12 +29,12 @@ export async function cashierRequest<T>(
       cache: 'no-store',
     });
   } catch {
-    throw new PortalApiError(NETWORK_ERROR, 0);
+    throw new ApiError(NETWORK_ERROR, 0);
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw refusalOf(json, response.status);
   const data = (json as { data?: unknown } | undefined)?.data;
-  if (data === undefined || data === null) throw new PortalApiError(INVALID_RESPONSE, response.status);
+  if (data === undefined || data === null) throw new ApiError(INVALID_RESPONSE, response.status);
   return data as T;
 }
 

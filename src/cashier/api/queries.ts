@@ -8,7 +8,7 @@ import type {
   StartSessionRequest,
 } from '../../contract/cashier';
 import { newActionKey } from '../../kiosk/api/client';
-import { PortalApiError } from '../../web/api-error';
+import { ApiError } from '../../web/api-error';
 import { openLiveStream } from '../../web/live-stream';
 import { rememberPaired } from '../lib/paired-flag';
 import { CASHIER_API, cashierRequest, sessionPath } from './client';
@@ -24,7 +24,7 @@ export const sessionsKey = ['cashier', 'sessions'] as const;
 export const sessionKey = (uuid: string) => ['cashier', 'session', uuid] as const;
 
 /** Whether an error means the device is not (or no longer) paired. */
-export const isUnpaired = (error: unknown) => error instanceof PortalApiError && error.status === 401;
+export const isUnpaired = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** The paired device (401: not paired, or revoked). */
 export function deviceQueryOptions() {

@@ -1,4 +1,4 @@
-import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from '../../web/api-error';
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, refusalOf } from '../../web/api-error';
 import { reportAnswer, reportNoAnswer } from '../lib/connection';
 
 /** Where the portal API lives, relative to the page (the kiosk is served at /portal/). */
@@ -19,7 +19,7 @@ interface Request {
  * Calls the portal API and returns the `data` of its `{data, meta}` envelope as `T` (the contract
  * type of the answer). Answers are not validated here: the service checks every answer against the
  * contract's schemas in its own tests, and the kiosk stays free of zod at run time.
- * Throws PortalApiError: the body's `code`, `reason` and the HTTP status for an error answer, NETWORK_ERROR
+ * Throws ApiError: the body's `code`, `reason` and the HTTP status for an error answer, NETWORK_ERROR
  * when no answer came (in time), INVALID_RESPONSE when the answer is not an envelope with `data`.
  * Tells lib/connection.ts whether an answer came.
  */
@@ -41,7 +41,7 @@ export async function portalRequest<T>(request: Request): Promise<T> {
     // Called off by the caller (a query no longer needed): not a connection problem.
     if (request.signal?.aborted) throw error;
     reportNoAnswer();
-    throw new PortalApiError(NETWORK_ERROR, 0);
+    throw new ApiError(NETWORK_ERROR, 0);
   } finally {
     deadline?.clear();
   }
@@ -49,7 +49,7 @@ export async function portalRequest<T>(request: Request): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw refusalOf(body, response.status);
   const data = (body as { data?: unknown } | null | undefined)?.data;
-  if (data === undefined || data === null) throw new PortalApiError(INVALID_RESPONSE, response.status);
+  if (data === undefined || data === null) throw new ApiError(INVALID_RESPONSE, response.status);
   return data as T;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceState } from '../../contract/portal';
-import { toPortalApiError } from '../../web/api-error';
+import { toApiError } from '../../web/api-error';
 import { devicePath, portalRequest } from './client';
 
 /** Query key of a standby screen's device state. */
@@ -18,7 +18,7 @@ export function deviceQueryOptions(token: string, poll = false) {
   return queryOptions({
     queryKey: deviceKey(token),
     queryFn: ({ signal }) => getDevice(token, signal),
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
     refetchInterval: poll ? 10_000 : false,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { toPortalApiError } from '../../web/api-error';
+import { toApiError } from '../../web/api-error';
 import { portalRequest, sessionPath } from './client';
 
 /** A one-time sign-in link to the customer's own page /me/, until `expires_at` (ISO). */
@@ -29,6 +29,6 @@ export function useMeLink(uuid: string, now: () => number = Date.now) {
       const expires = Date.parse(query.state.data?.expires_at ?? '');
       return Number.isFinite(expires) ? Math.max(5000, expires - now() - RENEW_BEFORE_MS) : false;
     },
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
   });
 }

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortalSessionState } from '../../contract/portal';
-import { toPortalApiError } from '../../web/api-error';
+import { toApiError } from '../../web/api-error';
 import { portalRequest, sessionPath } from './client';
 
 /** Query key of one session's state; every session mutation and stream event invalidates it. */
@@ -8,7 +8,7 @@ export function sessionKey(uuid: string) {
   return ['portal-session', uuid] as const;
 }
 
-/** GET /portal/api/sessions/{uuid}. Errors: 404 unknown session, 410 expired (PortalApiError). */
+/** GET /portal/api/sessions/{uuid}. Errors: 404 unknown session, 410 expired (ApiError). */
 export function getSession(uuid: string, signal?: AbortSignal): Promise<PortalSessionState> {
   return portalRequest<PortalSessionState>({ method: 'GET', path: sessionPath(uuid), signal });
 }
@@ -18,7 +18,7 @@ export function sessionQueryOptions(uuid: string, poll = false) {
   return queryOptions({
     queryKey: sessionKey(uuid),
     queryFn: ({ signal }) => getSession(uuid, signal),
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
     refetchInterval: (query) => (poll && query.state.data?.status === 'open' ? 10_000 : false),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { toPortalApiError } from '../../web/api-error';
+import { toApiError } from '../../web/api-error';
 import { portalRequest, sessionPath } from './client';
 import { sessionKey } from './get-session';
 
@@ -16,6 +16,6 @@ export function sessionResourceOptions<T>(uuid: string, name: string) {
   return queryOptions({
     queryKey: sessionResourceKey(uuid, name),
     queryFn: ({ signal }) => portalRequest<T>({ method: 'GET', path: sessionPath(uuid, `/${name}`), signal }),
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
   });
 }
