@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceState } from '../../contract/portal';
 import { toApiError } from '../../web/api-error';
-import { devicePath, portalRequest } from './client';
+import { request } from '../../web/request';
+import { devicePath, PORTAL_API } from './client';
 
 /** Query key of a standby screen's device state. */
 export function deviceKey(token: string) {
@@ -10,7 +11,7 @@ export function deviceKey(token: string) {
 
 /** GET /portal/api/devices/{token}. Errors: 404 unknown device. */
 export function getDevice(token: string, signal?: AbortSignal): Promise<DeviceState> {
-  return portalRequest<DeviceState>({ method: 'GET', path: devicePath(token), signal });
+  return request<DeviceState>(PORTAL_API, { method: 'GET', path: devicePath(token), signal });
 }
 
 /** The device query; `poll` refetches every 10 s (used while the live stream is down). */

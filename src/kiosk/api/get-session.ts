@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortalSessionState } from '../../contract/portal';
 import { toApiError } from '../../web/api-error';
-import { portalRequest, sessionPath } from './client';
+import { request } from '../../web/request';
+import { PORTAL_API, sessionPath } from './client';
 
 /** Query key of one session's state; every session mutation and stream event invalidates it. */
 export function sessionKey(uuid: string) {
@@ -10,7 +11,7 @@ export function sessionKey(uuid: string) {
 
 /** GET /portal/api/sessions/{uuid}. Errors: 404 unknown session, 410 expired (ApiError). */
 export function getSession(uuid: string, signal?: AbortSignal): Promise<PortalSessionState> {
-  return portalRequest<PortalSessionState>({ method: 'GET', path: sessionPath(uuid), signal });
+  return request<PortalSessionState>(PORTAL_API, { method: 'GET', path: sessionPath(uuid), signal });
 }
 
 /** The session query; `poll` refetches an open session every 10 s (while the live stream is down). */

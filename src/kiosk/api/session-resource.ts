@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../web/api-error';
-import { portalRequest, sessionPath } from './client';
+import { request } from '../../web/request';
+import { PORTAL_API, sessionPath } from './client';
 import { sessionKey } from './get-session';
 
 /**
@@ -15,7 +16,8 @@ export function sessionResourceKey(uuid: string, name: string) {
 export function sessionResourceOptions<T>(uuid: string, name: string) {
   return queryOptions({
     queryKey: sessionResourceKey(uuid, name),
-    queryFn: ({ signal }) => portalRequest<T>({ method: 'GET', path: sessionPath(uuid, `/${name}`), signal }),
+    queryFn: ({ signal }) =>
+      request<T>(PORTAL_API, { method: 'GET', path: sessionPath(uuid, `/${name}`), signal }),
     retry: (failures, error) => toApiError(error).retryable && failures < 3,
   });
 }

@@ -18,7 +18,7 @@ export function useDeviceStream(token: string, onConnectedChange: (connected: bo
   connectedRef.current = onConnectedChange;
   useEffect(() => {
     const close = openLiveStream({
-      url: `${PORTAL_API}${devicePath(token, '/stream')}`,
+      url: `${PORTAL_API.base}${devicePath(token, '/stream')}`,
       event: 'device_state',
       onMessage: (data) => {
         const state = deviceStateFromMessage(data);

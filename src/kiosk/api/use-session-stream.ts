@@ -30,7 +30,7 @@ export function useSessionStream(
           void queryClient.invalidateQueries({ queryKey: sessionKey(uuid) });
       });
     const close = openLiveStream({
-      url: `${PORTAL_API}${sessionPath(uuid, '/stream')}`,
+      url: `${PORTAL_API.base}${sessionPath(uuid, '/stream')}`,
       event: 'portal_event',
       onMessage: refetch,
       onOpen: () => {

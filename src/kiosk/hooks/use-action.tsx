@@ -1,8 +1,8 @@
 import { notifyManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { newActionKey } from '../../web/action-key';
 import { toApiError } from '../../web/api-error';
-import { newActionKey } from '../api/client';
 import { type FinishKind, finishSessionAction } from '../api/finish-session';
 import { sessionKey } from '../api/get-session';
 import type { ActionVariables, SessionAction } from '../api/session-action';

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandVariables } from '../../ui/brand';
-import { meRequest } from '../api/client';
+import { request } from '../../web/request';
+import { ME_API } from '../api/client';
 import { isSignedOut, useOverview } from '../api/queries';
 import type { MeOverview } from '../api/types';
 import { LanguageButton } from '../components/language-button';
@@ -31,7 +32,8 @@ export function App() {
   const [note, setNote] = useState<SignInNote>('none');
   const [deleted, setDeleted] = useState(false);
   const signIn = useMutation({
-    mutationFn: (token: string) => meRequest<{ firstname: string | null }>('POST', '/sign-in', { token }),
+    mutationFn: (token: string) =>
+      request<{ firstname: string | null }>(ME_API, { method: 'POST', path: '/sign-in', body: { token } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me'] }),
     onError: () => setNote('link_invalid'),
   });

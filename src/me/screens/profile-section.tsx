@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
+import { ApiError } from '../../web/api-error';
 import { formatDate } from '../../web/format';
-import { MeApiError } from '../api/client';
 import { useProfile, useSaveProfile } from '../api/queries';
 import type { MeField, MeFieldValue } from '../api/types';
 import { Notice } from '../components/notice';
@@ -47,7 +47,7 @@ export function ProfileSection() {
     const problem = problemOf(field, draft(field));
     if (problem) problems.set(field.name, problem);
   }
-  const refused = save.error instanceof MeApiError ? save.error.fields : [];
+  const refused = save.error instanceof ApiError ? save.error.fields : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setShown(true);
