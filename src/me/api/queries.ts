@@ -1,18 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  MeActivity,
+  MeAppCode,
+  MeCard,
+  MeCards,
+  MeOverview,
+  MeProfile,
+  MeRewards,
+  MeSubscriptions,
+  MeVouchers,
+  ProfileField,
+} from '../../contract/me';
 import { ApiError } from '../../web/api-error';
 import { request } from '../../web/request';
 import { ME_API } from './client';
-import type {
-  MeActivityPage,
-  MeAppCode,
-  MeCard,
-  MeFieldValue,
-  MeOverview,
-  MeProfile,
-  MeReward,
-  MeSubscription,
-  MeVoucher,
-} from './types';
 
 /** The signed-in customer's overview; an error with status 401 means signed out. */
 export function useOverview(enabled = true) {
@@ -46,16 +47,14 @@ export function useAppCode(now: () => number = Date.now) {
 export function useRewards() {
   return useQuery({
     queryKey: ['me', 'rewards'],
-    queryFn: async () =>
-      (await request<{ rewards: MeReward[] }>(ME_API, { method: 'GET', path: '/rewards' })).rewards,
+    queryFn: async () => (await request<MeRewards>(ME_API, { method: 'GET', path: '/rewards' })).rewards,
   });
 }
 
 export function useVouchers() {
   return useQuery({
     queryKey: ['me', 'vouchers'],
-    queryFn: async () =>
-      (await request<{ vouchers: MeVoucher[] }>(ME_API, { method: 'GET', path: '/vouchers' })).vouchers,
+    queryFn: async () => (await request<MeVouchers>(ME_API, { method: 'GET', path: '/vouchers' })).vouchers,
   });
 }
 
@@ -63,7 +62,7 @@ export function useVouchers() {
 export function useActivity(page: number) {
   return useQuery({
     queryKey: ['me', 'activity', page],
-    queryFn: () => request<MeActivityPage>(ME_API, { method: 'GET', path: `/activity?page=${page}` }),
+    queryFn: () => request<MeActivity>(ME_API, { method: 'GET', path: `/activity?page=${page}` }),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,8 +70,7 @@ export function useActivity(page: number) {
 export function useCards() {
   return useQuery({
     queryKey: ['me', 'cards'],
-    queryFn: async () =>
-      (await request<{ cards: MeCard[] }>(ME_API, { method: 'GET', path: '/cards' })).cards,
+    queryFn: async () => (await request<MeCards>(ME_API, { method: 'GET', path: '/cards' })).cards,
   });
 }
 
@@ -96,8 +94,7 @@ export function useSubscriptions() {
   return useQuery({
     queryKey: ['me', 'subscriptions'],
     queryFn: async () =>
-      (await request<{ subscriptions: MeSubscription[] }>(ME_API, { method: 'GET', path: '/subscriptions' }))
-        .subscriptions,
+      (await request<MeSubscriptions>(ME_API, { method: 'GET', path: '/subscriptions' })).subscriptions,
   });
 }
 
@@ -121,7 +118,7 @@ export function useProfile() {
 export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: Record<string, MeFieldValue>) =>
+    mutationFn: (values: Record<string, ProfileField['value']>) =>
       request<MeProfile>(ME_API, { method: 'PUT', path: '/profile', body: values }),
     onSuccess: (answer) => {
       client.setQueryData<MeProfile>(['me', 'profile'], (old) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MeOverview, SignInResult } from '../../contract/me';
 import { brandVariables } from '../../ui/brand';
 import { request } from '../../web/request';
 import { ME_API } from '../api/client';
 import { isSignedOut, useOverview } from '../api/queries';
-import type { MeOverview } from '../api/types';
 import { LanguageButton } from '../components/language-button';
 import { Notice } from '../components/notice';
 import { AccountScreen } from '../screens/account-screen';
@@ -33,7 +33,7 @@ export function App() {
   const [deleted, setDeleted] = useState(false);
   const signIn = useMutation({
     mutationFn: (token: string) =>
-      request<{ firstname: string | null }>(ME_API, { method: 'POST', path: '/sign-in', body: { token } }),
+      request<SignInResult>(ME_API, { method: 'POST', path: '/sign-in', body: { token } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me'] }),
     onError: () => setNote('link_invalid'),
   });
@@ -120,7 +120,7 @@ function SignedIn({
 }) {
   const { t } = useTranslation('me');
   const section = useSection();
-  const style = brandVariables(overview.brand as Parameters<typeof brandVariables>[0]) as CSSProperties;
+  const style = brandVariables(overview.brand) as CSSProperties;
   const creditName = overview.custom_credit_name?.trim() || t('points');
   // A new section starts at its top, as a new page would.
   useEffect(() => {
