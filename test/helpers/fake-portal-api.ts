@@ -32,8 +32,6 @@ import type {
   GiftcardPayment,
   IdentifyRequest,
   IdentifyResult,
-  PortalActivity,
-  PortalCard,
   PortalContact,
   PortalCreditReception,
   PortalEvent,
@@ -42,7 +40,6 @@ import type {
   PortalSessionState,
   PortalSessionType,
   PortalSettings,
-  PortalSubscription,
   PortalVoucher,
   RegisterRequest,
   ScannedCode,
@@ -55,7 +52,6 @@ import type { BrandKit } from '../../src/contract/public/brand-kit';
  */
 export interface FakeContact extends CashierContact {
   creditsPerEuro: number;
-  subscriptions: Map<number, PortalSubscription['status']>;
   visits: number;
 }
 
@@ -249,7 +245,7 @@ const IDENTIFYING: PortalSessionType[] = [
 /** The session's timestamps as the service writes them: whole seconds, with an offset. */
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
 
-/** Which requests a network rule applies to: a part of their path (`/giftcards/redeem`), after a method if given (`POST /subscriptions`). */
+/** Which requests a network rule applies to: a part of their path (`/giftcards/redeem`), after a method if given (`POST /identify`). */
 type Match = string;
 
 /**
@@ -275,7 +271,6 @@ export function createFakePortalApi() {
   ]);
   let paired: string | null = null;
   let wording: AccountWording = { ...DEFAULT_WORDING };
-  const activity = new Map<string, PortalActivity[]>();
   const subscriptionTypes: PortalSessionState['subscription_types'] = [
     { id: 1, name: 'Newsletter', description: 'News once a month', strategy: 'OPT_IN' },
     { id: 2, name: 'Partner news', description: null, strategy: 'DOUBLE_OPT_IN' },
@@ -301,7 +296,7 @@ export function createFakePortalApi() {
   };
   /** The customer as the console sees them. */
   const cashierContact = (uuid: string): CashierContact => {
-    const { creditsPerEuro, subscriptions, visits, ...contact } = contactOf(uuid);
+    const { creditsPerEuro, visits, ...contact } = contactOf(uuid);
     return { ...contact };
   };
   /** The customer as the counter sees them: first name, masked e-mail, balances. */
@@ -309,11 +304,6 @@ export function createFakePortalApi() {
     const { email, lastname, ...shown } = cashierContact(uuid);
     return { ...shown, email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}` };
   };
-  const note = (contact: string, line: Omit<PortalActivity, 'uuid' | 'created_at' | 'shop'>) =>
-    activity.set(contact, [
-      { ...line, uuid: id('activity'), created_at: iso(now()), shop: SHOPS.amsterdam.name },
-      ...(activity.get(contact) ?? []),
-    ]);
 
   // ---- live streams ---------------------------------------------------------------------------
 
@@ -619,11 +609,8 @@ export function createFakePortalApi() {
       if (card.contact) throw failedWith(60014);
       card.contact = created.uuid;
     }
-    for (const type of input.subscription_type_ids) {
-      const strategy = subscriptionTypes.find((t) => t.id === type)?.strategy;
-      if (!strategy) throw failedWith(55030);
-      created.subscriptions.set(type, strategy === 'DOUBLE_OPT_IN' ? 'PENDING_CONFIRMATION' : 'SUBSCRIBED');
-    }
+    if (input.subscription_type_ids.some((type) => !subscriptionTypes.some((t) => t.id === type)))
+      throw failedWith(55030);
     record(session, 'contact_registered', { contact: { uuid: created.uuid } });
     const { contact: shown } = identified(session, created.uuid, 'registration');
     session.proven = input.card_value !== undefined;
@@ -689,7 +676,6 @@ export function createFakePortalApi() {
     };
     receptions.set(reception.uuid, reception);
     session.credit_reception = reception.uuid;
-    note(contact.uuid, { type: 'credit_reception', title: 'Credits', credits, amount_in_cents: null });
     record(session, 'credit_reception', { uuid: reception.uuid, credits });
     return reception;
   };
@@ -893,12 +879,6 @@ export function createFakePortalApi() {
     if (contact.credit_balance < reward.required_credits) throw failedWith(1017);
     if (reward.stock !== null) reward.stock -= 1;
     contact.credit_balance -= reward.required_credits;
-    note(contact.uuid, {
-      type: 'reward_reception',
-      title: reward.title,
-      credits: -reward.required_credits,
-      amount_in_cents: null,
-    });
     record(session, 'reward_reception', { title: reward.title, credits: -reward.required_credits });
     return {
       reward_reception: {
@@ -913,38 +893,6 @@ export function createFakePortalApi() {
     };
   };
 
-  const portalCard = (card: FakeCard): PortalCard => ({
-    id: card.id,
-    value_hint: card.value.slice(-4),
-    name: 'Loyalty card',
-    active: card.active,
-  });
-  const subscriptionsOf = (contact: FakeContact): PortalSubscription[] =>
-    subscriptionTypes.map((type) => ({
-      ...type,
-      status: contact.subscriptions.get(type.id) ?? 'UNSUBSCRIBED',
-    }));
-  const subscribe = (contact: FakeContact, typeId: number, subscribed: boolean): PortalSubscription => {
-    const type = subscriptionTypes.find((t) => t.id === typeId);
-    if (!type) throw failedWith(55030);
-    const status = !subscribed
-      ? 'UNSUBSCRIBED'
-      : type.strategy === 'DOUBLE_OPT_IN'
-        ? 'PENDING_CONFIRMATION'
-        : 'SUBSCRIBED';
-    contact.subscriptions.set(type.id, status);
-    return { ...type, status };
-  };
-  const addCard = (session: FakeSession, value: string) => {
-    const contact = provenCustomerOf(session);
-    const existing = cards.find((c) => c.value === value);
-    if (existing && !existing.active) throw failedWith(60004);
-    if (existing?.contact && existing.contact !== contact.uuid) throw failedWith(60014);
-    const added = existing ?? card(value, null);
-    added.contact = contact.uuid;
-    record(session, 'card_added', { contact: { uuid: contact.uuid }, contact_identifier: value.slice(-4) });
-    return portalCard(added);
-  };
   /** portal-customer.ts claimReceiptInSession: a receipt's credits for the customer, once; no proof needed. */
   const claimReceipt = (session: FakeSession, value: string): PortalCreditReception => {
     const contact = customerOf(session);
@@ -962,20 +910,8 @@ export function createFakePortalApi() {
       next_reward: nextReward(contact.credit_balance),
       unlocked_reward: unlockedReward(contact.credit_balance - receipt.credits, contact.credit_balance),
     };
-    note(contact.uuid, {
-      type: 'credit_reception',
-      title: 'Credits',
-      credits: receipt.credits,
-      amount_in_cents: null,
-    });
     record(session, 'receipt_token_claimed', { credit_reception: { uuid: reception.uuid } });
     return reception;
-  };
-  const removeCard = (contact: FakeContact, cardId: number) => {
-    const removed = cards.find((c) => c.id === cardId && c.contact === contact.uuid);
-    if (!removed) throw failedWith(1003, 404, ['card_id']);
-    removed.contact = null;
-    return portalCard(removed);
   };
   // ---- the console API --------------------------------------------------------------------------
 
@@ -1149,22 +1085,8 @@ export function createFakePortalApi() {
       }
       case 'POST rewards/claim':
         return claim(forAction(uuid, ['identify']), text(body.reward_uuid));
-      case 'GET activity':
-        return activity.get(proven(['identify']).uuid) ?? [];
-      case 'GET subscriptions':
-        return subscriptionsOf(proven(['identify']));
-      case 'POST subscriptions':
-        return subscribe(proven(['identify']), Number(body.subscription_type_id), body.subscribed === true);
-      case 'GET cards': {
-        const holder = proven(['identify']).uuid;
-        return cards.filter((c) => c.contact === holder).map(portalCard);
-      }
-      case 'POST cards':
-        return addCard(forAction(uuid, ['identify']), text(body.value));
       case 'POST receipt-tokens/claim':
         return claimReceipt(forAction(uuid, ['identify']), text(body.value));
-      case 'POST cards/remove':
-        return removeCard(proven(['identify']), Number(body.card_id));
       case 'POST me-link':
         // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
         return (
@@ -1308,7 +1230,6 @@ export function createFakePortalApi() {
       credit_balance: 0,
       prepaid_balance_in_cents: 0,
       creditsPerEuro: 1,
-      subscriptions: new Map(),
       visits: 0,
       ...init,
     };
@@ -1388,7 +1309,6 @@ export function createFakePortalApi() {
       rewards.push(created);
       return created;
     },
-    note,
     /** A standby screen's pairing token for `shop`. */
     device: (token: string, shop: string) => void devices.set(token, shop),
 
