@@ -22,7 +22,8 @@ import { brandKit } from './public/brand-kit';
  *   GET  /portal/api/devices/{token}/stream              → text/event-stream (event: device_state, data: DeviceState)
  *
  * POSTs take an `Idempotency-Key` header: the kiosk sends one per action, so a retried action
- * never acts twice.
+ * never acts twice. Every route of the portal API, held to by the service and the flow tests' fake:
+ * PORTAL_ROUTES in contract/routes.ts.
  */
 
 /**

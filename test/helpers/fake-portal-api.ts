@@ -8,7 +8,9 @@
  * request, or has the server fail. The service's own rules are proven by its tests (test/http);
  * this fake keeps the few a screen depends on (min(balance, remaining), once per session, a proof
  * before spending, a held top-up, …). The counter reads what the service lets it: a first name and
- * a masked e-mail address (docs/trust-model.md).
+ * a masked e-mail address (docs/trust-model.md). It answers exactly the routes of
+ * contract/routes.ts, which the service is held to as well: a route missing here or unknown to the
+ * contract fails every flow test, and so does a page's request to a path of no route.
  */
 import type {
   CashierContact,
@@ -45,6 +47,14 @@ import type {
   ScannedCode,
 } from '../../src/contract/portal';
 import type { BrandKit } from '../../src/contract/public/brand-kit';
+import {
+  CASHIER_API_BASE,
+  CASHIER_ROUTES,
+  type CashierRoute,
+  PORTAL_API_BASE,
+  PORTAL_ROUTES,
+  type PortalRoute,
+} from '../../src/contract/routes';
 
 /**
  * A customer of the fake account, as the console sees them (the counter sees less: PortalContact);
@@ -139,7 +149,38 @@ type Answer = { status: number; body: Json };
 type Body = Record<string, unknown>;
 const text = (value: unknown) => String(value ?? '');
 const cents = (body: Body) => (typeof body.amount_in_cents === 'number' ? body.amount_in_cents : undefined);
-const C = '/cashier/api';
+
+/** The path parameters of a route: a session's `uuid`, a standby screen's `token` ('' when it has none). */
+interface RouteParams {
+  uuid: string;
+  token: string;
+}
+/** The answer's `data` of one route, from its path parameters, its JSON body and its query. */
+type Handler = (params: RouteParams, body: Body, query: URLSearchParams) => Json;
+/** An event-stream route: served by the fake EventSource; a fetch of it is a stray request. */
+const STREAM = 'event stream';
+/** A handler for every route of an API's list in contract/routes.ts, and for no other. */
+type Routes<R extends string> = Record<R, Handler | typeof STREAM>;
+
+/**
+ * The fake's `handlers` as a table of patterns under `base`. Throws (and so fails every flow test)
+ * when they do not answer exactly the contract's `routes`: the fake cannot drift from the service,
+ * which test/http/browser-routes.test.ts holds to the same lists.
+ */
+function routeTable<R extends string>(base: string, routes: readonly R[], handlers: Routes<R>) {
+  const missing = routes.filter((route) => !Object.hasOwn(handlers, route));
+  const unknown = Object.keys(handlers).filter((route) => !routes.includes(route as R));
+  if (missing.length > 0 || unknown.length > 0)
+    throw new Error(
+      `the fake's routes under ${base} differ from contract/routes.ts: ` +
+        `missing ${JSON.stringify(missing)}, not in the contract ${JSON.stringify(unknown)}`,
+    );
+  return routes.map((route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const pattern = new RegExp(`^${base}${path.replaceAll(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+    return { route: `${method} ${base}${path}`, method, pattern, handler: handlers[route] };
+  });
+}
 
 /** A refusal as the service answers it (src/service/http/plugins/errors.ts): the error body, by code or reason. */
 class Refusal {
@@ -347,6 +388,8 @@ export function createFakePortalApi() {
     readyState = 0;
     private readonly listeners = new Map<string, ((event: { data: string }) => void)[]>();
     constructor(readonly url: string) {
+      const found = routeOf('GET', new URL(url, 'http://kiosk.test').pathname);
+      if (found?.entry.handler !== STREAM) strays.push(`EventSource ${url}`);
       streams.add(this);
       setTimeout(() => this.connect(), 0);
     }
@@ -1042,118 +1085,122 @@ export function createFakePortalApi() {
     record(session, 'pos_transaction_pushed', { ...session.pos_transaction });
   };
 
-  /** A call of the kiosk on session `uuid`: `action` is the path after it ('' for the session itself). */
-  const sessionCall = (method: string, uuid: string, action: string, body: Body): Json => {
-    const customer = (types: PortalSessionType[]) => customerOf(forAction(uuid, types));
-    const proven = (types: PortalSessionType[]) => provenCustomerOf(forAction(uuid, types));
-    switch (`${method} ${action}`) {
-      case 'GET ':
-        return stateOf(sessionOf(uuid));
-      case 'POST identify':
-        return identify(forAction(uuid, IDENTIFYING), body as IdentifyRequest);
-      case 'POST register':
-        return register(forAction(uuid, IDENTIFYING), body as RegisterRequest);
-      case 'POST scan-lookup':
-        return forAction(uuid) && scanned(text(body.value));
-      case 'POST credit-reception':
-        return creditReception(forAction(uuid, ['credit_reception']));
-      case 'POST complete':
-        return end(forAction(uuid), 'completed', 'screen');
-      case 'POST cancel':
-        return end(forAction(uuid), 'cancelled', 'screen');
-      case 'POST verification/send':
-        return sendCode(forAction(uuid, IDENTIFYING));
-      case 'POST verification/verify':
-        return verifyCode(forAction(uuid, IDENTIFYING), text(body.code));
-      case 'POST giftcards/scan':
-        return forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value));
-      case 'POST giftcards/redeem':
-        return redeem(forAction(uuid, ['redeem_giftcards']), text(body.giftcard_uuid));
-      case 'POST giftcards/top-up':
-        return topUpGiftcard(forAction(uuid, ['top_up_giftcards']), text(body.giftcard_uuid), cents(body));
-      case 'POST prepaid/pay':
-        return prepaid(forAction(uuid, ['pay_prepaid', 'prepaid']), 'pay', cents(body));
-      case 'POST prepaid/top-up':
-        return prepaid(forAction(uuid, ['top_up_prepaid', 'prepaid']), 'top_up', cents(body));
-      case 'GET vouchers':
-        return activeVouchers(proven(['vouchers', 'identify']).uuid);
-      case 'POST vouchers/redeem':
-        return redeemVoucher(forAction(uuid, ['vouchers', 'identify']), text(body.code));
-      case 'GET rewards': {
-        const balance = customer(['identify']).credit_balance;
-        return rewards.map((reward) => rewardView(reward, balance));
-      }
-      case 'POST rewards/claim':
-        return claim(forAction(uuid, ['identify']), text(body.reward_uuid));
-      case 'POST receipt-tokens/claim':
-        return claimReceipt(forAction(uuid, ['identify']), text(body.value));
-      case 'POST me-link':
-        // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
-        return (
-          proven(['identify']) && {
-            url: `http://kiosk.test/me/?token=${id('link')}`,
-            expires_at: iso(now() + 300_000),
-          }
-        );
-      case 'GET stats': {
-        const { visits, credit_balance } = proven(['identify']);
-        return { visits, last_visit_at: null, total_credits_earned: credit_balance };
-      }
-      default:
-        throw failedWith(1003, 404);
-    }
+  /** What the kiosk may call, each route of contract/routes.ts PORTAL_ROUTES answered from the state. */
+  const portalRoutes: Routes<PortalRoute> = {
+    'GET /sessions/{uuid}': ({ uuid }) => stateOf(sessionOf(uuid)),
+    'GET /sessions/{uuid}/stream': STREAM,
+    'POST /sessions/{uuid}/identify': ({ uuid }, body) =>
+      identify(forAction(uuid, IDENTIFYING), body as IdentifyRequest),
+    'POST /sessions/{uuid}/scan-lookup': ({ uuid }, body) => forAction(uuid) && scanned(text(body.value)),
+    'POST /sessions/{uuid}/register': ({ uuid }, body) =>
+      register(forAction(uuid, IDENTIFYING), body as RegisterRequest),
+    'POST /sessions/{uuid}/verification/send': ({ uuid }) => sendCode(forAction(uuid, IDENTIFYING)),
+    'POST /sessions/{uuid}/verification/verify': ({ uuid }, body) =>
+      verifyCode(forAction(uuid, IDENTIFYING), text(body.code)),
+    'POST /sessions/{uuid}/credit-reception': ({ uuid }) =>
+      creditReception(forAction(uuid, ['credit_reception'])),
+    'POST /sessions/{uuid}/complete': ({ uuid }) => end(forAction(uuid), 'completed', 'screen'),
+    'POST /sessions/{uuid}/cancel': ({ uuid }) => end(forAction(uuid), 'cancelled', 'screen'),
+    'POST /sessions/{uuid}/giftcards/scan': ({ uuid }, body) =>
+      forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value)),
+    'POST /sessions/{uuid}/giftcards/redeem': ({ uuid }, body) =>
+      redeem(forAction(uuid, ['redeem_giftcards']), text(body.giftcard_uuid)),
+    'POST /sessions/{uuid}/giftcards/top-up': ({ uuid }, body) =>
+      topUpGiftcard(forAction(uuid, ['top_up_giftcards']), text(body.giftcard_uuid), cents(body)),
+    'POST /sessions/{uuid}/prepaid/pay': ({ uuid }, body) =>
+      prepaid(forAction(uuid, ['pay_prepaid', 'prepaid']), 'pay', cents(body)),
+    'POST /sessions/{uuid}/prepaid/top-up': ({ uuid }, body) =>
+      prepaid(forAction(uuid, ['top_up_prepaid', 'prepaid']), 'top_up', cents(body)),
+    'GET /sessions/{uuid}/vouchers': ({ uuid }) =>
+      activeVouchers(provenCustomerOf(forAction(uuid, ['vouchers', 'identify'])).uuid),
+    'POST /sessions/{uuid}/vouchers/redeem': ({ uuid }, body) =>
+      redeemVoucher(forAction(uuid, ['vouchers', 'identify']), text(body.code)),
+    'GET /sessions/{uuid}/rewards': ({ uuid }) => {
+      const balance = customerOf(forAction(uuid, ['identify'])).credit_balance;
+      return rewards.map((reward) => rewardView(reward, balance));
+    },
+    'POST /sessions/{uuid}/rewards/claim': ({ uuid }, body) =>
+      claim(forAction(uuid, ['identify']), text(body.reward_uuid)),
+    'POST /sessions/{uuid}/receipt-tokens/claim': ({ uuid }, body) =>
+      claimReceipt(forAction(uuid, ['identify']), text(body.value)),
+    // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
+    'POST /sessions/{uuid}/me-link': ({ uuid }) =>
+      provenCustomerOf(forAction(uuid, ['identify'])) && {
+        url: `http://kiosk.test/me/?token=${id('link')}`,
+        expires_at: iso(now() + 300_000),
+      },
+    'GET /sessions/{uuid}/stats': ({ uuid }) => {
+      const { visits, credit_balance } = provenCustomerOf(forAction(uuid, ['identify']));
+      return { visits, last_visit_at: null, total_credits_earned: credit_balance };
+    },
+    'GET /devices/{token}': ({ token }) => {
+      const state = deviceState(token);
+      if (!state) throw refusedFor('device_not_found');
+      return state;
+    },
+    'GET /devices/{token}/stream': STREAM,
   };
 
-  /** A call of the console (paired device `cashierDevice()`); `path` after /cashier/api. */
-  const consoleCall = (method: string, path: string, body: Body, query: URLSearchParams): Json => {
-    const [, uuid, action = ''] = path.match(/^\/sessions\/([^/]+)(?:\/(.+))?$/) ?? [];
-    if (uuid) {
+  /** What the console may call (paired device `cashierDevice()`): contract/routes.ts CASHIER_ROUTES. */
+  const cashierRoutes: Routes<CashierRoute> = {
+    'POST /pair': (_, body) => {
+      if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
+      paired = text(body.token);
+      return deviceView();
+    },
+    'POST /unpair': () => {
+      paired = null;
+      return { paired: false };
+    },
+    'GET /device': () => deviceView(),
+    'GET /stream': STREAM,
+    'POST /contacts/find': (_, body) => cashierDevice() && findContact(text(body.query)),
+    'GET /sessions': (_, __, query) =>
+      shopSessionsSince(Date.parse(query.get('since') ?? '1970-01-01T00:00:00Z')),
+    'POST /sessions': (_, body) => startSession(body as StartSessionRequest),
+    'GET /sessions/{uuid}': ({ uuid }) => cashierView(shopSession(uuid)),
+    'GET /sessions/{uuid}/stream': STREAM,
+    'POST /sessions/{uuid}/cancel': ({ uuid }) => {
       const session = shopSession(uuid);
-      if (method === 'GET' && action === '') return cashierView(session);
-      if (method === 'POST' && action === 'cancel')
-        return end(forAction(uuid), 'cancelled', 'cashier') && cashierView(session);
-      if (method === 'POST' && action === 'payment-received') {
-        receivePayment(forAction(uuid, ['top_up_prepaid', 'top_up_giftcards']));
-        return cashierView(session);
-      }
-      if (method === 'POST' && action === 'purchase') return sendPurchase(session, cents(body) ?? 0);
-      throw failedWith(1003, 404);
+      return end(forAction(uuid), 'cancelled', 'cashier') && cashierView(session);
+    },
+    'POST /sessions/{uuid}/purchase': ({ uuid }, body) => sendPurchase(shopSession(uuid), cents(body) ?? 0),
+    'POST /sessions/{uuid}/payment-received': ({ uuid }) => {
+      const session = shopSession(uuid);
+      receivePayment(forAction(uuid, ['top_up_prepaid', 'top_up_giftcards']));
+      return cashierView(session);
+    },
+  };
+
+  const table = [
+    ...routeTable(PORTAL_API_BASE, PORTAL_ROUTES, portalRoutes),
+    ...routeTable(CASHIER_API_BASE, CASHIER_ROUTES, cashierRoutes),
+  ];
+  /** Requests to a path no route of the contract has: the flow test fails on any (flow-tests.tsx). */
+  const strays: string[] = [];
+  /** The route of `method` and `pathname` in the contract, with its parameters; a stray when none. */
+  const routeOf = (method: string, pathname: string) => {
+    for (const entry of table) {
+      const match = entry.method === method ? entry.pattern.exec(pathname) : null;
+      if (match) return { entry, params: { uuid: '', token: '', ...match.groups } };
     }
-    switch (`${method} ${path}`) {
-      case 'POST /pair':
-        if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
-        paired = text(body.token);
-        return deviceView();
-      case 'POST /unpair':
-        paired = null;
-        return { paired: false };
-      case 'GET /device':
-        return deviceView();
-      case 'POST /contacts/find':
-        return cashierDevice() && findContact(text(body.query));
-      case 'GET /sessions':
-        return shopSessionsSince(Date.parse(query.get('since') ?? '1970-01-01T00:00:00Z'));
-      case 'POST /sessions':
-        return startSession(body as StartSessionRequest);
-      default:
-        throw failedWith(1003, 404);
-    }
+    strays.push(`${method} ${pathname}`);
+    return null;
   };
 
   /** One request's answer (status, body) from the state. */
   const route = (method: string, pathname: string, body: Body, query: URLSearchParams): Answer => {
-    const session = pathname.match(/^\/portal\/api\/sessions\/([^/]+)(?:\/(.+))?$/);
-    const device = pathname.match(/^\/portal\/api\/devices\/([^/]+)$/);
-    let data: Json;
-    if (session) data = sessionCall(method, session[1]!, session[2] ?? '', body);
-    else if (device && method === 'GET') {
-      data = deviceState(device[1]!);
-      if (!data) throw refusedFor('device_not_found');
-    } else if (pathname.startsWith(C)) data = consoleCall(method, pathname.slice(C.length), body, query);
-    else throw failedWith(1003, 404);
+    const found = routeOf(method, pathname);
+    if (!found) throw failedWith(1003, 404);
+    const { entry, params } = found;
+    // Pages open event streams with EventSource (FakeEventSource), never with fetch.
+    if (entry.handler === STREAM) {
+      strays.push(`${method} ${pathname} (an event stream, fetched)`);
+      throw failedWith(1003, 404);
+    }
     return {
-      status: method === 'POST' && pathname === `${C}/sessions` ? 201 : 200,
-      body: { data, meta: {} },
+      status: entry.route === `POST ${CASHIER_API_BASE}/sessions` ? 201 : 200,
+      body: { data: entry.handler(params, body, query), meta: {} },
     };
   };
 
@@ -1247,6 +1294,13 @@ export function createFakePortalApi() {
     EventSource: FakeEventSource as unknown as typeof EventSource,
     /** Every request that reached the network, in order (answered or not). */
     requests,
+    /** The routes the fake answers, `METHOD /base/path/{param}`: contract/routes.ts's, no other. */
+    routes: table.map((entry) => entry.route),
+    /**
+     * Requests (and event streams) to a path of no route of the contract: a page calling what the
+     * service does not serve. setUpFlowTests fails a test that made any.
+     */
+    strays,
     /** The requests to paths containing `match` (and of `method`, when given). */
     calls: (match: string, method?: string) =>
       requests.filter((r) => r.path.includes(match) && (!method || r.method === method)),
