@@ -274,6 +274,7 @@ export const KIOSK: PortalSessionState['kiosk'] = {
 };
 
 const SESSION_TTL_MS = 60 * 60_000;
+// The session types that may do what (portal-session-guards.ts ALLOWED).
 const IDENTIFYING: PortalSessionType[] = [
   'identify',
   'credit_reception',
@@ -281,7 +282,12 @@ const IDENTIFYING: PortalSessionType[] = [
   'top_up_prepaid',
   'prepaid',
   'vouchers',
+  'scan_anything',
 ];
+const PAYING_GIFTCARD: PortalSessionType[] = ['redeem_giftcards', 'giftcard', 'scan_anything'];
+const TOPPING_UP_GIFTCARD: PortalSessionType[] = ['top_up_giftcards', 'giftcard', 'scan_anything'];
+const VOUCHER_TYPES: PortalSessionType[] = ['vouchers', 'identify', 'scan_anything'];
+const CUSTOMER_PORTAL: PortalSessionType[] = ['identify', 'scan_anything'];
 
 /** The session's timestamps as the service writes them: whole seconds, with an offset. */
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
@@ -479,6 +485,10 @@ export function createFakePortalApi() {
       remaining_in_cents: Math.max(0, (session.amount_in_cents ?? 0) - paid),
     };
   };
+  /** portal-payments.ts giftcardPaymentState: a session that pays with gift cards, and has an amount to pay. */
+  const paysWithGiftcards = (session: FakeSession) =>
+    session.type === 'redeem_giftcards' ||
+    (PAYING_GIFTCARD.includes(session.type) && session.amount_in_cents !== null);
   const receptions = new Map<string, PortalCreditReception>();
 
   const stateOf = (session: FakeSession): PortalSessionState => ({
@@ -494,8 +504,8 @@ export function createFakePortalApi() {
     contact_proof: session.status === 'open' ? proofOf(session) : null,
     pos_transaction: session.pos_transaction,
     credit_reception: session.credit_reception ? (receptions.get(session.credit_reception) ?? null) : null,
-    giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
-    giftcard_top_ups: session.type === 'top_up_giftcards' ? session.top_ups : null,
+    giftcard_payment: paysWithGiftcards(session) ? paymentOf(session) : null,
+    giftcard_top_ups: TOPPING_UP_GIFTCARD.includes(session.type) ? session.top_ups : null,
     payment_hold:
       session.hold && session.status === 'open'
         ? {
@@ -548,7 +558,7 @@ export function createFakePortalApi() {
   const end = (session: FakeSession, status: 'completed' | 'cancelled', by: 'screen' | 'pos' | 'cashier') => {
     session.status = status;
     session.ended_at = iso(now());
-    const payment = session.type === 'redeem_giftcards' ? paymentOf(session) : {};
+    const payment = paysWithGiftcards(session) ? paymentOf(session) : {};
     record(session, status === 'completed' ? 'session_completed' : 'session_cancelled', {
       status,
       by,
@@ -1004,7 +1014,7 @@ export function createFakePortalApi() {
         ? 'registration'
         : (identifiedBy ?? (session.contact ? 'cashier' : null)),
       credits,
-      giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
+      giftcard_payment: paysWithGiftcards(session) ? paymentOf(session) : null,
       giftcard_top_ups: [],
       prepaid: data('prepaid_transaction').length
         ? { amount_in_cents: prepaidMoved, unpaid_in_cents: null }
@@ -1102,35 +1112,35 @@ export function createFakePortalApi() {
     'POST /sessions/{uuid}/complete': ({ uuid }) => end(forAction(uuid), 'completed', 'screen'),
     'POST /sessions/{uuid}/cancel': ({ uuid }) => end(forAction(uuid), 'cancelled', 'screen'),
     'POST /sessions/{uuid}/giftcards/scan': ({ uuid }, body) =>
-      forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value)),
+      forAction(uuid, [...PAYING_GIFTCARD, ...TOPPING_UP_GIFTCARD]) && scanGiftcard(text(body.value)),
     'POST /sessions/{uuid}/giftcards/redeem': ({ uuid }, body) =>
-      redeem(forAction(uuid, ['redeem_giftcards']), text(body.giftcard_uuid)),
+      redeem(forAction(uuid, PAYING_GIFTCARD), text(body.giftcard_uuid)),
     'POST /sessions/{uuid}/giftcards/top-up': ({ uuid }, body) =>
-      topUpGiftcard(forAction(uuid, ['top_up_giftcards']), text(body.giftcard_uuid), cents(body)),
+      topUpGiftcard(forAction(uuid, TOPPING_UP_GIFTCARD), text(body.giftcard_uuid), cents(body)),
     'POST /sessions/{uuid}/prepaid/pay': ({ uuid }, body) =>
       prepaid(forAction(uuid, ['pay_prepaid', 'prepaid']), 'pay', cents(body)),
     'POST /sessions/{uuid}/prepaid/top-up': ({ uuid }, body) =>
       prepaid(forAction(uuid, ['top_up_prepaid', 'prepaid']), 'top_up', cents(body)),
     'GET /sessions/{uuid}/vouchers': ({ uuid }) =>
-      activeVouchers(provenCustomerOf(forAction(uuid, ['vouchers', 'identify'])).uuid),
+      activeVouchers(provenCustomerOf(forAction(uuid, VOUCHER_TYPES)).uuid),
     'POST /sessions/{uuid}/vouchers/redeem': ({ uuid }, body) =>
-      redeemVoucher(forAction(uuid, ['vouchers', 'identify']), text(body.code)),
+      redeemVoucher(forAction(uuid, VOUCHER_TYPES), text(body.code)),
     'GET /sessions/{uuid}/rewards': ({ uuid }) => {
-      const balance = customerOf(forAction(uuid, ['identify'])).credit_balance;
+      const balance = customerOf(forAction(uuid, CUSTOMER_PORTAL)).credit_balance;
       return rewards.map((reward) => rewardView(reward, balance));
     },
     'POST /sessions/{uuid}/rewards/claim': ({ uuid }, body) =>
-      claim(forAction(uuid, ['identify']), text(body.reward_uuid)),
+      claim(forAction(uuid, CUSTOMER_PORTAL), text(body.reward_uuid)),
     'POST /sessions/{uuid}/receipt-tokens/claim': ({ uuid }, body) =>
-      claimReceipt(forAction(uuid, ['identify']), text(body.value)),
+      claimReceipt(forAction(uuid, CUSTOMER_PORTAL), text(body.value)),
     // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
     'POST /sessions/{uuid}/me-link': ({ uuid }) =>
-      provenCustomerOf(forAction(uuid, ['identify'])) && {
+      provenCustomerOf(forAction(uuid, CUSTOMER_PORTAL)) && {
         url: `http://kiosk.test/me/?token=${id('link')}`,
         expires_at: iso(now() + 300_000),
       },
     'GET /sessions/{uuid}/stats': ({ uuid }) => {
-      const { visits, credit_balance } = provenCustomerOf(forAction(uuid, ['identify']));
+      const { visits, credit_balance } = provenCustomerOf(forAction(uuid, CUSTOMER_PORTAL));
       return { visits, last_visit_at: null, total_credits_earned: credit_balance };
     },
     'GET /devices/{token}': ({ token }) => {
@@ -1167,7 +1177,7 @@ export function createFakePortalApi() {
     'POST /sessions/{uuid}/purchase': ({ uuid }, body) => sendPurchase(shopSession(uuid), cents(body) ?? 0),
     'POST /sessions/{uuid}/payment-received': ({ uuid }) => {
       const session = shopSession(uuid);
-      receivePayment(forAction(uuid, ['top_up_prepaid', 'top_up_giftcards']));
+      receivePayment(forAction(uuid, ['top_up_prepaid', 'prepaid', ...TOPPING_UP_GIFTCARD]));
       return cashierView(session);
     },
   };

@@ -78,6 +78,8 @@ export function setUpFlowTests(): FlowTests {
       import('../../src/kiosk/flows/prepaid/prepaid-flow'),
       import('../../src/kiosk/flows/vouchers/vouchers-flow'),
       import('../../src/kiosk/app/prepaid-choice-flow'),
+      import('../../src/kiosk/app/giftcard-choice-flow'),
+      import('../../src/kiosk/app/scan-anything-flow'),
       import('../../src/kiosk/flows/identify/customer-portal'),
       import('../../src/kiosk/components/simple-keyboard'),
       import('../../src/kiosk/components/terms-codes'),
