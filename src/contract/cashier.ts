@@ -26,6 +26,7 @@ import { SESSION_TYPE_RULES } from './session-types';
  *
  * Errors use the public API's error body: 401 (code 1003) no, unknown or revoked device; 404 a
  * session of another shop (as if unknown); the portal session refusals (409 ended, 410 expired).
+ * The list of routes the service and the flow tests' fake are held to: contract/routes.ts.
  */
 
 /**

@@ -24,6 +24,12 @@ const TREE: Record<string, string> = {
   'src/kiosk/lib/money.ts': 'export const cents = 1;',
   'src/kiosk/components/uses-ui.tsx': "import { tone } from '../../ui/result';\nexport const u = tone;",
   'src/ui/result.tsx': "import { cents } from '../kiosk/lib/money';\nexport const tone = cents;",
+  'src/web/format.ts': 'export const format = 1;',
+  'src/web/leaks.ts': "import { a } from '../cashier/lib/plain-values';\nexport const l = a;",
+  'src/cashier/lib/from-kiosk.ts': "import { cents } from '../../kiosk/lib/money';\nexport const k = cents;",
+  'src/me/lib/shared.ts':
+    "import { format } from '../../web/format';\nimport { tone } from '../../ui/result';\nexport const s = [format, tone];",
+  'src/office/lib/from-me.ts': "import { s } from '../../me/lib/shared';\nexport const o = s;",
   'src/kiosk/lib/runtime-zod.ts': "import { z } from 'zod';\nexport const n = z;",
   'src/kiosk/lib/type-zod.ts': "import type { z } from 'zod';\nexport type N = z.ZodType;",
   'src/kiosk/lib/runtime-contract.ts':
@@ -73,9 +79,17 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the architecture boundaries (dependency-cruiser)', () => {
-  it('the design system importing a front end fails; a front end importing it is fine', () => {
-    expect(violations.filter((v) => v.rule === 'ui-imports-front-end')).toEqual([
-      { rule: 'ui-imports-front-end', from: 'src/ui/result.tsx', to: 'src/kiosk/lib/money.ts' },
+  it('an app importing another app fails (the office too); importing web/, ui/ and its own files is fine', () => {
+    expect(violations.filter((v) => v.rule === 'app-imports-app')).toEqual([
+      { rule: 'app-imports-app', from: 'src/cashier/lib/from-kiosk.ts', to: 'src/kiosk/lib/money.ts' },
+      { rule: 'app-imports-app', from: 'src/office/lib/from-me.ts', to: 'src/me/lib/shared.ts' },
+    ]);
+  });
+
+  it('web/ or the design system importing an app fails; an app importing them is fine', () => {
+    expect(violations.filter((v) => v.rule === 'shared-imports-app')).toEqual([
+      { rule: 'shared-imports-app', from: 'src/ui/result.tsx', to: 'src/kiosk/lib/money.ts' },
+      { rule: 'shared-imports-app', from: 'src/web/leaks.ts', to: 'src/cashier/lib/plain-values.ts' },
     ]);
   });
 
@@ -102,8 +116,8 @@ describe('the architecture boundaries (dependency-cruiser)', () => {
     ]);
   });
 
-  it('zod at run time in the kiosk, directly or through a contract schema, fails; types only are fine', () => {
-    // The table of session types is the console's plain import: zod at run time in it fails too.
+  it('zod at run time in an app, directly or through a contract schema, fails; types only are fine', () => {
+    // The table of session types is the apps' plain import: zod at run time in it fails too.
     expect(violations.filter((v) => v.rule === 'zod-in-screen-bundle')).toEqual([
       {
         rule: 'zod-in-screen-bundle',
@@ -125,6 +139,6 @@ describe('the architecture boundaries (dependency-cruiser)', () => {
   });
 
   it('nothing else is reported', () => {
-    expect(violations).toHaveLength(9);
+    expect(violations).toHaveLength(12);
   });
 });

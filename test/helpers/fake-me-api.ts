@@ -1,13 +1,10 @@
+import type { MeCard, MeOverview, ProfileField } from '../../src/contract/me';
 import type {
-  MeActivityItem,
-  MeCard,
-  MeField,
-  MeFieldValue,
-  MeOverview,
-  MeReward,
-  MeSubscription,
-  MeVoucher,
-} from '../../src/me/api/types';
+  PortalActivity,
+  PortalReward,
+  PortalSubscription,
+  PortalVoucher,
+} from '../../src/contract/portal';
 import { EMPTY_BRAND } from '../../src/ui/brand';
 
 /*
@@ -30,14 +27,14 @@ export interface FakeMeApi {
   /** Link tokens that still sign in (each once). */
   linkTokens: Set<string>;
   overview: MeOverview;
-  rewards: MeReward[];
-  vouchers: MeVoucher[];
-  activity: MeActivityItem[];
+  rewards: PortalReward[];
+  vouchers: PortalVoucher[];
+  activity: PortalActivity[];
   cards: MeCard[];
   /** Card codes the shop knows: to whom they belong (null: nobody yet). */
   knownCards: Map<string, 'me' | 'someone-else' | null>;
-  subscriptions: MeSubscription[];
-  fields: MeField[];
+  subscriptions: PortalSubscription[];
+  fields: ProfileField[];
   deletionCode: string | null;
   deleted: boolean;
   appCodes: number;
@@ -294,7 +291,7 @@ export function createFakeMeApi(): FakeMeApi {
         }
         for (const [name, value] of Object.entries(body)) {
           const field = state.fields.find((f) => f.name === name);
-          if (field) field.value = value as MeFieldValue;
+          if (field) field.value = value as ProfileField['value'];
         }
         return json(200, { fields: state.fields, member_since: state.overview.member_since });
       }

@@ -8,7 +8,9 @@
  * request, or has the server fail. The service's own rules are proven by its tests (test/http);
  * this fake keeps the few a screen depends on (min(balance, remaining), once per session, a proof
  * before spending, a held top-up, …). The counter reads what the service lets it: a first name and
- * a masked e-mail address (docs/trust-model.md).
+ * a masked e-mail address (docs/trust-model.md). It answers exactly the routes of
+ * contract/routes.ts, which the service is held to as well: a route missing here or unknown to the
+ * contract fails every flow test, and so does a page's request to a path of no route.
  */
 import type {
   CashierContact,
@@ -32,8 +34,6 @@ import type {
   GiftcardPayment,
   IdentifyRequest,
   IdentifyResult,
-  PortalActivity,
-  PortalCard,
   PortalContact,
   PortalCreditReception,
   PortalEvent,
@@ -42,12 +42,19 @@ import type {
   PortalSessionState,
   PortalSessionType,
   PortalSettings,
-  PortalSubscription,
   PortalVoucher,
   RegisterRequest,
   ScannedCode,
 } from '../../src/contract/portal';
 import type { BrandKit } from '../../src/contract/public/brand-kit';
+import {
+  CASHIER_API_BASE,
+  CASHIER_ROUTES,
+  type CashierRoute,
+  PORTAL_API_BASE,
+  PORTAL_ROUTES,
+  type PortalRoute,
+} from '../../src/contract/routes';
 import { holdsTopUps, type PortalAction, sessionTypeAllows } from '../../src/contract/session-types';
 
 /**
@@ -56,7 +63,6 @@ import { holdsTopUps, type PortalAction, sessionTypeAllows } from '../../src/con
  */
 export interface FakeContact extends CashierContact {
   creditsPerEuro: number;
-  subscriptions: Map<number, PortalSubscription['status']>;
   visits: number;
 }
 
@@ -144,7 +150,38 @@ type Answer = { status: number; body: Json };
 type Body = Record<string, unknown>;
 const text = (value: unknown) => String(value ?? '');
 const cents = (body: Body) => (typeof body.amount_in_cents === 'number' ? body.amount_in_cents : undefined);
-const C = '/cashier/api';
+
+/** The path parameters of a route: a session's `uuid`, a standby screen's `token` ('' when it has none). */
+interface RouteParams {
+  uuid: string;
+  token: string;
+}
+/** The answer's `data` of one route, from its path parameters, its JSON body and its query. */
+type Handler = (params: RouteParams, body: Body, query: URLSearchParams) => Json;
+/** An event-stream route: served by the fake EventSource; a fetch of it is a stray request. */
+const STREAM = 'event stream';
+/** A handler for every route of an API's list in contract/routes.ts, and for no other. */
+type Routes<R extends string> = Record<R, Handler | typeof STREAM>;
+
+/**
+ * The fake's `handlers` as a table of patterns under `base`. Throws (and so fails every flow test)
+ * when they do not answer exactly the contract's `routes`: the fake cannot drift from the service,
+ * which test/http/browser-routes.test.ts holds to the same lists.
+ */
+function routeTable<R extends string>(base: string, routes: readonly R[], handlers: Routes<R>) {
+  const missing = routes.filter((route) => !Object.hasOwn(handlers, route));
+  const unknown = Object.keys(handlers).filter((route) => !routes.includes(route as R));
+  if (missing.length > 0 || unknown.length > 0)
+    throw new Error(
+      `the fake's routes under ${base} differ from contract/routes.ts: ` +
+        `missing ${JSON.stringify(missing)}, not in the contract ${JSON.stringify(unknown)}`,
+    );
+  return routes.map((route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const pattern = new RegExp(`^${base}${path.replaceAll(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+    return { route: `${method} ${base}${path}`, method, pattern, handler: handlers[route] };
+  });
+}
 
 /** A refusal as the service answers it (src/service/http/plugins/errors.ts): the error body, by code or reason. */
 class Refusal {
@@ -242,7 +279,7 @@ const SESSION_TTL_MS = 60 * 60_000;
 /** The session's timestamps as the service writes them: whole seconds, with an offset. */
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
 
-/** Which requests a network rule applies to: a part of their path (`/giftcards/redeem`), after a method if given (`POST /subscriptions`). */
+/** Which requests a network rule applies to: a part of their path (`/giftcards/redeem`), after a method if given (`POST /identify`). */
 type Match = string;
 
 /**
@@ -268,7 +305,6 @@ export function createFakePortalApi() {
   ]);
   let paired: string | null = null;
   let wording: AccountWording = { ...DEFAULT_WORDING };
-  const activity = new Map<string, PortalActivity[]>();
   const subscriptionTypes: PortalSessionState['subscription_types'] = [
     { id: 1, name: 'Newsletter', description: 'News once a month', strategy: 'OPT_IN' },
     { id: 2, name: 'Partner news', description: null, strategy: 'DOUBLE_OPT_IN' },
@@ -294,7 +330,7 @@ export function createFakePortalApi() {
   };
   /** The customer as the console sees them. */
   const cashierContact = (uuid: string): CashierContact => {
-    const { creditsPerEuro, subscriptions, visits, ...contact } = contactOf(uuid);
+    const { creditsPerEuro, visits, ...contact } = contactOf(uuid);
     return { ...contact };
   };
   /** The customer as the counter sees them: first name, masked e-mail, balances. */
@@ -302,11 +338,6 @@ export function createFakePortalApi() {
     const { email, lastname, ...shown } = cashierContact(uuid);
     return { ...shown, email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}` };
   };
-  const note = (contact: string, line: Omit<PortalActivity, 'uuid' | 'created_at' | 'shop'>) =>
-    activity.set(contact, [
-      { ...line, uuid: id('activity'), created_at: iso(now()), shop: SHOPS.amsterdam.name },
-      ...(activity.get(contact) ?? []),
-    ]);
 
   // ---- live streams ---------------------------------------------------------------------------
 
@@ -350,6 +381,8 @@ export function createFakePortalApi() {
     readyState = 0;
     private readonly listeners = new Map<string, ((event: { data: string }) => void)[]>();
     constructor(readonly url: string) {
+      const found = routeOf('GET', new URL(url, 'http://kiosk.test').pathname);
+      if (found?.entry.handler !== STREAM) strays.push(`EventSource ${url}`);
       streams.add(this);
       setTimeout(() => this.connect(), 0);
     }
@@ -396,10 +429,7 @@ export function createFakePortalApi() {
     expireIfDue(session);
     return session;
   };
-  /**
-   * The session, open and of a type that allows `action` (portal-session-guards.ts sessionForAction,
-   * by the table of contract/session-types.ts).
-   */
+  /** The session, open and of a type that may do `action` (the session-type table, as sessionForAction). */
   const forAction = (uuid: string, action: PortalAction): FakeSession => {
     const session = sessionOf(uuid);
     if (session.status === 'expired') throw refusedFor('portal_session_expired');
@@ -442,6 +472,10 @@ export function createFakePortalApi() {
       remaining_in_cents: Math.max(0, (session.amount_in_cents ?? 0) - paid),
     };
   };
+  /** portal-payments.ts giftcardPaymentState: a session that pays with gift cards, and has an amount to pay. */
+  const paysWithGiftcards = (session: FakeSession) =>
+    session.type === 'redeem_giftcards' ||
+    (sessionTypeAllows(session.type, 'redeem_giftcards') && session.amount_in_cents !== null);
   const receptions = new Map<string, PortalCreditReception>();
 
   const stateOf = (session: FakeSession): PortalSessionState => ({
@@ -457,8 +491,8 @@ export function createFakePortalApi() {
     contact_proof: session.status === 'open' ? proofOf(session) : null,
     pos_transaction: session.pos_transaction,
     credit_reception: session.credit_reception ? (receptions.get(session.credit_reception) ?? null) : null,
-    giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
-    giftcard_top_ups: session.type === 'top_up_giftcards' ? session.top_ups : null,
+    giftcard_payment: paysWithGiftcards(session) ? paymentOf(session) : null,
+    giftcard_top_ups: sessionTypeAllows(session.type, 'top_up_giftcards') ? session.top_ups : null,
     payment_hold:
       session.hold && session.status === 'open'
         ? {
@@ -511,7 +545,7 @@ export function createFakePortalApi() {
   const end = (session: FakeSession, status: 'completed' | 'cancelled', by: 'screen' | 'pos' | 'cashier') => {
     session.status = status;
     session.ended_at = iso(now());
-    const payment = session.type === 'redeem_giftcards' ? paymentOf(session) : {};
+    const payment = paysWithGiftcards(session) ? paymentOf(session) : {};
     record(session, status === 'completed' ? 'session_completed' : 'session_cancelled', {
       status,
       by,
@@ -615,11 +649,8 @@ export function createFakePortalApi() {
       if (card.contact) throw failedWith(60014);
       card.contact = created.uuid;
     }
-    for (const type of input.subscription_type_ids) {
-      const strategy = subscriptionTypes.find((t) => t.id === type)?.strategy;
-      if (!strategy) throw failedWith(55030);
-      created.subscriptions.set(type, strategy === 'DOUBLE_OPT_IN' ? 'PENDING_CONFIRMATION' : 'SUBSCRIBED');
-    }
+    if (input.subscription_type_ids.some((type) => !subscriptionTypes.some((t) => t.id === type)))
+      throw failedWith(55030);
     record(session, 'contact_registered', { contact: { uuid: created.uuid } });
     const { contact: shown } = identified(session, created.uuid, 'registration');
     session.proven = input.card_value !== undefined;
@@ -685,7 +716,6 @@ export function createFakePortalApi() {
     };
     receptions.set(reception.uuid, reception);
     session.credit_reception = reception.uuid;
-    note(contact.uuid, { type: 'credit_reception', title: 'Credits', credits, amount_in_cents: null });
     record(session, 'credit_reception', { uuid: reception.uuid, credits });
     return reception;
   };
@@ -889,12 +919,6 @@ export function createFakePortalApi() {
     if (contact.credit_balance < reward.required_credits) throw failedWith(1017);
     if (reward.stock !== null) reward.stock -= 1;
     contact.credit_balance -= reward.required_credits;
-    note(contact.uuid, {
-      type: 'reward_reception',
-      title: reward.title,
-      credits: -reward.required_credits,
-      amount_in_cents: null,
-    });
     record(session, 'reward_reception', { title: reward.title, credits: -reward.required_credits });
     return {
       reward_reception: {
@@ -909,38 +933,6 @@ export function createFakePortalApi() {
     };
   };
 
-  const portalCard = (card: FakeCard): PortalCard => ({
-    id: card.id,
-    value_hint: card.value.slice(-4),
-    name: 'Loyalty card',
-    active: card.active,
-  });
-  const subscriptionsOf = (contact: FakeContact): PortalSubscription[] =>
-    subscriptionTypes.map((type) => ({
-      ...type,
-      status: contact.subscriptions.get(type.id) ?? 'UNSUBSCRIBED',
-    }));
-  const subscribe = (contact: FakeContact, typeId: number, subscribed: boolean): PortalSubscription => {
-    const type = subscriptionTypes.find((t) => t.id === typeId);
-    if (!type) throw failedWith(55030);
-    const status = !subscribed
-      ? 'UNSUBSCRIBED'
-      : type.strategy === 'DOUBLE_OPT_IN'
-        ? 'PENDING_CONFIRMATION'
-        : 'SUBSCRIBED';
-    contact.subscriptions.set(type.id, status);
-    return { ...type, status };
-  };
-  const addCard = (session: FakeSession, value: string) => {
-    const contact = provenCustomerOf(session);
-    const existing = cards.find((c) => c.value === value);
-    if (existing && !existing.active) throw failedWith(60004);
-    if (existing?.contact && existing.contact !== contact.uuid) throw failedWith(60014);
-    const added = existing ?? card(value, null);
-    added.contact = contact.uuid;
-    record(session, 'card_added', { contact: { uuid: contact.uuid }, contact_identifier: value.slice(-4) });
-    return portalCard(added);
-  };
   /** portal-customer.ts claimReceiptInSession: a receipt's credits for the customer, once; no proof needed. */
   const claimReceipt = (session: FakeSession, value: string): PortalCreditReception => {
     const contact = customerOf(session);
@@ -958,20 +950,8 @@ export function createFakePortalApi() {
       next_reward: nextReward(contact.credit_balance),
       unlocked_reward: unlockedReward(contact.credit_balance - receipt.credits, contact.credit_balance),
     };
-    note(contact.uuid, {
-      type: 'credit_reception',
-      title: 'Credits',
-      credits: receipt.credits,
-      amount_in_cents: null,
-    });
     record(session, 'receipt_token_claimed', { credit_reception: { uuid: reception.uuid } });
     return reception;
-  };
-  const removeCard = (contact: FakeContact, cardId: number) => {
-    const removed = cards.find((c) => c.id === cardId && c.contact === contact.uuid);
-    if (!removed) throw failedWith(1003, 404, ['card_id']);
-    removed.contact = null;
-    return portalCard(removed);
   };
   // ---- the console API --------------------------------------------------------------------------
 
@@ -1021,7 +1001,7 @@ export function createFakePortalApi() {
         ? 'registration'
         : (identifiedBy ?? (session.contact ? 'cashier' : null)),
       credits,
-      giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
+      giftcard_payment: paysWithGiftcards(session) ? paymentOf(session) : null,
       giftcard_top_ups: [],
       prepaid: data('prepaid_transaction').length
         ? { amount_in_cents: prepaidMoved, unpaid_in_cents: null }
@@ -1059,6 +1039,7 @@ export function createFakePortalApi() {
         ...(input.allow_multiple_giftcards !== undefined
           ? { allow_multiple_giftcards: input.allow_multiple_giftcards }
           : {}),
+        // The console's top-ups wait for its Received.
         // The console's top-ups wait for its Received.
         require_payment_confirmation: holdsTopUps(input.type, 'console'),
       },
@@ -1102,136 +1083,123 @@ export function createFakePortalApi() {
     record(session, 'pos_transaction_pushed', { ...session.pos_transaction });
   };
 
-  /** A call of the kiosk on session `uuid`: `action` is the path after it ('' for the session itself). */
-  const sessionCall = (method: string, uuid: string, action: string, body: Body): Json => {
-    const customer = (action: PortalAction) => customerOf(forAction(uuid, action));
-    const proven = (action: PortalAction) => provenCustomerOf(forAction(uuid, action));
-    switch (`${method} ${action}`) {
-      case 'GET ':
-        return stateOf(sessionOf(uuid));
-      case 'POST identify':
-        return identify(forAction(uuid, 'identify'), body as IdentifyRequest);
-      case 'POST register':
-        return register(forAction(uuid, 'register'), body as RegisterRequest);
-      case 'POST scan-lookup':
-        return forAction(uuid, 'scan_lookup') && scanned(text(body.value));
-      case 'POST credit-reception':
-        return creditReception(forAction(uuid, 'credit_reception'));
-      case 'POST complete':
-        return end(forAction(uuid, 'end'), 'completed', 'screen');
-      case 'POST cancel':
-        return end(forAction(uuid, 'end'), 'cancelled', 'screen');
-      case 'POST verification/send':
-        return sendCode(forAction(uuid, 'verify'));
-      case 'POST verification/verify':
-        return verifyCode(forAction(uuid, 'verify'), text(body.code));
-      case 'POST giftcards/scan':
-        return forAction(uuid, 'giftcard_scan') && scanGiftcard(text(body.value));
-      case 'POST giftcards/redeem':
-        return redeem(forAction(uuid, 'redeem_giftcards'), text(body.giftcard_uuid));
-      case 'POST giftcards/top-up':
-        return topUpGiftcard(forAction(uuid, 'top_up_giftcards'), text(body.giftcard_uuid), cents(body));
-      case 'POST prepaid/pay':
-        return prepaid(forAction(uuid, 'pay_prepaid'), 'pay', cents(body));
-      case 'POST prepaid/top-up':
-        return prepaid(forAction(uuid, 'top_up_prepaid'), 'top_up', cents(body));
-      case 'GET vouchers':
-        return activeVouchers(proven('voucher_list').uuid);
-      case 'POST vouchers/redeem':
-        return redeemVoucher(forAction(uuid, 'voucher_redeem'), text(body.code));
-      case 'GET rewards': {
-        const balance = customer('customer_portal').credit_balance;
-        return rewards.map((reward) => rewardView(reward, balance));
-      }
-      case 'POST rewards/claim':
-        return claim(forAction(uuid, 'customer_portal'), text(body.reward_uuid));
-      case 'GET activity':
-        return activity.get(proven('customer_portal').uuid) ?? [];
-      case 'GET subscriptions':
-        return subscriptionsOf(proven('customer_portal'));
-      case 'POST subscriptions':
-        return subscribe(
-          proven('customer_portal'),
-          Number(body.subscription_type_id),
-          body.subscribed === true,
-        );
-      case 'GET cards': {
-        const holder = proven('customer_portal').uuid;
-        return cards.filter((c) => c.contact === holder).map(portalCard);
-      }
-      case 'POST cards':
-        return addCard(forAction(uuid, 'customer_portal'), text(body.value));
-      case 'POST receipt-tokens/claim':
-        return claimReceipt(forAction(uuid, 'customer_portal'), text(body.value));
-      case 'POST cards/remove':
-        return removeCard(proven('customer_portal'), Number(body.card_id));
-      case 'POST me-link':
-        // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
-        return (
-          proven('customer_portal') && {
-            url: `http://kiosk.test/me/?token=${id('link')}`,
-            expires_at: iso(now() + 300_000),
-          }
-        );
-      case 'GET stats': {
-        const { visits, credit_balance } = proven('customer_portal');
-        return { visits, last_visit_at: null, total_credits_earned: credit_balance };
-      }
-      default:
-        throw failedWith(1003, 404);
-    }
+  /** What the kiosk may call, each route of contract/routes.ts PORTAL_ROUTES answered from the state. */
+  const portalRoutes: Routes<PortalRoute> = {
+    'GET /sessions/{uuid}': ({ uuid }) => stateOf(sessionOf(uuid)),
+    'GET /sessions/{uuid}/stream': STREAM,
+    'POST /sessions/{uuid}/identify': ({ uuid }, body) =>
+      identify(forAction(uuid, 'identify'), body as IdentifyRequest),
+    'POST /sessions/{uuid}/scan-lookup': ({ uuid }, body) =>
+      forAction(uuid, 'scan_lookup') && scanned(text(body.value)),
+    'POST /sessions/{uuid}/register': ({ uuid }, body) =>
+      register(forAction(uuid, 'register'), body as RegisterRequest),
+    'POST /sessions/{uuid}/verification/send': ({ uuid }) => sendCode(forAction(uuid, 'verify')),
+    'POST /sessions/{uuid}/verification/verify': ({ uuid }, body) =>
+      verifyCode(forAction(uuid, 'verify'), text(body.code)),
+    'POST /sessions/{uuid}/credit-reception': ({ uuid }) =>
+      creditReception(forAction(uuid, 'credit_reception')),
+    'POST /sessions/{uuid}/complete': ({ uuid }) => end(forAction(uuid, 'end'), 'completed', 'screen'),
+    'POST /sessions/{uuid}/cancel': ({ uuid }) => end(forAction(uuid, 'end'), 'cancelled', 'screen'),
+    'POST /sessions/{uuid}/giftcards/scan': ({ uuid }, body) =>
+      forAction(uuid, 'giftcard_scan') && scanGiftcard(text(body.value)),
+    'POST /sessions/{uuid}/giftcards/redeem': ({ uuid }, body) =>
+      redeem(forAction(uuid, 'redeem_giftcards'), text(body.giftcard_uuid)),
+    'POST /sessions/{uuid}/giftcards/top-up': ({ uuid }, body) =>
+      topUpGiftcard(forAction(uuid, 'top_up_giftcards'), text(body.giftcard_uuid), cents(body)),
+    'POST /sessions/{uuid}/prepaid/pay': ({ uuid }, body) =>
+      prepaid(forAction(uuid, 'pay_prepaid'), 'pay', cents(body)),
+    'POST /sessions/{uuid}/prepaid/top-up': ({ uuid }, body) =>
+      prepaid(forAction(uuid, 'top_up_prepaid'), 'top_up', cents(body)),
+    'GET /sessions/{uuid}/vouchers': ({ uuid }) =>
+      activeVouchers(provenCustomerOf(forAction(uuid, 'voucher_list')).uuid),
+    'POST /sessions/{uuid}/vouchers/redeem': ({ uuid }, body) =>
+      redeemVoucher(forAction(uuid, 'voucher_redeem'), text(body.code)),
+    'GET /sessions/{uuid}/rewards': ({ uuid }) => {
+      const balance = customerOf(forAction(uuid, 'customer_portal')).credit_balance;
+      return rewards.map((reward) => rewardView(reward, balance));
+    },
+    'POST /sessions/{uuid}/rewards/claim': ({ uuid }, body) =>
+      claim(forAction(uuid, 'customer_portal'), text(body.reward_uuid)),
+    'POST /sessions/{uuid}/receipt-tokens/claim': ({ uuid }, body) =>
+      claimReceipt(forAction(uuid, 'customer_portal'), text(body.value)),
+    // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
+    'POST /sessions/{uuid}/me-link': ({ uuid }) =>
+      provenCustomerOf(forAction(uuid, 'customer_portal')) && {
+        url: `http://kiosk.test/me/?token=${id('link')}`,
+        expires_at: iso(now() + 300_000),
+      },
+    'GET /sessions/{uuid}/stats': ({ uuid }) => {
+      const { visits, credit_balance } = provenCustomerOf(forAction(uuid, 'customer_portal'));
+      return { visits, last_visit_at: null, total_credits_earned: credit_balance };
+    },
+    'GET /devices/{token}': ({ token }) => {
+      const state = deviceState(token);
+      if (!state) throw refusedFor('device_not_found');
+      return state;
+    },
+    'GET /devices/{token}/stream': STREAM,
   };
 
-  /** A call of the console (paired device `cashierDevice()`); `path` after /cashier/api. */
-  const consoleCall = (method: string, path: string, body: Body, query: URLSearchParams): Json => {
-    const [, uuid, action = ''] = path.match(/^\/sessions\/([^/]+)(?:\/(.+))?$/) ?? [];
-    if (uuid) {
+  /** What the console may call (paired device `cashierDevice()`): contract/routes.ts CASHIER_ROUTES. */
+  const cashierRoutes: Routes<CashierRoute> = {
+    'POST /pair': (_, body) => {
+      if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
+      paired = text(body.token);
+      return deviceView();
+    },
+    'POST /unpair': () => {
+      paired = null;
+      return { paired: false };
+    },
+    'GET /device': () => deviceView(),
+    'GET /stream': STREAM,
+    'POST /contacts/find': (_, body) => cashierDevice() && findContact(text(body.query)),
+    'GET /sessions': (_, __, query) =>
+      shopSessionsSince(Date.parse(query.get('since') ?? '1970-01-01T00:00:00Z')),
+    'POST /sessions': (_, body) => startSession(body as StartSessionRequest),
+    'GET /sessions/{uuid}': ({ uuid }) => cashierView(shopSession(uuid)),
+    'GET /sessions/{uuid}/stream': STREAM,
+    'POST /sessions/{uuid}/cancel': ({ uuid }) => {
       const session = shopSession(uuid);
-      if (method === 'GET' && action === '') return cashierView(session);
-      if (method === 'POST' && action === 'cancel')
-        return end(forAction(uuid, 'end'), 'cancelled', 'cashier') && cashierView(session);
-      if (method === 'POST' && action === 'payment-received') {
-        receivePayment(forAction(uuid, 'confirm_payment'));
-        return cashierView(session);
-      }
-      if (method === 'POST' && action === 'purchase') return sendPurchase(session, cents(body) ?? 0);
-      throw failedWith(1003, 404);
+      return end(forAction(uuid, 'end'), 'cancelled', 'cashier') && cashierView(session);
+    },
+    'POST /sessions/{uuid}/purchase': ({ uuid }, body) => sendPurchase(shopSession(uuid), cents(body) ?? 0),
+    'POST /sessions/{uuid}/payment-received': ({ uuid }) => {
+      const session = shopSession(uuid);
+      receivePayment(forAction(uuid, 'confirm_payment'));
+      return cashierView(session);
+    },
+  };
+
+  const table = [
+    ...routeTable(PORTAL_API_BASE, PORTAL_ROUTES, portalRoutes),
+    ...routeTable(CASHIER_API_BASE, CASHIER_ROUTES, cashierRoutes),
+  ];
+  /** Requests to a path no route of the contract has: the flow test fails on any (flow-tests.tsx). */
+  const strays: string[] = [];
+  /** The route of `method` and `pathname` in the contract, with its parameters; a stray when none. */
+  const routeOf = (method: string, pathname: string) => {
+    for (const entry of table) {
+      const match = entry.method === method ? entry.pattern.exec(pathname) : null;
+      if (match) return { entry, params: { uuid: '', token: '', ...match.groups } };
     }
-    switch (`${method} ${path}`) {
-      case 'POST /pair':
-        if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
-        paired = text(body.token);
-        return deviceView();
-      case 'POST /unpair':
-        paired = null;
-        return { paired: false };
-      case 'GET /device':
-        return deviceView();
-      case 'POST /contacts/find':
-        return cashierDevice() && findContact(text(body.query));
-      case 'GET /sessions':
-        return shopSessionsSince(Date.parse(query.get('since') ?? '1970-01-01T00:00:00Z'));
-      case 'POST /sessions':
-        return startSession(body as StartSessionRequest);
-      default:
-        throw failedWith(1003, 404);
-    }
+    strays.push(`${method} ${pathname}`);
+    return null;
   };
 
   /** One request's answer (status, body) from the state. */
   const route = (method: string, pathname: string, body: Body, query: URLSearchParams): Answer => {
-    const session = pathname.match(/^\/portal\/api\/sessions\/([^/]+)(?:\/(.+))?$/);
-    const device = pathname.match(/^\/portal\/api\/devices\/([^/]+)$/);
-    let data: Json;
-    if (session) data = sessionCall(method, session[1]!, session[2] ?? '', body);
-    else if (device && method === 'GET') {
-      data = deviceState(device[1]!);
-      if (!data) throw refusedFor('device_not_found');
-    } else if (pathname.startsWith(C)) data = consoleCall(method, pathname.slice(C.length), body, query);
-    else throw failedWith(1003, 404);
+    const found = routeOf(method, pathname);
+    if (!found) throw failedWith(1003, 404);
+    const { entry, params } = found;
+    // Pages open event streams with EventSource (FakeEventSource), never with fetch.
+    if (entry.handler === STREAM) {
+      strays.push(`${method} ${pathname} (an event stream, fetched)`);
+      throw failedWith(1003, 404);
+    }
     return {
-      status: method === 'POST' && pathname === `${C}/sessions` ? 201 : 200,
-      body: { data, meta: {} },
+      status: entry.route === `POST ${CASHIER_API_BASE}/sessions` ? 201 : 200,
+      body: { data: entry.handler(params, body, query), meta: {} },
     };
   };
 
@@ -1308,7 +1276,6 @@ export function createFakePortalApi() {
       credit_balance: 0,
       prepaid_balance_in_cents: 0,
       creditsPerEuro: 1,
-      subscriptions: new Map(),
       visits: 0,
       ...init,
     };
@@ -1326,6 +1293,13 @@ export function createFakePortalApi() {
     EventSource: FakeEventSource as unknown as typeof EventSource,
     /** Every request that reached the network, in order (answered or not). */
     requests,
+    /** The routes the fake answers, `METHOD /base/path/{param}`: contract/routes.ts's, no other. */
+    routes: table.map((entry) => entry.route),
+    /**
+     * Requests (and event streams) to a path of no route of the contract: a page calling what the
+     * service does not serve. setUpFlowTests fails a test that made any.
+     */
+    strays,
     /** The requests to paths containing `match` (and of `method`, when given). */
     calls: (match: string, method?: string) =>
       requests.filter((r) => r.path.includes(match) && (!method || r.method === method)),
@@ -1388,7 +1362,6 @@ export function createFakePortalApi() {
       rewards.push(created);
       return created;
     },
-    note,
     /** A standby screen's pairing token for `shop`. */
     device: (token: string, shop: string) => void devices.set(token, shop),
 

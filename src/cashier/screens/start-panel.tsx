@@ -11,8 +11,8 @@ import {
   topsUp,
   usesGiftcards,
 } from '../../contract/session-types';
-import { KEYPAD_START, keypadCents } from '../../kiosk/lib/amount-keypad';
-import { formatMoney } from '../../kiosk/lib/format';
+import { KEYPAD_START, keypadCents } from '../../web/amount-keypad';
+import { formatMoney } from '../../web/format';
 import { useFindContact, useStartSession } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { SettingsSheet } from '../components/settings-sheet';

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../kiosk/lib/format';
 import { Button } from '../../ui/button';
-import { MeApiError } from '../api/client';
+import { ApiError } from '../../web/api-error';
+import { formatDate } from '../../web/format';
 import { errorWords } from '../api/error-words';
 import { useAddCard, useCards, useRemoveCard } from '../api/queries';
 import { Notice } from '../components/notice';
@@ -11,7 +11,7 @@ import { Section } from '../components/section';
 
 /** Why a card was not added, in words: someone else's (60014), no longer active (60004), unknown. */
 function cardRefusal(t: TFunction<'me'>, error: unknown): string {
-  if (!(error instanceof MeApiError)) return errorWords(t, error);
+  if (!(error instanceof ApiError)) return errorWords(t, error);
   if (error.code === 60014 || error.status === 409) return t('errors.cardElsewhere');
   if (error.code === 60004) return t('errors.cardInactive');
   if (error.status === 422 || error.status === 404) return t('errors.cardInvalid');

@@ -1,9 +1,9 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { formatCredits, formatDate, formatMoney } from '../../kiosk/lib/format';
+import type { MeOverview } from '../../contract/me';
 import { ProgressBar } from '../../ui/progress-bar';
+import { formatCredits, formatDate, formatMoney } from '../../web/format';
 import { useAppCode } from '../api/queries';
-import type { MeOverview } from '../api/types';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
 

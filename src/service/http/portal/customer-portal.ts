@@ -2,37 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { type RouteError, VOUCHER_REDEEM_REFUSALS } from '../../../contract/errors';
-import { DEMO } from '../../../contract/examples';
 import { meLink } from '../../../contract/me';
 import {
-  cardRemoveRequest,
-  portalActivity,
-  portalCard,
   portalCreditReception,
   portalReward,
   portalStats,
-  portalSubscription,
   portalVoucher,
   rewardClaimRequest,
   rewardClaimResult,
   scanRequest,
-  subscriptionChangeRequest,
   voucherRedeemRequest,
 } from '../../../contract/portal';
 import { meLinkInSession } from '../../domain/me-sessions';
 import {
-  addCardInSession,
-  changeSubscriptionInSession,
   claimReceiptInSession,
   claimRewardInSession,
   redeemVoucherInSession,
-  sessionActivity,
-  sessionCards,
   sessionRewards,
-  sessionSubscriptions,
   sessionVouchers,
 } from '../../domain/portal-customer';
-import { removeCardInSession, sessionStats } from '../../domain/portal-profile';
+import { sessionStats } from '../../domain/portal-profile';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
 import {
@@ -53,8 +42,9 @@ const PROOF_NEEDED: readonly RouteError[] = [...REFUSED, ...PROOF_REFUSALS];
 
 /**
  * The identified customer's own things (contract/portal.ts "the customer portal"): vouchers
- * (vouchers and identify sessions), rewards, activity, subscriptions and cards (identify sessions).
- * No profile: the counter shows none of it (docs/trust-model.md).
+ * (vouchers and identify sessions), rewards to claim, a receipt's credits, visit stats and the
+ * link to /me/ (identify sessions). Cards, e-mail subscriptions, activity and the profile are on
+ * the customer's own page /me/, not at the counter (docs/trust-model.md).
  */
 export default async function customerPortalRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
@@ -118,90 +108,6 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     (req, reply) =>
       act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
         claimRewardInSession(tx, session, req.body.reward_uuid),
-      ),
-  );
-
-  app.get(
-    '/sessions/:uuid/activity',
-    sessionRoute({
-      summary: `The customer's recent activity, newest first (at most 50); ${allowedIn('customer_portal')}`,
-      exampleAfter: IDENTIFIED,
-      errors: PROOF_NEEDED,
-      response: { 200: envelope(z.array(portalActivity)) },
-    }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionActivity(tx.db, session)),
-  );
-
-  app.get(
-    '/sessions/:uuid/subscriptions',
-    sessionRoute({
-      summary: `The customer's e-mail subscriptions; ${allowedIn('customer_portal')}`,
-      exampleAfter: IDENTIFIED,
-      errors: PROOF_NEEDED,
-      response: { 200: envelope(z.array(portalSubscription)) },
-    }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionSubscriptions(tx.db, session)),
-  );
-
-  app.post(
-    '/sessions/:uuid/subscriptions',
-    sessionRoute({
-      summary: `Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); ${allowedIn('customer_portal')}`,
-      exampleAfter: IDENTIFIED,
-      description: IDEMPOTENCY,
-      errors: [...PROOF_NEEDED, 55030],
-      body: subscriptionChangeRequest,
-      response: { 200: envelope(portalSubscription) },
-    }),
-    (req, reply) =>
-      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
-        changeSubscriptionInSession(tx, session, req.body),
-      ),
-  );
-
-  app.get(
-    '/sessions/:uuid/cards',
-    sessionRoute({
-      summary: `The customer's cards (values as their last 4 characters); ${allowedIn('customer_portal')}`,
-      exampleAfter: IDENTIFIED,
-      errors: PROOF_NEEDED,
-      response: { 200: envelope(z.array(portalCard)) },
-    }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionCards(tx.db, session)),
-  );
-
-  app.post(
-    '/sessions/:uuid/cards',
-    sessionRoute({
-      summary: `Add a scanned card to the customer (new, or unlinked); ${allowedIn('customer_portal')}`,
-      exampleAfter: IDENTIFIED,
-      description: IDEMPOTENCY,
-      errors: [...PROOF_NEEDED, 60004, { code: 60014, when: "someone else's card" }],
-      body: scanRequest.meta({ example: { value: DEMO.freeCard } }),
-      response: { 200: envelope(portalCard) },
-    }),
-    (req, reply) =>
-      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
-        addCardInSession(tx, session, req.body.value),
-      ),
-  );
-
-  app.post(
-    '/sessions/:uuid/cards/remove',
-    sessionRoute({
-      summary: `Remove one of the customer’s cards (unlinked, kept with its history); ${allowedIn('customer_portal')}`,
-      exampleAfter: IDENTIFIED,
-      description: IDEMPOTENCY,
-      errors: [
-        ...PROOF_NEEDED,
-        { code: 1003, status: 404, when: 'naming card_id: not one of the customer’s cards' },
-      ],
-      body: cardRemoveRequest,
-      response: { 200: envelope(portalCard) },
-    }),
-    (req, reply) =>
-      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
-        removeCardInSession(tx, session, req.body.card_id),
       ),
   );
 
