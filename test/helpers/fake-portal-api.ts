@@ -57,6 +57,8 @@ export interface FakeContact extends CashierContact {
   creditsPerEuro: number;
   subscriptions: Map<number, PortalSubscription['status']>;
   visits: number;
+  /** Registered where the terms were not shown: the counter asks them once proven. */
+  termsPending?: boolean;
 }
 
 export interface FakeCard {
@@ -301,13 +303,17 @@ export function createFakePortalApi() {
   };
   /** The customer as the console sees them. */
   const cashierContact = (uuid: string): CashierContact => {
-    const { creditsPerEuro, subscriptions, visits, ...contact } = contactOf(uuid);
+    const { creditsPerEuro, subscriptions, visits, termsPending, ...contact } = contactOf(uuid);
     return { ...contact };
   };
   /** The customer as the counter sees them: first name, masked e-mail, balances. */
   const portalContact = (uuid: string): PortalContact => {
     const { email, lastname, ...shown } = cashierContact(uuid);
-    return { ...shown, email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}` };
+    return {
+      ...shown,
+      email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}`,
+      terms_pending: contactOf(uuid).termsPending ?? false,
+    };
   };
   const note = (contact: string, line: Omit<PortalActivity, 'uuid' | 'created_at' | 'shop'>) =>
     activity.set(contact, [
@@ -1129,6 +1135,16 @@ export function createFakePortalApi() {
         return sendCode(forAction(uuid, IDENTIFYING));
       case 'POST verification/verify':
         return verifyCode(forAction(uuid, IDENTIFYING), text(body.code));
+      case 'POST terms/accept': {
+        // terms.ts acceptTermsInSession: the proven customer's own acceptance, kept once.
+        const session = forAction(uuid, IDENTIFYING);
+        const holder = provenCustomerOf(session);
+        if (holder.termsPending) {
+          holder.termsPending = false;
+          record(session, 'terms_accepted', { contact: { uuid: holder.uuid } });
+        }
+        return { contact: portalContact(holder.uuid) };
+      }
       case 'POST giftcards/scan':
         return forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value));
       case 'POST giftcards/redeem':

@@ -21,6 +21,7 @@ const contact: PortalContact = {
   tier: null,
   credit_balance: 120,
   prepaid_balance_in_cents: 1500,
+  terms_pending: false,
 };
 
 describe('identification: which screen first', () => {
