@@ -128,3 +128,12 @@ export function useSaveProfile() {
 export function isSignedOut(error: unknown): boolean {
   return error instanceof MeApiError && error.status === 401;
 }
+
+/** Accepts the account's terms (POST /me/api/terms/accept); the answer is the overview, asked no more. */
+export function useAcceptTerms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => meRequest<MeOverview>('POST', '/terms/accept', {}),
+    onSuccess: (overview) => client.setQueryData(['me', 'overview'], overview),
+  });
+}
