@@ -38,9 +38,12 @@ export function firstStep(settings: PortalSettings): IdentificationStep {
 /**
  * What an identification screen does when left alone (lib/idle-rule.ts): the session's first
  * screen waits for a touch before its timer runs; any later one (something typed, a message about
- * a card) starts over after the idle time, counted from when it appeared.
+ * a card) starts over after the idle time, counted from when it appeared; the terms ask, before an
+ * identified customer, ends the session as any screen of a customer does.
  */
 export function identificationIdleRule(step: IdentificationStep, settings: PortalSettings): IdleRule {
+  // The terms ask stands before an identified customer: left alone, their session ends.
+  if (step.step === 'terms') return 'customer';
   return step.step === firstStep(settings).step ? 'start' : 'entry';
 }
 
