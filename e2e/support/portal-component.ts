@@ -73,6 +73,15 @@ function unpack(tarball: string, target: string): void {
  */
 export async function buildPosPage(): Promise<PosPageBuild> {
   const folder = mkdtempSync(join(tmpdir(), 'portal-component-'));
+  try {
+    return await packAndBundle(folder);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function packAndBundle(folder: string): Promise<PosPageBuild> {
   writeFileSync(join(folder, 'package.json'), '{"private": true}');
   // Only React: the component's bundle carries its other dependencies. (First: npm install
   // removes from node_modules what it did not install.)
