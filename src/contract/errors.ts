@@ -350,11 +350,6 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the session paid with a gift card and so tops up none, or the other way round',
   },
-  terms_not_accepted: {
-    code: 1003,
-    status: 422,
-    when: 'a registration without the customer accepting the terms (naming accept_terms)',
-  },
   code_not_recognised: {
     code: 1003,
     status: 404,

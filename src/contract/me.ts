@@ -58,6 +58,14 @@ export const meOverview = z.object({
   account_name: z.string(),
   brand,
   custom_credit_name: z.string().nullable(),
+  /**
+   * The account's terms they have not accepted yet (registered where the terms were not shown to
+   * them: POST /me/api/terms/accept), with where the terms and the privacy policy are published
+   * (null when the account names none); null when there are none to accept.
+   */
+  terms_to_accept: z
+    .object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable() })
+    .nullable(),
 });
 export type MeOverview = z.infer<typeof meOverview>;
 

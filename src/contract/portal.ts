@@ -74,6 +74,11 @@ export const portalContact = z.object({
   tier: z.object({ name: z.string() }).nullable(),
   credit_balance: z.number(),
   prepaid_balance_in_cents: z.number().int(),
+  /**
+   * They still have the account's terms to accept (registered where the terms were not shown to
+   * them): the kiosk asks them once they proved it is them (terms/accept).
+   */
+  terms_pending: z.boolean(),
 });
 export type PortalContact = z.infer<typeof portalContact>;
 

@@ -19,6 +19,7 @@ export const PORTAL_ROUTES = [
   'POST /sessions/{uuid}/register',
   'POST /sessions/{uuid}/verification/send',
   'POST /sessions/{uuid}/verification/verify',
+  'POST /sessions/{uuid}/terms/accept',
   'POST /sessions/{uuid}/credit-reception',
   'POST /sessions/{uuid}/complete',
   'POST /sessions/{uuid}/cancel',

@@ -78,6 +78,7 @@ export function createFakeMeApi(): FakeMeApi {
       account_name: 'Demo Coffee',
       brand: { ...EMPTY_BRAND, primary_color: '#6b3e26' },
       custom_credit_name: null,
+      terms_to_accept: null,
     },
     rewards: [
       {
@@ -306,6 +307,9 @@ export function createFakeMeApi(): FakeMeApi {
         state.deleted = true;
         state.signedIn = false;
         return json(204);
+      case 'POST /terms/accept':
+        state.overview = { ...state.overview, terms_to_accept: null };
+        return json(200, state.overview);
       case 'POST /sign-out':
       case 'POST /sign-out-everywhere':
         state.signedIn = false;

@@ -64,6 +64,8 @@ import { holdsTopUps, type PortalAction, sessionTypeAllows } from '../../src/con
 export interface FakeContact extends CashierContact {
   creditsPerEuro: number;
   visits: number;
+  /** Registered where the terms were not shown: the counter asks them once proven. */
+  termsPending?: boolean;
 }
 
 export interface FakeCard {
@@ -330,13 +332,17 @@ export function createFakePortalApi() {
   };
   /** The customer as the console sees them. */
   const cashierContact = (uuid: string): CashierContact => {
-    const { creditsPerEuro, visits, ...contact } = contactOf(uuid);
+    const { creditsPerEuro, visits, termsPending, ...contact } = contactOf(uuid);
     return { ...contact };
   };
   /** The customer as the counter sees them: first name, masked e-mail, balances. */
   const portalContact = (uuid: string): PortalContact => {
     const { email, lastname, ...shown } = cashierContact(uuid);
-    return { ...shown, email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}` };
+    return {
+      ...shown,
+      email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}`,
+      terms_pending: contactOf(uuid).termsPending ?? false,
+    };
   };
 
   // ---- live streams ---------------------------------------------------------------------------
@@ -1096,6 +1102,16 @@ export function createFakePortalApi() {
     'POST /sessions/{uuid}/verification/send': ({ uuid }) => sendCode(forAction(uuid, 'verify')),
     'POST /sessions/{uuid}/verification/verify': ({ uuid }, body) =>
       verifyCode(forAction(uuid, 'verify'), text(body.code)),
+    'POST /sessions/{uuid}/terms/accept': ({ uuid }) => {
+      // terms.ts acceptTermsInSession: the proven customer's own acceptance, kept once.
+      const session = forAction(uuid, 'register');
+      const holder = provenCustomerOf(session);
+      if (holder.termsPending) {
+        holder.termsPending = false;
+        record(session, 'terms_accepted', { contact: { uuid: holder.uuid } });
+      }
+      return { contact: portalContact(holder.uuid) };
+    },
     'POST /sessions/{uuid}/credit-reception': ({ uuid }) =>
       creditReception(forAction(uuid, 'credit_reception')),
     'POST /sessions/{uuid}/complete': ({ uuid }) => end(forAction(uuid, 'end'), 'completed', 'screen'),

@@ -218,6 +218,14 @@ describe("/me/ as an attacker: another contact's data is unreachable with any co
       payload: { code: '123456' },
     });
     await check('POST /me/api/deletion/confirm', confirm);
+    // Accepting terms with her uuid in the body is his acceptance (none pending: nothing kept).
+    const terms = await meCall(t, bram.cookie, {
+      method: 'POST',
+      path: '/terms/accept',
+      payload: { contact_uuid: anna.uuid },
+    });
+    expect(terms.statusCode).toBe(200);
+    await check('POST /me/api/terms/accept', terms);
     // Signing out with his cookie leaves hers working.
     for (const path of ['/sign-out-everywhere', '/sign-out']) {
       const own = await meCookie(t, bram.uuid);

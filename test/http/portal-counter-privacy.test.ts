@@ -52,6 +52,7 @@ describe('what the counter reads of an identified customer', () => {
       tier: { name: 'Gold' },
       credit_balance: 120,
       prepaid_balance_in_cents: 1500,
+      terms_pending: false,
     });
     await keep(await post(uuid, 'rewards/claim', { reward_uuid: DEMO.rewardCoffee }));
     await keep(await post(uuid, 'vouchers/redeem', { code: 'TWOFORONE-0001' }));

@@ -39,6 +39,7 @@ const BODIES: Record<string, unknown> = {
   'scan-lookup': { value: 'MUFFIN-FREE' },
   'verification/send': {},
   'verification/verify': { code: '123456' },
+  'terms/accept': {},
   'me-link': {},
 };
 

@@ -90,6 +90,14 @@ export const en = {
     title: 'We could not find your account',
     body: 'There is no account with {{email}}. Check the address, or ask the cashier.',
   },
+  termsAsk: {
+    title: 'One more thing: our terms',
+    body: 'Your account at {{account}} was made without your agreement to its terms and privacy policy. Do you accept them?',
+    proofFirst: "First we check that it's you: scan your card, or type the code we e-mail you.",
+    accept: 'I accept',
+    accepting: 'Saving…',
+    later: 'Not now',
+  },
   welcome: {
     title: 'Welcome, {{name}}!',
     titleNoName: 'Welcome!',

@@ -60,6 +60,10 @@ export const nlFormal: TextOverrides = {
   emailUnknown: {
     title: 'We konden uw account niet vinden',
   },
+  termsAsk: {
+    body: 'Uw account bij {{account}} is gemaakt zonder dat u akkoord ging met de voorwaarden en het privacybeleid. Gaat u ermee akkoord?',
+    proofFirst: 'Eerst kijken we of u het bent: scan uw pas, of typ de code die we u mailen.',
+  },
   welcome: {
     credits: 'Uw $t(unit.points)',
     tier: 'Uw niveau',

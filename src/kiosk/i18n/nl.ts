@@ -93,6 +93,14 @@ export const nl: KioskTexts = {
     title: 'We konden je account niet vinden',
     body: 'Er is geen account met {{email}}. Controleer het adres, of vraag het de kassamedewerker.',
   },
+  termsAsk: {
+    title: 'Nog één ding: onze voorwaarden',
+    body: 'Je account bij {{account}} is gemaakt zonder dat je akkoord ging met de voorwaarden en het privacybeleid. Ga je ermee akkoord?',
+    proofFirst: 'Eerst kijken we of jij het bent: scan je pas, of typ de code die we je mailen.',
+    accept: 'Ik ga akkoord',
+    accepting: 'Bezig met opslaan…',
+    later: 'Niet nu',
+  },
   welcome: {
     title: 'Welkom, {{name}}!',
     titleNoName: 'Welkom!',

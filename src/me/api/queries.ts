@@ -135,3 +135,12 @@ export function useSaveProfile() {
 export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
+
+/** Accepts the account's terms (POST /me/api/terms/accept); the answer is the overview, asked no more. */
+export function useAcceptTerms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<MeOverview>(ME_API, { method: 'POST', path: '/terms/accept', body: {} }),
+    onSuccess: (overview) => client.setQueryData(['me', 'overview'], overview),
+  });
+}

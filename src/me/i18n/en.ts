@@ -46,6 +46,13 @@ export const en = {
     rewardReady: 'You can claim {{reward}} at the counter',
     memberSince: 'Member since {{date}}',
   },
+  terms: {
+    title: 'Our terms',
+    lead: 'Your account at {{account}} was made without your agreement to its terms and privacy policy. Read them, and accept them here.',
+    terms: 'Terms and conditions',
+    privacy: 'Privacy policy',
+    accept: 'I accept the terms and the privacy policy',
+  },
   rewards: {
     pageTitle: 'Rewards and vouchers',
     title: 'Rewards',

@@ -47,6 +47,13 @@ export const nl: MeTexts = {
     rewardReady: 'Je kunt {{reward}} ophalen bij de balie',
     memberSince: 'Lid sinds {{date}}',
   },
+  terms: {
+    title: 'Onze voorwaarden',
+    lead: 'Je account bij {{account}} is gemaakt zonder dat je akkoord ging met de voorwaarden en het privacybeleid. Lees ze, en ga hier akkoord.',
+    terms: 'Algemene voorwaarden',
+    privacy: 'Privacybeleid',
+    accept: 'Ik ga akkoord met de voorwaarden en het privacybeleid',
+  },
   rewards: {
     pageTitle: 'Beloningen en vouchers',
     title: 'Beloningen',

@@ -110,6 +110,8 @@ export interface ContactTable {
   previous_credit_balance_centi: Generated<number>;
   first_credit_reception_at: string | null;
   last_credit_reception_at: string | null;
+  /** Registered where the terms were not shown (migration 0021): since when they wait; null: none to accept. */
+  terms_pending_since: Generated<string | null>;
 }
 
 /** The shops a contact received credits at (migration 0011). */

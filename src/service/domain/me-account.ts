@@ -46,7 +46,10 @@ function memberSince(createdAt: string): string {
   return (apiTimestamp(createdAt) ?? createdAt).slice(0, 10);
 }
 
-/** The signed-in customer at a glance: names, e-mail, member since, balances, tier, next reward. */
+/**
+ * The signed-in customer at a glance: names, e-mail, member since, balances, tier, next reward, and
+ * the account's terms when they still have them to accept.
+ */
 export async function meOverview(db: Db, contactId: number): Promise<MeOverview> {
   const contact = await contactById(db, contactId);
   const tier =
@@ -54,7 +57,7 @@ export async function meOverview(db: Db, contactId: number): Promise<MeOverview>
       ? undefined
       : await db.selectFrom('tiers').select('name').where('id', '=', contact.tier_id).executeTakeFirst();
   const balance = fromCenti(Number(contact.credit_balance_centi));
-  const { account } = await accountLook(db);
+  const { account, kiosk } = await accountLook(db);
   return {
     account_name: account.name,
     brand: account.brand,
@@ -67,6 +70,10 @@ export async function meOverview(db: Db, contactId: number): Promise<MeOverview>
     prepaid_balance_in_cents: Number(contact.prepaid_balance_in_cents),
     tier: tier ? { name: tier.name } : null,
     next_reward: await nextReward(db, balance),
+    terms_to_accept:
+      contact.terms_pending_since === null
+        ? null
+        : { terms_url: kiosk.terms_url, privacy_url: kiosk.privacy_url },
   };
 }
 

@@ -53,6 +53,7 @@ import {
 } from '../../domain/me-sessions';
 import { changeContactSubscription } from '../../domain/portal-customer';
 import { removeContactCard } from '../../domain/portal-profile';
+import { acceptMeTerms } from '../../domain/terms';
 import { hashToken } from '../../domain/tokens';
 import { apiTimestamp, isoTimestamp } from '../../domain/values';
 import { addressKey } from '../plugins/rate-limit';
@@ -209,6 +210,24 @@ export default async function meRoutes(fastify: FastifyInstance) {
       response: { 200: meOverview },
     }),
     async (req) => overviewOf(app.db, contactId(req)),
+  );
+
+  app.post(
+    '/terms/accept',
+    signedIn({
+      summary: "Accept the account's terms, which the customer has not accepted yet",
+      description:
+        "For a customer whose overview has `terms_to_accept` (registered where the account's terms were not " +
+        'shown to them): the acceptance is kept with its time and the terms and privacy addresses. Answers the ' +
+        'overview; with no terms to accept, nothing is kept.',
+      body: noBody,
+      response: { 200: meOverview },
+    }),
+    async (req) =>
+      app.tx(async (tx) => {
+        await acceptMeTerms(tx, contactId(req));
+        return overviewOf(tx.db, contactId(req));
+      }),
   );
 
   app.get(

@@ -28,6 +28,7 @@ import { classifyScannedValue } from '../../domain/portal-scan';
 import { type PortalSessionRow, sessionForAction } from '../../domain/portal-session-guards';
 import { sessionContactProof, portalSessionState as stateOf } from '../../domain/portal-session-views';
 import { endSession, loadSession } from '../../domain/portal-sessions';
+import { acceptTermsInSession } from '../../domain/terms';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 import { SESSION_STREAM_ENDED, streamSessionEvents, TOO_MANY_STREAMS } from '../sse';
@@ -153,9 +154,16 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(z.object({ contact: portalContact })) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'register', (tx, session) =>
-        registerInSession(tx, session, req.body, options(tx)),
-      ),
+      act(req, reply, req.params.uuid, 'register', (tx, session) => {
+        // The kiosk's screen showed the terms and the subscription types; its request is the customer's acceptance.
+        const { subscription_type_ids, accept_terms: _accepted, ...registration } = req.body;
+        return registerInSession(
+          tx,
+          session,
+          { ...registration, consent: { subscription_type_ids } },
+          options(tx),
+        );
+      }),
   );
 
   app.post(
@@ -218,6 +226,23 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
           ))!,
       );
     },
+  );
+
+  app.post(
+    '/sessions/:uuid/terms/accept',
+    sessionRoute({
+      tags: [TAG, 'Extension'],
+      summary: "The session's customer accepts the account's terms, which they have not accepted yet",
+      exampleAfter: IDENTIFIED,
+      description:
+        "Extension (ours). For a customer whose `terms_pending` is true (registered where the account's terms " +
+        'were not shown to them): the acceptance is kept with its time and the terms and privacy addresses. ' +
+        `Only the customer, proven (an e-mail address alone is no proof). ${IDEMPOTENCY}`,
+      errors: [...REFUSED, { reason: 'customer_not_identified' }, { reason: 'proof_required' }],
+      body: noBody,
+      response: { 200: envelope(z.object({ contact: portalContact })) },
+    }),
+    (req, reply) => act(req, reply, req.params.uuid, 'register', acceptTermsInSession),
   );
 
   app.post(
