@@ -31,6 +31,7 @@ import * as registers from './migrations/0017_registers_attribute_placeholders';
 import * as webhooks from './migrations/0018_webhooks';
 import * as loyaltyTokenClaims from './migrations/0019_loyalty_token_claims';
 import * as meSessions from './migrations/0020_me_sessions';
+import * as customerProof from './migrations/0021_customer_proof';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0018_webhooks': webhooks,
   '0019_loyalty_token_claims': loyaltyTokenClaims,
   '0020_me_sessions': meSessions,
+  '0021_customer_proof': customerProof,
 };
 
 /**

@@ -209,6 +209,11 @@ export interface PortalSessionTable {
   contact_source: ContactSource | null;
   /** When the customer proved it is them (a POS, a scan, a code); null: known by e-mail alone. */
   contact_proven_at: string | null;
+  /**
+   * When the customer themselves proved it (a scan of their card or app code, their e-mailed code;
+   * migration 0021): what opens their account. The POS's word is no such proof: null.
+   */
+  customer_proven_at: string | null;
   /** Verification codes tried in the session (five at most). */
   verification_attempts: Generated<number>;
 }
