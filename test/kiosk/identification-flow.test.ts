@@ -47,6 +47,7 @@ describe('identification: what follows an answer', () => {
     const proof = {
       identified_by: 'card' as const,
       proven: true,
+      customer_proven: true,
       code: null,
       attempts_left: 5,
       locked: false,

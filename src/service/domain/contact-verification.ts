@@ -182,6 +182,8 @@ export async function contactProofView(
 ): Promise<ContactProof | null> {
   if (session.contact_id === null) return null;
   const proven = session.contact_proven_at !== null;
+  // Codes are for the customer's own proof: the POS's customer may ask for one too.
+  const customerProven = session.customer_proven_at !== null;
   const [last, sent] = await Promise.all([
     lastCode(db, session.contact_id, session.id),
     db
@@ -195,8 +197,9 @@ export async function contactProofView(
   return {
     identified_by: session.contact_source ?? 'email',
     proven,
+    customer_proven: customerProven,
     code:
-      last && !proven
+      last && !customerProven
         ? {
             sent_to: maskEmail((await contactById(db, session.contact_id)).email),
             expires_at: apiTimestamp(last.expires_at),
@@ -205,20 +208,22 @@ export async function contactProofView(
         : null,
     attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - attempts),
     locked:
-      !proven && (attempts >= MAX_CODE_ATTEMPTS || (Number(sent.count) >= MAX_SESSION_CODES && lastRunsOut)),
+      !customerProven &&
+      (attempts >= MAX_CODE_ATTEMPTS || (Number(sent.count) >= MAX_SESSION_CODES && lastRunsOut)),
   };
 }
 
 /**
  * Sends a code to the address of the session's customer (portal API verification/send), valid 10
  * minutes, and records `verification_code_sent` `{contact: {uuid}, expires_at}`. Nothing is sent
- * for a customer who has proved it already (null). The caller hands the e-mail to the mailer.
+ * for a customer who has proved it themselves already (null); the POS's customer may get one (what
+ * opens their account needs their own proof). The caller hands the e-mail to the mailer.
  * @throws ServiceError 1003 (HTTP 409) no customer; 1003 (HTTP 409, reason verification_locked)
  *   five tries or three codes spent.
  */
 export async function sendCodeInSession(tx: Tx, session: PortalSessionRow): Promise<CodeDelivery | null> {
   const contactId = requireContact(session);
-  if (session.contact_proven_at !== null) return null;
+  if (session.customer_proven_at !== null) return null;
   const sent = await tx.db
     .selectFrom('contact_verification_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -244,7 +249,7 @@ export async function sendCodeInSession(tx: Tx, session: PortalSessionRow): Prom
  */
 export async function countCodeAttempt(tx: Tx, session: PortalSessionRow): Promise<void> {
   requireContact(session);
-  if (session.contact_proven_at !== null) return;
+  if (session.customer_proven_at !== null) return;
   const counted = await tx.db
     .updateTable('portal_sessions')
     .set((eb) => ({ verification_attempts: eb('verification_attempts', '+', 1) }))
@@ -258,7 +263,8 @@ export async function countCodeAttempt(tx: Tx, session: PortalSessionRow): Promi
 /**
  * Checks a code typed at the counter (portal API verification/verify; its try counted by
  * countCodeAttempt first): the session's newest code for its customer, not expired. The customer
- * is then proven for the rest of the session; records `contact_verified` `{method: 'code'}`.
+ * has then proved it themselves, for the rest of the session; records `contact_verified`
+ * `{method: 'code'}`.
  * @throws ServiceError 1003 (HTTP 409) no customer; 1003 naming code: verification_code_wrong,
  *   verification_code_expired (or none sent).
  */
@@ -268,16 +274,13 @@ export async function verifyCodeInSession(
   code: string,
 ): Promise<PortalSessionRow> {
   const contactId = requireContact(session);
-  if (session.contact_proven_at !== null) return session;
+  if (session.customer_proven_at !== null) return session;
   await checkCode(tx, contactId, session.id, code);
-  const proven = isoTimestamp(tx.now);
-  await tx.db
-    .updateTable('portal_sessions')
-    .set({ contact_proven_at: proven })
-    .where('id', '=', session.id)
-    .execute();
+  const now = isoTimestamp(tx.now);
+  const set = { contact_proven_at: session.contact_proven_at ?? now, customer_proven_at: now };
+  await tx.db.updateTable('portal_sessions').set(set).where('id', '=', session.id).execute();
   await recordEvent(tx, session, 'contact_verified', { method: 'code' });
-  return { ...session, contact_proven_at: proven };
+  return { ...session, ...set };
 }
 
 /**
