@@ -338,6 +338,8 @@ export const en = {
   },
   verify: {
     title: 'Confirm it is you',
+    introPhone:
+      'Your account opens on your phone only once you have shown it is really you: scan your loyalty card or the code in your app, or get a code by e-mail.',
     intro:
       'You signed in with your e-mail address. Before you use your balance, rewards or vouchers, show us it is really you.',
     handHint: 'Hold your loyalty card, or the code in your app, under the scanner.',

@@ -345,6 +345,8 @@ export const nl: KioskTexts = {
   },
   verify: {
     title: 'Bevestig dat jij het bent',
+    introPhone:
+      'Je account opent pas op je telefoon als je hebt laten zien dat jij het echt bent: scan je klantenpas of de code in je app, of vraag een code per e-mail.',
     intro:
       'Je hebt je aangemeld met je e-mailadres. Laat eerst even zien dat jij het echt bent, voordat je je saldo, beloningen of vouchers gebruikt.',
     handHint: 'Houd je klantenpas, of de code in je app, onder de scanner.',
