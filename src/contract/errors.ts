@@ -271,6 +271,11 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the portal session takes no more codes: five wrong tries, or three codes sent',
   },
+  too_many_wrong_codes: {
+    code: 1003,
+    status: 429,
+    when: 'too many wrong codes (or card numbers on /me/) for the contact, or from the client address, this hour (see Retry-After)',
+  },
   contact_not_verified: {
     code: 1003,
     status: 403,

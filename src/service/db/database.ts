@@ -32,6 +32,7 @@ import * as webhooks from './migrations/0018_webhooks';
 import * as loyaltyTokenClaims from './migrations/0019_loyalty_token_claims';
 import * as meSessions from './migrations/0020_me_sessions';
 import * as customerProof from './migrations/0021_customer_proof';
+import * as guessBudgets from './migrations/0022_guess_budgets';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0019_loyalty_token_claims': loyaltyTokenClaims,
   '0020_me_sessions': meSessions,
   '0021_customer_proof': customerProof,
+  '0022_guess_budgets': guessBudgets,
 };
 
 /**

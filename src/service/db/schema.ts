@@ -452,6 +452,17 @@ export interface Database extends CatalogTables, CashierTables, PlatformTables {
   media_files: MediaFileTable;
   me_link_tokens: MeLinkTokenTable;
   me_sessions: MeSessionTable;
+  guess_budgets: GuessBudgetTable;
+}
+
+/**
+ * Wrong guesses of one subject in an hour's window (migration 0022; domain/guess-budgets.ts):
+ * `subject` names the kind and who guesses (`code:contact:12`, `card:address:<sha-256>`).
+ */
+export interface GuessBudgetTable {
+  subject: string;
+  failures: number;
+  window_ends_at: string;
 }
 
 /** A picture shipped with the fixture, served at GET /media/{name}. */

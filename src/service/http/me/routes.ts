@@ -32,6 +32,7 @@ import {
   sendDeletionCode,
   verifyDeletionCode,
 } from '../../domain/contact-verification';
+import { WRONG_CODES_PER_CONTACT } from '../../domain/guess-budgets';
 import {
   meActivity as activityOf,
   addMeCard,
@@ -362,8 +363,10 @@ export default async function meRoutes(fastify: FastifyInstance) {
     '/deletion',
     signedIn({
       summary: 'Ask to delete the account: e-mails a six-digit code (10 minutes)',
-      description: 'Confirm with POST /me/api/deletion/confirm. A new code replaces the last.',
-      errors: [{ reason: 'email_not_sent' }],
+      description:
+        'Confirm with POST /me/api/deletion/confirm. A new code replaces the last. None while the ' +
+        "contact's wrong codes of the hour are spent (429 too_many_wrong_codes, Retry-After).",
+      errors: [{ reason: 'email_not_sent' }, { reason: 'too_many_wrong_codes' }],
       body: noBody,
       response: { 202: meDeletionRequested },
     }),
@@ -384,12 +387,15 @@ export default async function meRoutes(fastify: FastifyInstance) {
       description:
         'Erases the profile, attribute values, cards, app codes, subscriptions and sessions; keeps the ledger ' +
         'rows (credits, prepaid, rewards, vouchers) without anything personal, so shop totals stay exact ' +
-        '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code.\n\n' +
+        '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code, and ' +
+        `${WRONG_CODES_PER_CONTACT} wrong codes an hour per contact across codes (429 too_many_wrong_codes, ` +
+        'Retry-After).\n\n' +
         '**Try it out**: no example, as the code comes by e-mail.',
       errors: [
         { reason: 'verification_code_wrong' },
         { reason: 'verification_code_expired' },
         { reason: 'verification_locked' },
+        { reason: 'too_many_wrong_codes' },
       ],
       body: meDeletionConfirm,
       noContent: 'The account is deleted.',
@@ -398,9 +404,10 @@ export default async function meRoutes(fastify: FastifyInstance) {
       const id = contactId(req);
       const columns = await textColumns(app.db);
       // The try is counted in a transaction of its own: a wrong code's refusal keeps it counted.
-      await app.tx((tx) => countDeletionCodeAttempt(tx, id));
+      const address = addressKey(req);
+      await app.tx((tx) => countDeletionCodeAttempt(tx, id, address));
       await app.tx(async (tx) => {
-        await verifyDeletionCode(tx, id, req.body.code);
+        await verifyDeletionCode(tx, id, req.body.code, address);
         await eraseContact(tx, id, columns);
       });
       clearMeCookie(req, reply);
