@@ -42,6 +42,7 @@ describe('error messages: friendly text by reason, then code, never the server m
     [refused('not_allowed_in_session'), 'errors.invalidInput'],
     [new PortalApiError(NETWORK_ERROR, 0), 'errors.network'],
     [new PortalApiError(1003, 429), 'errors.rateLimited'],
+    [new PortalApiError(1003, 429, 'too_many_wrong_codes'), 'errors.tooManyCodes'],
     [new PortalApiError(1000, 500), 'errors.server'],
     [err(55045), 'errors.generic'],
     [err(5001), 'errors.giftcardUnknown'],

@@ -446,6 +446,7 @@ export const en = {
     paymentAwaited: 'Your top-up is waiting for the payment at the till.',
     codeWrong: 'That is not the code we sent. Check it and try again.',
     codeExpired: 'This code has expired. Ask for a new one.',
+    tooManyCodes: 'Too many wrong codes for this account. Please try again later, or ask the cashier.',
     verifyLocked: 'Too many tries. Please ask the cashier.',
   },
   language: {
