@@ -455,7 +455,7 @@ export async function addCardInSession(
 }
 
 /**
- * Adds a card to a contact (the kiosk and /me/): an unknown value becomes a new card ("Loyalty
+ * Adds a card to a contact at the counter: an unknown value becomes a new card ("Loyalty
  * card", so that its name does not show its value) linked to them, an unlinked card is linked;
  * their own card is answered as it is (`added` false).
  * @throws ServiceError 60004 inactive card, 60014 linked to someone else, 60006 created meanwhile.

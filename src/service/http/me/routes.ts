@@ -32,11 +32,16 @@ import {
   sendDeletionCode,
   verifyDeletionCode,
 } from '../../domain/contact-verification';
-import { WRONG_CODES_PER_CONTACT } from '../../domain/guess-budgets';
+import {
+  WRONG_CARDS_PER_ADDRESS,
+  WRONG_CARDS_PER_CONTACT,
+  WRONG_CODES_PER_CONTACT,
+} from '../../domain/guess-budgets';
 import {
   meActivity as activityOf,
   addMeCard,
   meCards as cardsOf,
+  countMeCardAttempt,
   meAppCode as makeAppCode,
   meOverview as overviewOf,
   meProfile as profileOf,
@@ -288,16 +293,23 @@ export default async function meRoutes(fastify: FastifyInstance) {
   app.post(
     '/cards',
     signedIn({
-      summary: 'Add a card by its typed code (a new card, or an unlinked one of the shop)',
+      summary: 'Add a card by its typed number: a loyalty card of the shop, not linked yet',
       description:
-        'The counter then identifies the customer by it. A code the account knows as a gift card, voucher, ' +
-        'app code or receipt is refused (naming code).',
-      errors: [60004, { code: 60014, when: "someone else's card" }],
+        'The counter then identifies the customer by it; their own card is answered as it is. Any other ' +
+        "number — unknown (never kept), someone else's card, an inactive one, a gift card's, a voucher's — " +
+        `gets one answer (422 card_not_addable naming code). ${WRONG_CARDS_PER_CONTACT} refused numbers an ` +
+        `hour per contact and ${WRONG_CARDS_PER_ADDRESS} per client address (429 too_many_wrong_codes, ` +
+        'Retry-After).',
+      errors: [{ reason: 'card_not_addable' }, { reason: 'too_many_wrong_codes' }],
       body: meCardRequest,
       response: { 201: meCard },
     }),
     async (req, reply) => {
-      const card = await app.tx((tx) => addMeCard(tx, contactId(req), req.body.code));
+      const id = contactId(req);
+      const address = addressKey(req);
+      // The try is counted in a transaction of its own: a refused number keeps it counted.
+      await app.tx((tx) => countMeCardAttempt(tx, id, address));
+      const card = await app.tx((tx) => addMeCard(tx, id, req.body.code, address));
       return reply.code(201).send(card);
     },
   );
