@@ -461,7 +461,8 @@ export const nl: KioskTexts = {
     paymentAwaited: 'Je opwaardering wacht op de betaling aan de kassa.',
     codeWrong: 'Dat is niet de code die we stuurden. Controleer hem en probeer het opnieuw.',
     codeExpired: 'Deze code is verlopen. Vraag een nieuwe aan.',
-    tooManyCodes: 'Te veel verkeerde codes voor dit account. Probeer het later opnieuw, of vraag het de kassamedewerker.',
+    tooManyCodes:
+      'Te veel verkeerde codes voor dit account. Probeer het later opnieuw, of vraag het de kassamedewerker.',
     verifyLocked: 'Te veel pogingen. Vraag het de kassamedewerker.',
   },
   language: {
