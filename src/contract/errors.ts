@@ -271,6 +271,11 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the portal session takes no more codes: five wrong tries, or three codes sent',
   },
+  too_many_wrong_codes: {
+    code: 1003,
+    status: 429,
+    when: 'too many wrong codes (or card numbers on /me/) for the contact, or from the client address, this hour (see Retry-After)',
+  },
   contact_not_verified: {
     code: 1003,
     status: 403,
@@ -283,6 +288,11 @@ export const ERROR_REASONS = {
     when: 'the sign-in link is unknown, used already or expired',
   },
   signed_out: { code: 1003, status: 401, when: 'no /me/ cookie session, or a signed-out or expired one' },
+  card_not_addable: {
+    code: 1003,
+    status: 422,
+    when: 'a card number typed on /me/ is no known, unlinked, active loyalty card of the account (one answer for each such case; naming code)',
+  },
   invalid_attribute: {
     code: 1003,
     status: 422,

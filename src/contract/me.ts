@@ -94,9 +94,10 @@ export const meCard = portalCard.extend({ added_at: z.string() });
 export type MeCard = z.infer<typeof meCard>;
 export const meCards = z.object({ cards: z.array(meCard) });
 export type MeCards = z.infer<typeof meCards>;
+/** A card number to add (the demo's example: a card the shop handed out, linked to nobody). */
 export const meCardRequest = z
   .object({ code: z.string().trim().min(4).max(64) })
-  .meta({ example: { code: 'CARD-0099' } });
+  .meta({ example: { code: 'CARD-9003' } });
 /** A card's id (the demo's example: Anna's first card). */
 export const meCardParams = z.object({ id: z.coerce.number().int().positive().meta({ example: 1 }) });
 

@@ -122,13 +122,17 @@ export const brand = brandKit;
  * Whether the session's customer has proved it is them (docs/trust-model.md): how they became
  * known (`pos`: the POS set them; a scan of their `card` or `app_token`; `email` alone; a
  * `registration`), whether that is proven (the POS, a scan, or the six-digit code sent to their
- * address), the last code sent in this session (to where, until when; `code_in_log`: no mail
- * server is configured and the account is a demo, so the code is in the service's log), the wrong
- * tries left (5 per session), and `locked` once the session takes no more codes.
+ * address), whether the customer proved it themselves (`customer_proven`: a scan or the code, not
+ * the POS's word; what opening their own account, "Manage on your phone", needs), the last code
+ * sent in this session (to where, until when; `code_in_log`: no mail server is configured and the
+ * account is a demo, so the code is in the service's log), the wrong tries left (5 per session),
+ * and `locked` once the session takes no more codes (or the customer has no wrong tries left for
+ * now).
  */
 export const contactProof = z.object({
   identified_by: z.enum(['pos', 'card', 'app_token', 'email', 'registration']),
   proven: z.boolean(),
+  customer_proven: z.boolean(),
   code: z.object({ sent_to: z.string(), expires_at: z.string(), code_in_log: z.boolean() }).nullable(),
   attempts_left: z.number().int(),
   locked: z.boolean(),

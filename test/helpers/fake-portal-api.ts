@@ -113,6 +113,8 @@ export interface FakeSession {
   /** How the customer became known, and whether that proves it is them (docs/trust-model.md). */
   identified_by: ContactProof['identified_by'];
   proven: boolean;
+  /** Whether the customer proved it themselves (a scan, the code): what opens their account. */
+  customer_proven: boolean;
   /** The code sent in the session (the fake's: `CODE`), and the tries of codes so far. */
   code_sent: boolean;
   code_tries: number;
@@ -453,13 +455,20 @@ export function createFakePortalApi() {
     if (!session.proven) throw refusedFor('proof_required');
     return contact;
   };
+  /** portal-session-guards.ts requireCustomerProof: what opens the account needs the customer's own proof. */
+  const selfProvenCustomerOf = (session: FakeSession): FakeContact => {
+    const contact = customerOf(session);
+    if (!session.customer_proven) throw refusedFor('proof_required');
+    return contact;
+  };
   const proofOf = (session: FakeSession): ContactProof | null =>
     session.contact
       ? {
           identified_by: session.identified_by,
           proven: session.proven,
+          customer_proven: session.customer_proven,
           code:
-            session.code_sent && !session.proven
+            session.code_sent && !session.customer_proven
               ? {
                   sent_to: portalContact(session.contact).email_hint,
                   expires_at: iso(now() + 10 * 60_000),
@@ -467,7 +476,7 @@ export function createFakePortalApi() {
                 }
               : null,
           attempts_left: Math.max(0, 5 - session.code_tries),
-          locked: !session.proven && session.code_tries >= 5,
+          locked: !session.customer_proven && session.code_tries >= 5,
         }
       : null;
   const paymentOf = (session: FakeSession): NonNullable<PortalSessionState['giftcard_payment']> => {
@@ -534,6 +543,7 @@ export function createFakePortalApi() {
       // A customer the POS set is the session's, proven.
       identified_by: 'pos',
       proven: Boolean(init.contact),
+      customer_proven: false,
       code_sent: false,
       code_tries: 0,
       pos_transaction: null,
@@ -568,9 +578,15 @@ export function createFakePortalApi() {
     if (session.identified_by === 'pos' && session.contact && session.contact !== contact)
       throw refusedFor('contact_set_by_pos');
     const proves = method === 'card' || method === 'app_token';
-    if (!(session.contact === contact && session.proven && !proves)) {
+    if (session.contact === contact && proves) {
+      // The POS's customer stays the POS's, now proven by themselves too.
+      if (session.identified_by !== 'pos') session.identified_by = method;
+      session.proven = true;
+      session.customer_proven = true;
+    } else if (!(session.contact === contact && session.proven)) {
       session.identified_by = method;
       session.proven = proves;
+      session.customer_proven = proves;
     }
     session.contact = contact;
     record(session, 'contact_identified', {
@@ -660,6 +676,7 @@ export function createFakePortalApi() {
     record(session, 'contact_registered', { contact: { uuid: created.uuid } });
     const { contact: shown } = identified(session, created.uuid, 'registration');
     session.proven = input.card_value !== undefined;
+    session.customer_proven = session.proven;
     return { contact: shown };
   };
 
@@ -667,17 +684,18 @@ export function createFakePortalApi() {
   const sendCode = (session: FakeSession): ContactProof => {
     customerOf(session);
     if (session.code_tries >= 5) throw refusedFor('verification_locked');
-    if (!session.proven) session.code_sent = true;
+    if (!session.customer_proven) session.code_sent = true;
     return proofOf(session)!;
   };
   const verifyCode = (session: FakeSession, code: string): ContactProof => {
     customerOf(session);
-    if (session.proven) return proofOf(session)!;
+    if (session.customer_proven) return proofOf(session)!;
     if (session.code_tries >= 5) throw refusedFor('verification_locked');
     session.code_tries += 1;
     if (!session.code_sent) throw refusedFor('verification_code_expired', ['code']);
     if (code !== CODE) throw refusedFor('verification_code_wrong', ['code']);
     session.proven = true;
+    session.customer_proven = true;
     record(session, 'contact_verified', { method: 'code' });
     return proofOf(session)!;
   };
@@ -1138,9 +1156,9 @@ export function createFakePortalApi() {
       claim(forAction(uuid, 'customer_portal'), text(body.reward_uuid)),
     'POST /sessions/{uuid}/receipt-tokens/claim': ({ uuid }, body) =>
       claimReceipt(forAction(uuid, 'customer_portal'), text(body.value)),
-    // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
+    // A one-time link to /me/ for a customer who proved it themselves (5 minutes); nothing of them in it.
     'POST /sessions/{uuid}/me-link': ({ uuid }) =>
-      provenCustomerOf(forAction(uuid, 'customer_portal')) && {
+      selfProvenCustomerOf(forAction(uuid, 'customer_portal')) && {
         url: `http://kiosk.test/me/?token=${id('link')}`,
         expires_at: iso(now() + 300_000),
       },

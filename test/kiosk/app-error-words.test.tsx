@@ -125,6 +125,7 @@ const ROWS = {
     ['verification_code_wrong', 'codeWrong'],
     ['verification_code_expired', 'codeExpired'],
     ['verification_locked', 'verifyLocked'],
+    ['too_many_wrong_codes', 'tooManyCodes'],
   ],
   credit: [
     ['nothing_to_credit', 'transactionUnknown'],

@@ -36,6 +36,7 @@ describe('error messages: friendly text by reason, then code, never the server m
     [refused('not_allowed_in_session'), 'errors.invalidInput'],
     [new ApiError(NETWORK_ERROR, 0), 'errors.network'],
     [new ApiError(1003, 429), 'errors.rateLimited'],
+    [new ApiError(1003, 429, 'too_many_wrong_codes'), 'errors.tooManyCodes'],
     [new ApiError(1000, 500), 'errors.server'],
     [err(55045), 'errors.generic'],
     [err(5001), 'errors.giftcardUnknown'],

@@ -53,6 +53,7 @@ describe('identification: what follows an answer', () => {
     const proof = {
       identified_by: 'card' as const,
       proven: true,
+      customer_proven: true,
       code: null,
       attempts_left: 5,
       locked: false,
@@ -66,6 +67,7 @@ describe('identification: what follows an answer', () => {
     const proof = {
       identified_by: 'email' as const,
       proven: false,
+      customer_proven: false,
       code: null,
       attempts_left: 5,
       locked: false,

@@ -75,6 +75,8 @@ const BY_CODE: Record<number, KioskKey> = {
 export function errorMessageKey(error: ApiError): KioskKey {
   if (error.status === 0) return 'errors.network';
   if (error.status === 410) return 'errors.expired';
+  // A spent budget of wrong codes waits up to an hour, not a moment.
+  if (error.reason === 'too_many_wrong_codes') return 'errors.tooManyCodes';
   if (error.status === 429) return 'errors.rateLimited';
   if (error.status >= 500) return 'errors.server';
   return (error.reason && BY_REASON[error.reason]) ?? BY_CODE[error.code] ?? 'errors.generic';

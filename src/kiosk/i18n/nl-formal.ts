@@ -156,6 +156,8 @@ export const nlFormal: TextOverrides = {
   },
   verify: {
     title: 'Bevestig dat u het bent',
+    introPhone:
+      'Uw account opent pas op uw telefoon als u hebt laten zien dat u het echt bent: scan uw klantenpas of de code in uw app, of vraag een code per e-mail.',
     intro:
       'U hebt zich aangemeld met uw e-mailadres. Laat ons eerst zien dat u het echt bent, voordat u uw saldo, beloningen of vouchers gebruikt.',
     handHint: 'Houd uw klantenpas, of de code in uw app, onder de scanner.',

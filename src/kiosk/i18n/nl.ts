@@ -353,6 +353,8 @@ export const nl: KioskTexts = {
   },
   verify: {
     title: 'Bevestig dat jij het bent',
+    introPhone:
+      'Je account opent pas op je telefoon als je hebt laten zien dat jij het echt bent: scan je klantenpas of de code in je app, of vraag een code per e-mail.',
     intro:
       'Je hebt je aangemeld met je e-mailadres. Laat eerst even zien dat jij het echt bent, voordat je je saldo, beloningen of vouchers gebruikt.',
     handHint: 'Houd je klantenpas, of de code in je app, onder de scanner.',
@@ -467,6 +469,8 @@ export const nl: KioskTexts = {
     paymentAwaited: 'Je opwaardering wacht op de betaling aan de kassa.',
     codeWrong: 'Dat is niet de code die we stuurden. Controleer hem en probeer het opnieuw.',
     codeExpired: 'Deze code is verlopen. Vraag een nieuwe aan.',
+    tooManyCodes:
+      'Te veel verkeerde codes voor dit account. Probeer het later opnieuw, of vraag het de kassamedewerker.',
     verifyLocked: 'Te veel pogingen. Vraag het de kassamedewerker.',
   },
   language: {

@@ -7,7 +7,7 @@ type MeT = TFunction<'me'>;
 const BY_REASON: Record<string, ParseKeys<'me'>> = {
   signed_out: 'errors.signedOut',
   link_invalid: 'errors.linkInvalid',
-  card_linked_elsewhere: 'errors.cardElsewhere',
+  card_not_addable: 'errors.cardNotAddable',
   code_invalid: 'errors.codeInvalid',
   code_expired: 'errors.codeExpired',
   verification_code_wrong: 'errors.codeInvalid',

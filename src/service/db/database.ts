@@ -30,7 +30,9 @@ import * as registers from './migrations/0017_registers_attribute_placeholders';
 import * as webhooks from './migrations/0018_webhooks';
 import * as loyaltyTokenClaims from './migrations/0019_loyalty_token_claims';
 import * as meSessions from './migrations/0020_me_sessions';
-import * as termsPending from './migrations/0021_terms_pending';
+import * as customerProof from './migrations/0021_customer_proof';
+import * as guessBudgets from './migrations/0022_guess_budgets';
+import * as termsPending from './migrations/0023_terms_pending';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -65,7 +67,9 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0018_webhooks': webhooks,
   '0019_loyalty_token_claims': loyaltyTokenClaims,
   '0020_me_sessions': meSessions,
-  '0021_terms_pending': termsPending,
+  '0021_customer_proof': customerProof,
+  '0022_guess_budgets': guessBudgets,
+  '0023_terms_pending': termsPending,
 };
 
 /**

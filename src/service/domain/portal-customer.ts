@@ -25,6 +25,7 @@ import { recordEvent } from './portal-session-events';
 import {
   type PortalSessionRow,
   requireContact,
+  requireCustomerProof,
   requireProvenContact,
   sessionActor,
 } from './portal-session-guards';
@@ -428,17 +429,21 @@ export function contactCards(db: Db, contactId: number) {
 }
 
 /**
- * Adds a card to the identified customer (the v1 component's link-identifier): an unknown value becomes
- * a new card ("Loyalty card", so that its name does not show its value) linked to them, an unlinked card is linked; their own card is answered as it is.
+ * Adds a card to the identified customer (the v1 component's link-identifier): an unknown value
+ * becomes a new card ("Loyalty card", so that its name does not show its value) linked to them, an
+ * unlinked card is linked; their own card is answered as it is. A card proves its holder is the
+ * customer, so the customer must have proved it themselves in the session (a scan, their e-mailed
+ * code): the POS's word gives nobody a card to their account.
  * Records `card_added` `{contact: {uuid, email}, contact_identifier}` when a card was added.
- * @throws ServiceError 60004 inactive card, 60014 linked to someone else, 60006 created meanwhile.
+ * @throws ServiceError 1003 (HTTP 403) proof_required; 60004 inactive card, 60014 linked to
+ *   someone else, 60006 created meanwhile.
  */
 export async function addCardInSession(
   tx: Tx,
   session: PortalSessionRow,
   value: string,
 ): Promise<PortalCard> {
-  const contactId = requireProvenContact(session);
+  const contactId = requireCustomerProof(session);
   const { card, added } = await addContactCard(tx, contactId, value);
   if (!added) return portalCard(card);
   const contact = await contactById(tx.db, contactId);
@@ -450,7 +455,7 @@ export async function addCardInSession(
 }
 
 /**
- * Adds a card to a contact (the v1 component and /me/): an unknown value becomes a new card ("Loyalty
+ * Adds a card to a contact at the counter (the v1 component): an unknown value becomes a new card ("Loyalty
  * card", so that its name does not show its value) linked to them, an unlinked card is linked;
  * their own card is answered as it is (`added` false).
  * @throws ServiceError 60004 inactive card, 60014 linked to someone else, 60006 created meanwhile.

@@ -91,6 +91,13 @@ export function requireContact(session: PortalSessionRow): number {
   return session.contact_id;
 }
 
+const proofRequired = () =>
+  sessionRefusal(
+    'proof_required',
+    'Confirm it is you first: scan your card or app code, or enter the code we e-mailed you',
+    'Bevestig eerst dat u het bent: scan uw kaart of app-code, of typ de code die we u mailden',
+  );
+
 /**
  * The id of the session's identified customer, for calls that spend or change their account or
  * read more than their name, balances and rewards (docs/trust-model.md): they must have proved it
@@ -100,13 +107,20 @@ export function requireContact(session: PortalSessionRow): number {
  */
 export function requireProvenContact(session: PortalSessionRow): number {
   const contactId = requireContact(session);
-  if (session.contact_proven_at === null) {
-    throw sessionRefusal(
-      'proof_required',
-      'Confirm it is you first: scan your card or app code, or enter the code we e-mailed you',
-      'Bevestig eerst dat u het bent: scan uw kaart of app-code, of typ de code die we u mailden',
-    );
-  }
+  if (session.contact_proven_at === null) throw proofRequired();
+  return contactId;
+}
+
+/**
+ * The id of the session's identified customer, for calls that hand out their account — the phone
+ * link to /me/, a card that would identify them (docs/trust-model.md "What opens the customer's
+ * account"): the customer proved it themselves in this session, by a scan of their card or app
+ * code or the code e-mailed to them. The POS's word is no such proof.
+ * @throws ServiceError 1003 (HTTP 409) no customer; 1003 (HTTP 403, reason proof_required).
+ */
+export function requireCustomerProof(session: PortalSessionRow): number {
+  const contactId = requireContact(session);
+  if (session.customer_proven_at === null) throw proofRequired();
   return contactId;
 }
 

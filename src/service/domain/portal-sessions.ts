@@ -74,6 +74,8 @@ export async function insertSession(
       ended_at: null,
       contact_source: input.contactId === null ? null : 'pos',
       contact_proven_at: input.contactId === null ? null : isoTimestamp(tx.now),
+      // The POS's word proves nothing of the customer's own (docs/trust-model.md).
+      customer_proven_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -290,8 +292,10 @@ export async function endSession(
 
 /**
  * Sets the session's identified contact, how they became known, and whether that proves it is
- * them (`proven`: a scan of their card or app code). The same contact, proven before, stays proven
- * (their e-mail typed after their card scan takes nothing away).
+ * them (`proven`: a scan of their card or app code, which is the customer's own proof). The same
+ * contact, proven before, stays proven (their e-mail typed after their card scan takes nothing
+ * away); the POS's customer who scans their card stays the POS's (nobody else may take their
+ * place) and has now proved it themselves.
  */
 export async function setSessionContact(
   tx: Tx,
@@ -300,14 +304,25 @@ export async function setSessionContact(
   source: ContactSource,
   proven: boolean,
 ): Promise<PortalSessionRow> {
-  const keep = row.contact_id === contactId && row.contact_proven_at !== null && !proven;
-  const set = keep
-    ? { contact_id: contactId }
-    : {
-        contact_id: contactId,
-        contact_source: source,
-        contact_proven_at: proven ? isoTimestamp(tx.now) : null,
-      };
+  const same = row.contact_id === contactId;
+  const now = isoTimestamp(tx.now);
+  let set: Partial<PortalSessionRow>;
+  if (same && !proven && row.contact_proven_at !== null) set = { contact_id: contactId };
+  else if (same && proven) {
+    set = {
+      contact_id: contactId,
+      contact_source: row.contact_source === 'pos' ? 'pos' : source,
+      contact_proven_at: row.contact_proven_at ?? now,
+      customer_proven_at: now,
+    };
+  } else {
+    set = {
+      contact_id: contactId,
+      contact_source: source,
+      contact_proven_at: proven ? now : null,
+      customer_proven_at: proven ? now : null,
+    };
+  }
   await tx.db.updateTable('portal_sessions').set(set).where('id', '=', row.id).execute();
   return { ...row, ...set };
 }
