@@ -110,7 +110,8 @@ describe("the counter's phone link needs the customer's own proof", () => {
 
 describe("the POS's word gives the customer no card that would prove them", () => {
   it("the component's link-identifier refuses a card for a POS-set customer; the card proves nobody", async () => {
-    const session = await openSession(t, '', { contact_uuid: DEMO.anna });
+    // E-mail on: the link's e-mail identifies the POS's customer, so the card rule is what refuses.
+    const session = await openSession(t, '', { contact_uuid: DEMO.anna, enable_email_identification: true });
     const attackerCard = uniqueId('ATTACKER').toUpperCase();
     const res = await t.call({
       method: 'POST',

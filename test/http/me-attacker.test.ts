@@ -101,11 +101,15 @@ describe("/me/ as an attacker: another contact's data is unreachable with any co
   it("another contact's cookie: a path naming her card answers as an unknown card, and nothing changes", async () => {
     const routes = (await meRoutes()).filter((r) => r.url.includes(':'));
     const anna = await signedInContact(t);
-    const card = await meCall(t, anna.cookie, {
+    // A card the shop handed out (the only kind /me/ adds), then added on her page.
+    const code = uniqueId('ANNA');
+    const handedOut = await t.call({
       method: 'POST',
-      path: '/cards',
-      payload: { code: uniqueId('ANNA') },
+      url: '/contact-identifiers',
+      payload: { contact_identifier_value: code, contact_identifier_name: 'Loyalty card' },
     });
+    expect(handedOut.statusCode).toBe(201);
+    const card = await meCall(t, anna.cookie, { method: 'POST', path: '/cards', payload: { code } });
     expect(card.statusCode).toBe(201);
     const bram = await signedInContact(t);
     const before = await databaseSnapshot(t.app.db);

@@ -67,7 +67,8 @@ describe('what the counter reads of an identified customer', () => {
   it('streams the same counter view of the events (no whole e-mail or card code)', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
-    const uuid = await openSession(t, '', {});
+    // E-mail on: the component's link-identifier names the customer by their address.
+    const uuid = await openSession(t, '', { enable_email_identification: true });
     await post(uuid, 'identify', { value: DEMO.annaCard });
     // A card added in the session (by the POS's v1 component) is an event the counter streams too.
     const added = await t.call({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTypeAllows } from '../../src/contract/session-types';
 import { accountSnapshot, expectUnchanged } from '../helpers/account-snapshot';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { openSession, sessionState } from '../helpers/portal';
@@ -59,12 +60,21 @@ async function v1Identify(uuid: string, input: Record<string, string>): Promise<
   return refusalOf(res);
 }
 
-/** The counter's steps for "this card to the account of this address": identify by it, then add the card. */
-async function counterLink(uuid: string, email: string, card: string): Promise<Outcome> {
+/**
+ * The counter's steps for "this card to the account of this address": identify by it, then the
+ * card rule every API calls (addCardInSession): a type that shows the customer's own portal, and a
+ * customer who proved it themselves in the session (the counter has no card call of its own).
+ */
+async function counterLink(uuid: string, email: string): Promise<Outcome> {
   const identified = await counterIdentify(uuid, { email });
   if (identified !== 'identified') return identified;
-  const res = await counter(uuid, 'cards', { value: card });
-  return res.statusCode === 200 ? 'linked' : refusalOf(res);
+  const state = await sessionState(t, uuid);
+  if (!sessionTypeAllows(state.type, 'customer_portal')) {
+    return { status: 403, code: 1003, reason: 'not_allowed_in_session' };
+  }
+  return state.contact_proof?.customer_proven
+    ? 'linked'
+    : { status: 403, code: 1003, reason: 'proof_required' };
 }
 
 /** The component's link-identifier: `linked`, `nobody` for 55031, or its refusal (which changes nothing). */
@@ -141,7 +151,7 @@ describe('the component identifies as the counter does', () => {
             await counter(ours, 'identify', { value: DEMO.annaCard });
             await counter(theirs, 'identify', { value: DEMO.annaCard });
           }
-          const expected = await counterLink(ours, email, await unlinkedCard());
+          const expected = await counterLink(ours, email);
           const got = await v1Link(theirs, email, await unlinkedCard());
           expect({ email, outcome: got }).toEqual({ email, outcome: expected });
         }
@@ -157,7 +167,7 @@ describe('the component identifies as the counter does', () => {
     ];
     await counter(ours, 'identify', { value: DEMO.annaCard });
     await counter(theirs, 'identify', { value: DEMO.annaCard });
-    const expected = await counterLink(ours, DEMO.annaEmail, await unlinkedCard());
+    const expected = await counterLink(ours, DEMO.annaEmail);
     expect(expected).toEqual({ status: 403, code: 1003, reason: 'not_allowed_in_session' });
     expect(await v1Link(theirs, DEMO.annaEmail, await unlinkedCard())).toEqual(expected);
   });

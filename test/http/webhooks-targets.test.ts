@@ -170,13 +170,14 @@ describe('a delivery', () => {
     strictResolver.set('intranet.test', ['10.0.0.5']);
     // One address refused refuses them all: a connection could take any of them.
     strictResolver.set('mixed.test', ['93.184.215.14', '::ffff:127.0.0.1']);
-    const hooks = [];
+    const hooks: string[] = [];
     for (const host of ['metadata.test', 'receiver.test', 'intranet.test', 'mixed.test']) {
       hooks.push(await subscribed(strict, `http://${host}:${port}/hooks`));
     }
     await newContact(strict);
     expect(await strict.app.webhooks.drain()).toBe(4);
-    expect(receiver.received).toEqual([]);
+    // The receiver is the file's: another test's delivery may be there, none of these.
+    expect(receiver.received.filter((d) => hooks.includes(d.body.subscription_uuid as string))).toEqual([]);
     for (const uuid of hooks) {
       expect(await tries(strict, uuid)).toEqual([
         expect.objectContaining({
