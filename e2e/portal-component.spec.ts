@@ -72,6 +72,9 @@ test('card identification: the card typed into its field opens the customer’s 
   await typeCode(page, 'Card number', customer.card);
   await expect(page.getByRole('button', { name: 'Rewards' })).toBeVisible();
   await expect(page.getByText('Free coffee')).toBeVisible();
+  // The balance in the account's word for its credits (it has none of its own: "points").
+  await expect(page.locator('body')).toContainText('points');
+  await expect(page.locator('body')).not.toContainText('null');
   const events = await sessionEvents(session.uuid);
   expect(events.find((e) => e.type === 'contact_identified')?.data).toMatchObject({
     method: 'card',

@@ -129,7 +129,7 @@ describe('the session', () => {
       currency: 'EUR',
       events: [],
       input_data: { type: 'GENERIC', shop_uuid: DEMO.shop, amount_in_cents: 1250, enable_registration: true },
-      loyalty_program: { custom_credit_name: null },
+      loyalty_program: { custom_credit_name: 'points' },
       results: { remaining_amount: 1250 },
     });
     // The kiosk's own API reads the same session: ours is scan_anything.

@@ -92,7 +92,11 @@ function v1Session(state: PortalSessionState, shopUuid: string, leftToPay: numbe
       primary_identification_method: state.settings.primary_identification_method,
       enable_marketing_preferences: false,
     },
-    loyalty_program: { custom_credit_name: null },
+    // The component prints this word after a balance ("12 points"); it has no default of its own.
+    loyalty_program: {
+      custom_credit_name:
+        state.account.wording.credit_name.en ?? state.account.wording.credit_name.nl ?? 'points',
+    },
     results: { remaining_amount: leftToPay },
   };
 }
