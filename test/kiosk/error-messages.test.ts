@@ -1,7 +1,8 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ERROR_REASONS, ERRORS, type ErrorReason } from '../../src/contract/errors';
 import { en } from '../../src/kiosk/i18n/en';
-import { errorMessageKey, type KioskKey } from '../../src/kiosk/i18n/error-message';
+import { errorMessageKey, errorMessageValues, type KioskKey } from '../../src/kiosk/i18n/error-message';
 import { nl } from '../../src/kiosk/i18n/nl';
 import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, refusalOf, toApiError } from '../../src/web/api-error';
 
@@ -66,6 +67,26 @@ describe('error messages: friendly text by reason, then code, never the server m
     expect(errorMessageKey(error)).toBe(key);
     expect(typeof text(en, key)).toBe('string');
     expect(typeof text(nl, key)).toBe('string');
+  });
+
+  it('a spent budget of wrong codes says how many minutes to wait, when the answer says (Retry-After)', async () => {
+    const spent = (seconds: number | null) => new ApiError(1003, 429, 'too_many_wrong_codes', [], seconds);
+    // The kiosk's texts in an i18next of their own, as i18n.ts sets them up (it needs a browser).
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: { en: { kiosk: en }, nl: { kiosk: nl } },
+      defaultNS: 'kiosk',
+      lng: 'en',
+      interpolation: { escapeValue: false },
+    });
+    const words = (error: ApiError) => i18n.t(errorMessageKey(error), errorMessageValues(error));
+    expect(words(spent(1790))).toBe(
+      'Too many wrong codes for this account. Please try again in 30 minutes, or ask the cashier.',
+    );
+    expect(words(spent(20))).toContain('try again in 1 minute,');
+    expect(words(spent(null))).toContain('Please try again later');
+    await i18n.changeLanguage('nl');
+    expect(words(spent(1790))).toContain('Probeer het over 30 minuten opnieuw');
   });
 
   it('reads code and reason from an error body; a body without them is an invalid response', () => {

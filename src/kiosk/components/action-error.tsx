@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { toApiError } from '../../web/api-error';
-import { errorMessageKey } from '../i18n/error-message';
+import { errorMessageKey, errorMessageValues } from '../i18n/error-message';
 
 /**
  * A failed action, in friendly words by its reason or code (never the server's message), with "Try again"
@@ -18,7 +18,7 @@ export function ActionError({ error, onRetry }: { error: unknown; onRetry?: () =
       data-error-code={apiError.code}
       data-error-reason={apiError.reason}
     >
-      <p>{t(errorMessageKey(apiError))}</p>
+      <p>{t(errorMessageKey(apiError), errorMessageValues(apiError))}</p>
       {onRetry && apiError.retryable ? (
         <Button variant="secondary" onClick={onRetry}>
           {t('common.tryAgain')}

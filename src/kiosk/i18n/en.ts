@@ -455,6 +455,10 @@ export const en = {
     codeWrong: 'That is not the code we sent. Check it and try again.',
     codeExpired: 'This code has expired. Ask for a new one.',
     tooManyCodes: 'Too many wrong codes for this account. Please try again later, or ask the cashier.',
+    tooManyCodesMinutes_one:
+      'Too many wrong codes for this account. Please try again in {{count}} minute, or ask the cashier.',
+    tooManyCodesMinutes_other:
+      'Too many wrong codes for this account. Please try again in {{count}} minutes, or ask the cashier.',
     verifyLocked: 'Too many tries. Please ask the cashier.',
   },
   language: {

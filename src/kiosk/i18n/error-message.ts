@@ -75,9 +75,16 @@ const BY_CODE: Record<number, KioskKey> = {
 export function errorMessageKey(error: ApiError): KioskKey {
   if (error.status === 0) return 'errors.network';
   if (error.status === 410) return 'errors.expired';
-  // A spent budget of wrong codes waits up to an hour, not a moment.
-  if (error.reason === 'too_many_wrong_codes') return 'errors.tooManyCodes';
+  // A spent budget of wrong codes waits up to an hour, not a moment: how long, when the answer says.
+  if (error.reason === 'too_many_wrong_codes') {
+    return error.retryAfterSeconds ? 'errors.tooManyCodesMinutes' : 'errors.tooManyCodes';
+  }
   if (error.status === 429) return 'errors.rateLimited';
   if (error.status >= 500) return 'errors.server';
   return (error.reason && BY_REASON[error.reason]) ?? BY_CODE[error.code] ?? 'errors.generic';
+}
+
+/** The values the text of errorMessageKey(error) takes: the whole minutes to wait, on a 429 that says. */
+export function errorMessageValues(error: ApiError): { count?: number } {
+  return error.retryAfterSeconds ? { count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) } : {};
 }

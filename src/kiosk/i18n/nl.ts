@@ -471,6 +471,10 @@ export const nl: KioskTexts = {
     codeExpired: 'Deze code is verlopen. Vraag een nieuwe aan.',
     tooManyCodes:
       'Te veel verkeerde codes voor dit account. Probeer het later opnieuw, of vraag het de kassamedewerker.',
+    tooManyCodesMinutes_one:
+      'Te veel verkeerde codes voor dit account. Probeer het over {{count}} minuut opnieuw, of vraag het de kassamedewerker.',
+    tooManyCodesMinutes_other:
+      'Te veel verkeerde codes voor dit account. Probeer het over {{count}} minuten opnieuw, of vraag het de kassamedewerker.',
     verifyLocked: 'Te veel pogingen. Vraag het de kassamedewerker.',
   },
   language: {
