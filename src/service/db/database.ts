@@ -110,6 +110,9 @@ export async function openDatabase(options: {
     sqlite.pragma('busy_timeout = 5000');
     // The group commit has the log checkpointed by a worker thread, between two batches.
     sqlite.pragma('wal_autocheckpoint = 0');
+    // 64 MiB of page cache instead of SQLite's 2 MiB: an account of 10,000 contacts does not fit
+    // in 2 MiB, and every miss is a read of the file (docs/benchmarks.md "Service").
+    sqlite.pragma('cache_size = -65536');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     groupCommit = new GroupCommit(db, walFile(`${file}-wal`), new Checkpointer(file));
   }
