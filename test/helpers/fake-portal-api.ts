@@ -149,7 +149,7 @@ export interface SessionInit {
 }
 
 type Json = unknown;
-type Answer = { status: number; body: Json };
+type Answer = { status: number; body: Json; retryAfterSeconds?: number };
 /** A request's JSON body, read field by field. */
 type Body = Record<string, unknown>;
 const text = (value: unknown) => String(value ?? '');
@@ -192,11 +192,17 @@ class Refusal {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    readonly retryAfterSeconds?: number,
   ) {}
 
   /** The same refusal answered with another HTTP status (as a route may: a voucher of someone else is 403). */
   withStatus(status: number): Refusal {
-    return new Refusal(status, { ...this.body, status_code: status });
+    return new Refusal(status, { ...this.body, status_code: status }, this.retryAfterSeconds);
+  }
+
+  /** The same refusal with a Retry-After header of `seconds` (as a 429 of the service has). */
+  withRetryAfter(seconds: number): Refusal {
+    return new Refusal(this.status, this.body, seconds);
   }
 }
 
@@ -1254,7 +1260,7 @@ export function createFakePortalApi() {
       answer = route(method, pathname, (body ?? {}) as Body, searchParams);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      answer = { status: error.status, body: error.body };
+      answer = { status: error.status, body: error.body, retryAfterSeconds: error.retryAfterSeconds };
     }
     if (key) idempotency.set(`${scope} ${key}`, { request: JSON.stringify(body ?? {}), answer });
     return answer;
@@ -1287,14 +1293,21 @@ export function createFakePortalApi() {
     }
     const failure = take(network.fail, method, path);
     const answer = failure
-      ? { status: failure.refusal.status, body: failure.refusal.body }
+      ? {
+          status: failure.refusal.status,
+          body: failure.refusal.body,
+          retryAfterSeconds: failure.refusal.retryAfterSeconds,
+        }
       : handle(method, url, body, headers.get('idempotency-key') ?? undefined);
     if (take(network.lose, method, path)) throw noAnswer();
     const late = network.heldAnswers.find((h) => path.includes(h.match));
     if (late) await gateOpens(late.gate, init.signal);
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(answer.retryAfterSeconds ? { 'retry-after': String(answer.retryAfterSeconds) } : {}),
+      },
     });
   };
 

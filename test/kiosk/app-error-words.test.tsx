@@ -15,24 +15,33 @@ import { type Controls, setUpFlowTests } from '../helpers/flow-tests';
 
 const flow = setUpFlowTests();
 type Words = keyof typeof en.errors;
-/** A text as the screen shows it: the account's credit word (here the default) nested in. */
+/** The minutes a refusal with Retry-After: RETRY_AFTER_SECONDS says to wait. */
+const RETRY_AFTER_SECONDS = 1790;
+/** A text as the screen shows it: the account's credit word (here the default) and the minutes nested in. */
 const said = (words: Words) =>
-  en.errors[words].replace(/\$t\(unit\.(\w+)\)/g, (_, key: keyof typeof en.unit) => en.unit[key]);
+  en.errors[words]
+    .replace(/\$t\(unit\.(\w+)\)/g, (_, key: keyof typeof en.unit) => en.unit[key])
+    .replace('{{count}}', String(Math.ceil(RETRY_AFTER_SECONDS / 60)));
 /** A refusal (by reason, by code, or an HTTP status of its own) and the words it must show. */
-type Row = [label: ErrorReason | ErrorCode | 'HTTP 429' | 'HTTP 500' | 'HTTP 410', words: Words];
+type Row = [
+  label: ErrorReason | ErrorCode | 'HTTP 429' | 'HTTP 500' | 'HTTP 410' | 'too_many_wrong_codes, Retry-After',
+  words: Words,
+];
 
 const refusalOf = (label: Row[0]) =>
-  label === 'HTTP 429'
-    ? failedWith(1003, 429)
-    : label === 'HTTP 500'
-      ? failedWith(1000, 500)
-      : label === 'HTTP 410'
-        ? refusedFor('portal_session_expired')
-        : typeof label === 'number'
-          ? failedWith(label)
-          : refusedFor(label).withStatus(
-              label === 'voucher_someone_else' ? 403 : ERROR_REASONS[label].status,
-            );
+  label === 'too_many_wrong_codes, Retry-After'
+    ? refusedFor('too_many_wrong_codes').withRetryAfter(RETRY_AFTER_SECONDS)
+    : label === 'HTTP 429'
+      ? failedWith(1003, 429)
+      : label === 'HTTP 500'
+        ? failedWith(1000, 500)
+        : label === 'HTTP 410'
+          ? refusedFor('portal_session_expired')
+          : typeof label === 'number'
+            ? failedWith(label)
+            : refusedFor(label).withStatus(
+                label === 'voucher_someone_else' ? 403 : ERROR_REASONS[label].status,
+              );
 
 /** The words on screen now: the friendly text of the action's error. */
 const shown = () => screen.getByTestId('action-error').querySelector('p')?.textContent;
@@ -126,6 +135,7 @@ const ROWS = {
     ['verification_code_expired', 'codeExpired'],
     ['verification_locked', 'verifyLocked'],
     ['too_many_wrong_codes', 'tooManyCodes'],
+    ['too_many_wrong_codes, Retry-After', 'tooManyCodesMinutes_other'],
   ],
   credit: [
     ['nothing_to_credit', 'transactionUnknown'],
@@ -299,6 +309,7 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
       if (specific(new ApiError(code, ERRORS[code].status)) && ERRORS[code].status < 500)
         expect(labels, String(code)).toContain(code);
     }
-    expect([...words, 'network'].sort()).toEqual(Object.keys(en.errors).sort());
+    // The singular of the minutes is held by error-messages.test.ts.
+    expect([...words, 'network', 'tooManyCodesMinutes_one'].sort()).toEqual(Object.keys(en.errors).sort());
   });
 });
