@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import qs from 'qs';
 import type { ZodType } from 'zod';
 import type { Config } from './config';
+import { ACCOUNT_CHANGED_TOPIC, AccountCache, attachAccountCache } from './db/account-cache';
 import type { DialectName } from './db/database';
 import type { GroupCommit } from './db/group-commit';
 import type { Database } from './db/schema';
@@ -167,16 +168,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('bus', bus);
   const readCache = new ReadCache(deps.dialect === 'sqlite');
   app.decorate('readCache', readCache);
+  // Account-level rows, kept per process: forgotten at once on this process's own writes (before
+  // the answer), on another process's (through the bus), and when the bus may have missed one.
+  const accountCache = new AccountCache();
+  attachAccountCache(deps.db, accountCache);
+  const forgetAccount = bus.subscribe(ACCOUNT_CHANGED_TOPIC, () => accountCache.invalidate());
+  app.addHook('onClose', async () => forgetAccount());
   app.decorate('groupCommit', deps.groupCommit);
   app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>) =>
-    inTransaction(deps, clock, (notes) => bus.deliver(notes), work),
+    inTransaction(
+      deps,
+      clock,
+      (notes) => {
+        if (notes.some((note) => note.topic === ACCOUNT_CHANGED_TOPIC)) accountCache.invalidate();
+        bus.deliver(notes);
+      },
+      work,
+    ),
   );
   if (deps.dialect === 'sqlite') {
     const commit = deps.groupCommit;
     if (!commit)
       throw new Error('an SQLite app needs the group commit of its database (AppDeps.groupCommit)');
     // Cached views of exactly what a batch changed go once it is on disk, before it is answered.
-    commit.onDurable((changed) => readCache.invalidate(changed));
+    commit.onDurable((changed) => {
+      readCache.invalidate(changed);
+      if (changed.has('*')) accountCache.invalidate();
+    });
     // A read may see a batch that is committed but still syncing: it answers once that is on disk.
     // If that sync fails, the error answer (503) goes out without waiting again.
     app.addHook('onSend', async (request, reply) => {

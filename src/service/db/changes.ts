@@ -3,10 +3,18 @@ import { CompiledQuery, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 /**
- * Tables the cached read views (http/read-cache.ts) read that belong to no single contact: a write
- * to one of them may change every contact's view.
+ * Tables the cached read views (http/read-cache.ts) and the account cache (db/account-cache.ts)
+ * read that belong to no single contact: a write to one of them may change every contact's view.
  */
-const SHARED_VIEW_TABLES = ['tiers', 'subscription_types', 'shops', 'custom_attributes'];
+const SHARED_VIEW_TABLES = [
+  'account',
+  'tiers',
+  'subscription_types',
+  'shops',
+  'custom_attributes',
+  'units',
+  'loyalty_rules',
+];
 
 /**
  * Records, per connection, what each write touches, as tags for the read cache: `contact:<id>` for

@@ -9,6 +9,7 @@ import type {
   PortalCreditReception,
   PortalSessionState,
 } from '../../contract/portal';
+import { accountCached } from '../db/account-cache';
 import type { Db } from '../db/schema';
 import { brandKitFrom } from './brand-kit';
 import { contactProofView } from './contact-verification';
@@ -74,7 +75,12 @@ export async function portalContact(db: Db, contactId: number): Promise<PortalCo
 }
 
 /** The account's name and brand kit and its kiosk settings (contract/portal.ts `kiosk`). */
-export async function accountLook(db: Db) {
+export function accountLook(db: Db) {
+  // Every standby screen's state and every session view shows it: kept per process.
+  return accountCached(db, 'account-look', () => readAccountLook(db));
+}
+
+async function readAccountLook(db: Db) {
   const account = await db.selectFrom('account').select(['name', 'brand', 'settings']).executeTakeFirst();
   const settings = jsonObject(account?.settings ?? null);
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
