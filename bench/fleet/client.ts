@@ -93,6 +93,8 @@ export class Device {
             } catch {
               parsed = undefined;
             }
+            if (process.env.FLEET_DEBUG && status >= 400)
+              console.error(`${name}: ${status} ${Buffer.concat(chunks).toString().slice(0, 300)}`);
             resolve({ status, body: parsed, headers: response.headers });
           });
           response.on('error', () => {

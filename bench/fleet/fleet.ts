@@ -348,7 +348,7 @@ export class Fleet {
   }
 
   private waitFor(run: SessionRun, step: string, ms = 15_000): Promise<void> {
-    return new Promise((resolve, reject) => {
+    const waiting = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         run.waiters.delete(step);
         reject(new Error(`no ${step} within ${ms / 1000} s`));
@@ -359,6 +359,9 @@ export class Fleet {
         resolve();
       });
     });
+    // Awaited later, or not at all when an earlier step failed: never an unhandled rejection.
+    waiting.catch(() => undefined);
+    return waiting;
   }
 
   /** One customer's whole session: create → switch → scan → credits/payment → complete. */

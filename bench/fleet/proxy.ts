@@ -1,14 +1,13 @@
 /**
  * A plain reverse proxy for `npm run bench:fleet`'s proxied run, as nginx in docs/operations.md:
  * every request goes on to UPSTREAM from 127.0.0.1 with `X-Forwarded-For` (the client's address)
- * and `X-Forwarded-Proto`, responses stream back unbuffered (event streams), upstream connections
- * are kept alive. Prints `listening on http://…` once it listens. Run:
+ * and `X-Forwarded-Proto`, responses stream back unbuffered (event streams), one upstream
+ * connection per request. Prints `listening on http://…` once it listens. Run:
  * `UPSTREAM=http://127.0.0.1:8080 node --import tsx bench/fleet/proxy.ts`.
  */
 import http from 'node:http';
 
 const upstream = new URL(process.env.UPSTREAM ?? 'http://127.0.0.1:8080');
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
 const server = http.createServer((req, res) => {
   const forwarded = req.headers['x-forwarded-for'];
@@ -19,7 +18,8 @@ const server = http.createServer((req, res) => {
       port: upstream.port,
       method: req.method,
       path: req.url,
-      agent,
+      // A connection of its own for each request, as nginx's default upstream (HTTP/1.0, no keepalive).
+      agent: false,
       localAddress: '127.0.0.1',
       headers: {
         ...req.headers,
@@ -31,13 +31,20 @@ const server = http.createServer((req, res) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       res.flushHeaders();
       answer.pipe(res);
+      answer.on('end', () => {
+        done = true;
+      });
     },
   );
+  let done = false;
   outgoing.on('error', () => {
     if (!res.headersSent) res.writeHead(502).end();
     else res.destroy();
   });
-  res.on('close', () => outgoing.destroy());
+  // The client went away before the answer ended (an event stream closed): so does the upstream request.
+  res.on('close', () => {
+    if (!done) outgoing.destroy();
+  });
   req.pipe(outgoing);
 });
 server.keepAliveTimeout = 60_000;
