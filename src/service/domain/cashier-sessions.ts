@@ -25,7 +25,7 @@ import {
   sessionForAction,
   sessionRefusal,
 } from './portal-session-guards';
-import { contactSummary } from './portal-session-views';
+import { contactSummaries, contactSummary } from './portal-session-views';
 import {
   createPortalSession,
   endSession,
@@ -299,7 +299,7 @@ export async function cashierSessionSummaries(
           .where('id', 'in', posIds)
           .execute(),
     sessionGiftcardTransactions(db, ids),
-    Promise.all(contactIds.map(async (id) => [id, await contactSummary(db, id)] as const)),
+    contactSummaries(db, contactIds),
     Promise.all(rows.map((row) => giftcardPaymentState(db, row))),
   ]);
   const eventsOf = new Map<number, Pick<PortalEvent, 'uuid' | 'type' | 'data' | 'created_at'>[]>();
@@ -316,7 +316,7 @@ export async function cashierSessionSummaries(
   const starterOf = new Map(starters.map((s) => [s.portal_session_id, s.name]));
   const purchaseOf = new Map(purchases.map((p) => [p.id, Number(p.amount_in_cents)]));
   const giftcardLine = new Map(giftcardRows.map((g) => [g.uuid, g]));
-  const contactOf = new Map(contacts);
+  const contactOf = contacts;
   const at = isoTimestamp(now);
 
   return rows.map((row, i) => {
