@@ -241,7 +241,7 @@ async function conclude(
     streams: {
       long_lived: longLived.length,
       session_streams: fleet.sessionStreams.length,
-      refused: refusals([...longLived, ...fleet.sessionStreams]),
+      ...refusals([...longLived, ...fleet.sessionStreams]),
       drops: gaps(longLived, since),
       session_stream_drops: gaps(fleet.sessionStreams, since),
     },
@@ -309,7 +309,7 @@ function markdown(title: string, r: Conclusion, context: string): string {
       .slice(0, 5)
       .map((e) => `\n  - ${e}`)
       .join('')}`,
-    `Streams: ${r.streams.long_lived} long-lived, ${r.streams.session_streams} session streams; refused ${JSON.stringify(r.streams.refused)}; long-lived drops ${r.streams.drops.dropped} (reconnected ${r.streams.drops.reconnected}, gap ${ms(r.streams.drops.gap)}).`,
+    `Streams: ${r.streams.long_lived} long-lived, ${r.streams.session_streams} session streams; refused ${JSON.stringify(r.streams.refused)}, network errors ${r.streams.network_errors}; long-lived drops ${r.streams.drops.dropped} (reconnected ${r.streams.drops.reconnected}, gap ${ms(r.streams.drops.gap)}).`,
     `CPU seconds over ${r.cpu_seconds.wall} s: service ${r.cpu_seconds.service}, PostgreSQL backends ${r.cpu_seconds.postgres}, load generator ${r.cpu_seconds.generator}${r.cpu_seconds.proxy ? `, proxy ${r.cpu_seconds.proxy}` : ''}.`,
     `Service RSS ${r.memory.service_rss_mb_first_third} → ${r.memory.service_rss_mb_last_third} MB (first → last third, all processes), open files ≤ ${r.memory.max_open_files} a process; database connections ≤ ${r.db_connections.max_total} (active ≤ ${r.db_connections.max_active}).`,
     '',

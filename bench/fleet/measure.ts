@@ -204,8 +204,9 @@ function note(losses: Losses, text: string): void {
 /**
  * Lost and duplicated messages of the completed sessions `runs`, on every kind of stream:
  * - standby: each tablet of the shop shows each session once, if its device stream was open from the
- *   create to the complete (a tablet other than the counter's only if the session lasted 1 s after
- *   the counter showed it: a shorter one may rightly be skipped, the screen shows the present);
+ *   create to the complete (a tablet other than the counter's only if the session lasted 1 s longer
+ *   than the slowest switch of the run: a shorter one may rightly be skipped, the screen shows the
+ *   present);
  * - console shop stream: `open` and `completed` of each session once, if open from create to complete;
  * - session streams (tablets', consoles'): exactly the session's events, `events[uuid]`.
  */
@@ -213,10 +214,14 @@ export function losses(fleet: Fleet, runs: SessionRun[], events: Map<string, str
   const standby = noLosses();
   const shop = noLosses();
   const session = noLosses();
+  // The slowest switch seen: a session that ended sooner may rightly never show on a tablet whose
+  // state was read after its end (the screen shows the present), however busy the service.
+  const slowest = Math.max(
+    0,
+    ...runs.flatMap((r) => [...r.switched.values()].map((at) => at - r.createSent)),
+  );
   for (const run of runs) {
     if (run.completed === undefined || run.completeSent === undefined) continue;
-    const counter = fleet.tablets.find((t) => t.shop === run.shop && t.counter);
-    const counterAt = counter ? run.switched.get(counter.token) : undefined;
     for (const tablet of fleet.tablets.filter((t) => t.shop === run.shop)) {
       const received = tablet.received.sessions.get(run.uuid) ?? [];
       const perConnection = new Map<number, number>();
@@ -229,8 +234,7 @@ export function losses(fleet: Fleet, runs: SessionRun[], events: Map<string, str
         }
       const connection = connectedThroughout(tablet.stream, run.createSent, run.completed);
       const required =
-        connection !== undefined &&
-        (tablet.counter || (counterAt !== undefined && run.completeSent - counterAt >= 1000));
+        connection !== undefined && (tablet.counter || run.completeSent - run.createSent > slowest + 1000);
       if (!required) continue;
       standby.checked++;
       if (!perConnection.has(connection)) {
@@ -300,12 +304,22 @@ export function gaps(streams: EventSourceClient[], since: number) {
   return { dropped, reconnected: away.length, still_away: stillAway, gap: spread(away) };
 }
 
-/** Refusals of stream opens (429 past a cap, 503, network errors as status 0), by status. */
-export function refusals(streams: EventSourceClient[]): Record<string, number> {
-  const total: Record<string, number> = {};
+/**
+ * Refusals of stream opens by status (429 past a cap, 503), and network errors apart (no answer:
+ * refused or reset while a process died).
+ */
+export function refusals(streams: EventSourceClient[]): {
+  refused: Record<string, number>;
+  network_errors: number;
+} {
+  const refused: Record<string, number> = {};
+  let networkErrors = 0;
   for (const stream of streams)
-    for (const [status, n] of stream.history.refused) total[status] = (total[status] ?? 0) + n;
-  return total;
+    for (const [status, n] of stream.history.refused) {
+      if (status === 0) networkErrors += n;
+      else refused[status] = (refused[status] ?? 0) + n;
+    }
+  return { refused, network_errors: networkErrors };
 }
 
 /** Every call's latency spread and failures, by name. */
