@@ -1,5 +1,5 @@
 // The architecture's boundaries as checks (docs/architecture.md), run by `npm run lint`:
-// dependency-cruiser fails on any import that crosses one. test/boundaries.test.ts proves each rule
+// dependency-cruiser fails on any import that crosses one. test/architecture/boundaries.test.ts proves each rule
 // fires on a small violating tree.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -12,12 +12,21 @@ module.exports = {
       to: { path: '^src/kiosk/flows/', pathNot: '^src/kiosk/flows/$1/' },
     },
     {
-      name: 'ui-imports-front-end',
+      name: 'app-imports-app',
       comment:
-        'The design system stands alone: the kiosk, the console and the phone page import src/ui, never the reverse.',
+        'A browser app (the kiosk, the console, /me/, the office) stands alone: what two of them share ' +
+        'lives in src/web (logic: format, keypad, language, request, streams), src/ui (the design system) ' +
+        'or src/contract (the API types).',
       severity: 'error',
-      from: { path: '^src/ui/' },
-      to: { path: '^src/(kiosk|cashier|me)/' },
+      from: { path: '^src/(kiosk|cashier|me|office)/' },
+      to: { path: '^src/(kiosk|cashier|me|office)/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'shared-imports-app',
+      comment: 'src/web and src/ui serve every browser app and so import none of them; the apps import them.',
+      severity: 'error',
+      from: { path: '^src/(web|ui)/' },
+      to: { path: '^src/(kiosk|cashier|me|office)/' },
     },
     {
       name: 'domain-imports-http',
@@ -28,22 +37,23 @@ module.exports = {
     },
     {
       name: 'screen-imports-service',
-      comment: 'The kiosk, the cashier console and the /me/ page talk to the service over HTTP only.',
+      comment: 'The browser apps (and what they share) talk to the service over HTTP only.',
       severity: 'error',
-      from: { path: '^src/(kiosk|cashier|me)/' },
+      from: { path: '^src/(kiosk|cashier|me|office|web|ui)/' },
       to: { path: '^src/service/' },
     },
     {
       name: 'zod-in-screen-bundle',
       comment:
-        'The kiosk, console and /me/ page ship without zod: take only types from zod and src/contract ' +
+        'The browser apps ship without zod: take only types from zod and src/contract ' +
         '(`import type`); the contract schemas build zod objects when loaded. ' +
-        'session-amounts.ts holds plain values without zod for the console.',
+        'session-types.ts, the table of session types, is plain data the apps import: it takes ' +
+        'only types from zod and the contract itself.',
       severity: 'error',
-      from: { path: '^src/(kiosk|cashier|me|ui)/' },
+      from: { path: ['^src/(kiosk|cashier|me|office|web|ui)/', '^src/contract/session-types\\.ts$'] },
       to: {
         path: ['^src/contract/', '(^|/)node_modules/zod/', '^zod($|/)'],
-        pathNot: '^src/contract/session-amounts\\.ts$',
+        pathNot: '^src/contract/session-types\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },

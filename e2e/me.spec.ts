@@ -7,7 +7,7 @@ import { writeFakeCamera } from './fixtures/fake-camera';
 import { baseUrl, createSession, kioskUrl } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium';
-import { newCustomer, uniqueId } from './support/data';
+import { newCustomer, newUnlinkedCard, uniqueId } from './support/data';
 import { scanWithHandScanner } from './support/hand-scanner';
 import { expect, screenshots, test } from './support/kiosk-test';
 
@@ -105,8 +105,8 @@ test('the counter shows a QR; the phone opens it, changes a custom select and ad
   await phone.reload();
   await expect(phone.getByTestId('field-dier').getByRole('combobox')).toHaveValue(chosen);
 
-  // A card added by typing.
-  const newCard = `E2E-PHONE-${uniqueId()}`;
+  // A card of the shop's, handed out and linked to nobody yet, added by typing its number.
+  const newCard = await newUnlinkedCard();
   await phone.getByTestId('nav-cards').click();
   await phone.getByLabel('Card number').fill(newCard);
   await phone.getByTestId('add-card-submit').click();

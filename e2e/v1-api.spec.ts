@@ -210,20 +210,19 @@ test('vouchers: the list, a voucher checked, and one that cannot be used refused
   expect(refused.body.message).toEqual(expect.any(String));
 });
 
-test('registration: refused until the customer accepts the terms, then registered', async ({ page }) => {
+test('registration: {email} alone, as the component sends it; the terms left for the customer', async ({
+  page,
+}) => {
   await openPos(page);
   const session = await createSession('', { enable_registration: true, enable_email_identification: true });
   const email = `v1-e2e-${Date.now()}@example.com`;
   const unknown = await v1(page, 'PUT', `/${session.uuid}`, { email });
   expect(unknown.body.code).toBe(55031);
-  const refused = await v1(page, 'POST', `/${session.uuid}/contacts`, { email });
-  expect(refused).toMatchObject({
-    status: 422,
-    body: { reason: 'terms_not_accepted', errors: { accept_terms: [expect.any(String)] } },
-  });
-  const registered = await v1(page, 'POST', `/${session.uuid}/contacts`, { email, accept_terms: true });
+  const registered = await v1(page, 'POST', `/${session.uuid}/contacts`, { email });
   expect(registered.status).toBe(200);
   expect(registered.body.data?.email).toBe(`v***@example.com`);
+  const state = await (await fetch(`${baseUrl()}/portal/api/sessions/${session.uuid}`)).json();
+  expect(state.data.contact.terms_pending).toBe(true);
 });
 
 test('the portal: the customer, rewards, activity, subscriptions, cards, brand kit', async ({ page }) => {

@@ -16,9 +16,14 @@ try {
   const posPort = await freePort();
   // A second POS origin for the v1 API's page (e2e/v1-api.spec.ts), so the two specs never share a port.
   const v1PosPort = await freePort();
+  // A third, for the real portal component's page (e2e/portal-component.spec.ts).
+  const componentPosPort = await freePort();
   const main = await startService(
     'e2e',
-    ['--allowed-origins', `http://localhost:${posPort},http://localhost:${v1PosPort}`],
+    [
+      '--allowed-origins',
+      [posPort, v1PosPort, componentPosPort].map((port) => `http://localhost:${port}`).join(','),
+    ],
     dist,
   );
   services.push(main);
@@ -30,6 +35,7 @@ try {
     E2E_SHORT_TTL_BASE_URL: shortTtl.url,
     E2E_POS_PORT: String(posPort),
     E2E_V1_POS_PORT: String(v1PosPort),
+    E2E_COMPONENT_POS_PORT: String(componentPosPort),
     // Specs that start a service of their own (e2e/cashier.spec.ts) start this build.
     E2E_DIST: dist,
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEMO } from './examples';
 import { idField } from './fields';
 import { giftcardPayment, portalEvent, portalSessionType, portalSettings, screenAccount } from './portal';
-import { AMOUNT_TYPES } from './session-amounts';
+import { SESSION_TYPE_RULES } from './session-types';
 
 /*
  * The cashier console's API (docs/cashier-console.md), under /cashier/api: a phone or small tablet
@@ -26,6 +26,7 @@ import { AMOUNT_TYPES } from './session-amounts';
  *
  * Errors use the public API's error body: 401 (code 1003) no, unknown or revoked device; 404 a
  * session of another shop (as if unknown); the portal session refusals (409 ended, 410 expired).
+ * The list of routes the service and the flow tests' fake are held to: contract/routes.ts.
  */
 
 /**
@@ -85,11 +86,11 @@ const cents = z.number().int();
 const positiveCents = () => cents.min(1).max(100_000_000);
 
 /**
- * Start a portal session at the device's shop. `amount_in_cents`: the purchase (credit reception,
- * optional: else send it later), the amount to pay with gift cards (required), the prepaid amount
- * or the gift card top-up (optional: else chosen at the screen); not allowed for the other types.
- * The switches default to the account's session defaults. A top-up waits for the cashier's
- * "Received" before its money moves.
+ * Start a portal session at the device's shop, by the rules of its type (contract/session-types.ts):
+ * `amount_in_cents` where the type takes one — required to pay with gift cards; optional for a
+ * credit reception (else sent later) and the prepaid and gift-card amounts (else chosen at the
+ * screen) — and refused where it takes none. The switches default to the account's session
+ * defaults. Every top-up waits for the cashier's "Received" before its money moves.
  */
 export const startSessionRequest = z
   .object({
@@ -103,11 +104,11 @@ export const startSessionRequest = z
     allow_multiple_giftcards: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
-    const takesAmount = (AMOUNT_TYPES as readonly string[]).includes(value.type);
-    if (value.type === 'redeem_giftcards' && value.amount_in_cents === undefined) {
+    const amount = SESSION_TYPE_RULES[value.type].amount;
+    if (amount === 'required' && value.amount_in_cents === undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount_in_cents'], message: 'required' });
     }
-    if (!takesAmount && value.amount_in_cents !== undefined) {
+    if (amount === 'absent' && value.amount_in_cents !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['amount_in_cents'], message: 'not allowed for this type' });
     }
   })

@@ -271,6 +271,11 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the portal session takes no more codes: five wrong tries, or three codes sent',
   },
+  too_many_wrong_codes: {
+    code: 1003,
+    status: 429,
+    when: 'too many wrong codes (or card numbers on /me/) for the contact, or from the client address, this hour (see Retry-After)',
+  },
   contact_not_verified: {
     code: 1003,
     status: 403,
@@ -283,6 +288,11 @@ export const ERROR_REASONS = {
     when: 'the sign-in link is unknown, used already or expired',
   },
   signed_out: { code: 1003, status: 401, when: 'no /me/ cookie session, or a signed-out or expired one' },
+  card_not_addable: {
+    code: 1003,
+    status: 422,
+    when: 'a card number typed on /me/ is no known, unlinked, active loyalty card of the account (one answer for each such case; naming code)',
+  },
   invalid_attribute: {
     code: 1003,
     status: 422,
@@ -315,6 +325,21 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'the webhook delivery is waiting for a try already',
   },
+  webhook_url_not_allowed: {
+    code: 1003,
+    status: 422,
+    when: 'the webhook URL names a link-local, unspecified, multicast, broadcast, loopback or private address, or the service itself (naming url)',
+  },
+  webhook_subscription_limit_reached: {
+    code: 1003,
+    status: 422,
+    when: 'the account has 50 webhook subscriptions, the most it may have',
+  },
+  account_key_required: {
+    code: 1003,
+    status: 403,
+    when: "an API key bound to a shop (a register key) asked for the account's own resources (webhook subscriptions)",
+  },
   loyalty_token_invalid: {
     code: 1003,
     status: 403,
@@ -334,11 +359,6 @@ export const ERROR_REASONS = {
     code: 1003,
     status: 409,
     when: 'the session paid with a gift card and so tops up none, or the other way round',
-  },
-  terms_not_accepted: {
-    code: 1003,
-    status: 422,
-    when: 'a registration without the customer accepting the terms (naming accept_terms)',
   },
   code_not_recognised: {
     code: 1003,

@@ -38,6 +38,7 @@ export const signInRequest = z
   .object({ token: z.string().trim().min(1).max(200) })
   .meta({ example: { token: 'the token of a sign-in link' } });
 export const signInResult = z.object({ firstname: z.string().nullable() });
+export type SignInResult = z.infer<typeof signInResult>;
 
 export const signInLinkRequest = z
   .object({ email: emailField() })
@@ -57,14 +58,25 @@ export const meOverview = z.object({
   account_name: z.string(),
   brand,
   custom_credit_name: z.string().nullable(),
+  /**
+   * The account's terms they have not accepted yet (registered where the terms were not shown to
+   * them: POST /me/api/terms/accept), with where the terms and the privacy policy are published
+   * (null when the account names none); null when there are none to accept.
+   */
+  terms_to_accept: z
+    .object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable() })
+    .nullable(),
 });
 export type MeOverview = z.infer<typeof meOverview>;
 
 /** An app code: a contact session token (the kiosk takes it scanned or typed, once) until `expires_at`. */
 export const meAppCode = z.object({ token: z.string(), expires_at: z.string() });
+export type MeAppCode = z.infer<typeof meAppCode>;
 
 export const meRewards = z.object({ rewards: z.array(portalReward) });
+export type MeRewards = z.infer<typeof meRewards>;
 export const meVouchers = z.object({ vouchers: z.array(portalVoucher) });
+export type MeVouchers = z.infer<typeof meVouchers>;
 
 export const meActivityQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 /** One page of activity, newest first (ACTIVITY_PAGE_SIZE a page). */
@@ -73,19 +85,24 @@ export const meActivity = z.object({
   page: z.number().int(),
   last_page: z.number().int(),
 });
+export type MeActivity = z.infer<typeof meActivity>;
 /** Lines of activity a page. */
 export const ACTIVITY_PAGE_SIZE = 20;
 
 /** A card: its last 4 characters only (`value_hint`), when it was added; `id` names it to remove it. */
 export const meCard = portalCard.extend({ added_at: z.string() });
+export type MeCard = z.infer<typeof meCard>;
 export const meCards = z.object({ cards: z.array(meCard) });
+export type MeCards = z.infer<typeof meCards>;
+/** A card number to add (the demo's example: a card the shop handed out, linked to nobody). */
 export const meCardRequest = z
   .object({ code: z.string().trim().min(4).max(64) })
-  .meta({ example: { code: 'CARD-0099' } });
+  .meta({ example: { code: 'CARD-9003' } });
 /** A card's id (the demo's example: Anna's first card). */
 export const meCardParams = z.object({ id: z.coerce.number().int().positive().meta({ example: 1 }) });
 
 export const meSubscriptions = z.object({ subscriptions: z.array(portalSubscription) });
+export type MeSubscriptions = z.infer<typeof meSubscriptions>;
 /** A subscription type's id (the demo's example: the newsletter). */
 export const meSubscriptionParams = z.object({ id: z.coerce.number().int().positive().meta({ example: 1 }) });
 export const meSubscriptionRequest = z
@@ -139,6 +156,7 @@ export const meDeletionConfirm = z
   .meta({ example: { code: '123456' } });
 /** Where the deletion code went (the address masked). */
 export const meDeletionRequested = z.object({ sent_to: z.string(), expires_at: z.string() });
+export type MeDeletionRequested = z.infer<typeof meDeletionRequested>;
 
 /** The export: the contact's row and every table's rows about them, secrets left out (docs/me.md). */
 export const meExport = z.object({

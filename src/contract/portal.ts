@@ -22,7 +22,8 @@ import { brandKit } from './public/brand-kit';
  *   GET  /portal/api/devices/{token}/stream              → text/event-stream (event: device_state, data: DeviceState)
  *
  * POSTs take an `Idempotency-Key` header: the kiosk sends one per action, so a retried action
- * never acts twice.
+ * never acts twice. Every route of the portal API, held to by the service and the flow tests' fake:
+ * PORTAL_ROUTES in contract/routes.ts.
  */
 
 /**
@@ -73,6 +74,11 @@ export const portalContact = z.object({
   tier: z.object({ name: z.string() }).nullable(),
   credit_balance: z.number(),
   prepaid_balance_in_cents: z.number().int(),
+  /**
+   * They still have the account's terms to accept (registered where the terms were not shown to
+   * them): the kiosk asks them once they proved it is them (terms/accept).
+   */
+  terms_pending: z.boolean(),
 });
 export type PortalContact = z.infer<typeof portalContact>;
 
@@ -116,13 +122,17 @@ export const brand = brandKit;
  * Whether the session's customer has proved it is them (docs/trust-model.md): how they became
  * known (`pos`: the POS set them; a scan of their `card` or `app_token`; `email` alone; a
  * `registration`), whether that is proven (the POS, a scan, or the six-digit code sent to their
- * address), the last code sent in this session (to where, until when; `code_in_log`: no mail
- * server is configured and the account is a demo, so the code is in the service's log), the wrong
- * tries left (5 per session), and `locked` once the session takes no more codes.
+ * address), whether the customer proved it themselves (`customer_proven`: a scan or the code, not
+ * the POS's word; what opening their own account, "Manage on your phone", needs), the last code
+ * sent in this session (to where, until when; `code_in_log`: no mail server is configured and the
+ * account is a demo, so the code is in the service's log), the wrong tries left (5 per session),
+ * and `locked` once the session takes no more codes (or the customer has no wrong tries left for
+ * now).
  */
 export const contactProof = z.object({
   identified_by: z.enum(['pos', 'card', 'app_token', 'email', 'registration']),
   proven: z.boolean(),
+  customer_proven: z.boolean(),
   code: z.object({ sent_to: z.string(), expires_at: z.string(), code_in_log: z.boolean() }).nullable(),
   attempts_left: z.number().int(),
   locked: z.boolean(),
@@ -365,12 +375,6 @@ export type DeviceState = z.infer<typeof deviceState>;
  *   POST /vouchers/redeem               {code}                        → {data: {voucher: PortalVoucher}}            vouchers, identify
  *   GET  /rewards                                                     → {data: PortalReward[]}                      identify
  *   POST /rewards/claim                 {reward_uuid}                 → {data: RewardClaimResult}                   identify
- *   GET  /activity                                                    → {data: PortalActivity[]}                    identify
- *   GET  /subscriptions                                               → {data: PortalSubscription[]}                identify
- *   POST /subscriptions                 {subscription_type_id, subscribed} → {data: PortalSubscription}            identify
- *   GET  /cards                                                       → {data: PortalCard[]}                        identify
- *   POST /cards                         {value}                       → {data: PortalCard}                          identify
- *   POST /cards/remove                  {card_id}                     → {data: PortalCard}                          identify
  *   GET  /stats                                                       → {data: PortalStats}                         identify
  *
  * Calls that act for a customer need an identified contact (1003, HTTP 409 "Identify the customer
@@ -382,7 +386,8 @@ export type DeviceState = z.infer<typeof deviceState>;
  * Events recorded (the created resource as data): `giftcard_transaction` (redeem, top-up),
  * `prepaid_transaction`, `voucher_redeemed`, `reward_reception`; ours: `subscription_changed`
  * `{subscription_type: {id}, status}`, `card_added` `{contact: {uuid, email}, contact_identifier}`,
- * `card_removed` `{contact: {uuid}, contact_identifier: {name, value_hint}}`, `payment_due`
+ * `card_removed` `{contact: {uuid}, contact_identifier: {name, value_hint}}` (these three from the
+ * v1 component's calls, docs/v1-api.md), `payment_due`
  * `{amount_in_cents, held, top_up, message}` (a top-up's money to collect at the till) and
  * `payment_received`. The kiosk reads the events as the counter may show them: e-mail addresses
  * masked, card and gift card codes as their last 4 characters, and nothing of the customer once
@@ -462,7 +467,7 @@ export const rewardClaimResult = z.object({
 });
 export type RewardClaimResult = z.infer<typeof rewardClaimResult>;
 
-/** One line of the customer's recent activity, newest first (at most 50). */
+/** One line of the customer's activity, newest first (/me/, and the v1 component's session calls). */
 export const portalActivity = z.object({
   type: z.enum(['credit_reception', 'reward_reception', 'prepaid_transaction', 'giftcard_transaction']),
   uuid: z.string(),
@@ -506,10 +511,6 @@ export const portalStats = z.object({
 });
 export type PortalStats = z.infer<typeof portalStats>;
 
-export const cardRemoveRequest = z
-  .object({ card_id: z.number().int().positive() })
-  .meta({ example: { card_id: 1 } });
-
 export const scanRequest = z.object({ value: scannedValue() });
 export const giftcardRequest = z
   .object({ giftcard_uuid: z.string().min(1).max(191) })
@@ -531,9 +532,3 @@ export const voucherRedeemRequest = z
 export const rewardClaimRequest = z
   .object({ reward_uuid: z.string().min(1).max(191) })
   .meta({ example: { reward_uuid: DEMO.rewardCoffee } });
-export const subscriptionChangeRequest = z
-  .object({
-    subscription_type_id: z.number().int(),
-    subscribed: z.boolean(),
-  })
-  .meta({ example: { subscription_type_id: 3, subscribed: true } });

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { emailField, idField } from './fields';
 import type { PortalSessionType } from './portal';
 import { portalSessionSettingsBody } from './public/portal-sessions';
+import { SESSION_TYPE_RULES, SESSION_TYPES } from './session-types';
 
 /*
  * The real platform's portal component's API (docs/v1-api.md), served under
  * /api/v1/portal-sessions for a POS page that embeds that component with `host` set to this
  * service. Its calls are an adapter over the kiosk's session calls (contract/portal.ts): the same
- * rules, in the component's field names. Answers are `{data: …}` except `check-code` and
+ * rules, in the component's field names and shapes. Answers are `{data: …}` except `check-code` and
  * `loyalty-transactions`, which answer their object or array as the body; refusals are the error
  * body (`message`, `errors`, `code`, `reason`), which the component shows.
  *
@@ -19,7 +20,7 @@ import { portalSessionSettingsBody } from './public/portal-sessions';
  *   POST   /{uuid}/contacts                  RegisterRequest                 → {data: V1Contact}
  *   POST   /{uuid}/contacts/link-identifier  {contact_identifier_value, email} → {data: V1Contact}
  *   GET    /{uuid}/check-code                ?code                           → {identifier|voucher|giftcard|receipt_token}
- *   GET    /{uuid}/giftcards/{hash}                                          → {data: {uuid, hash, amount_in_cents}}
+ *   GET    /{uuid}/giftcards/{hash}                                          → {data: {uuid, hash (the code sent), amount_in_cents}}
  *   POST   /{uuid}/giftcards/transaction     {uuid, amount_in_cents (signed)} → {data: transaction}
  *   POST   /{uuid}/credit-receptions/create  {unit_value}                    → {data: reception}
  *   GET    /{uuid}/loyalty-transactions                                      → [{uuid, type, credits, loyalty_transaction_data}]
@@ -40,19 +41,10 @@ import { portalSessionSettingsBody } from './public/portal-sessions';
  *   POST   /{uuid}/prepaid/transaction       {amount_in_cents (signed), contact_identifier_value?} → {data: transaction}
  */
 
-/** The component's session types and ours, one to one. */
-export const V1_SESSION_TYPES = {
-  PORTAL: 'identify',
-  POINTS_TRANSACTION: 'credit_reception',
-  REDEEM_GIFTCARD: 'redeem_giftcards',
-  TOP_UP_GIFTCARD: 'top_up_giftcards',
-  GIFTCARD: 'giftcard',
-  PAY_PREPAID: 'pay_prepaid',
-  TOP_UP_PREPAID: 'top_up_prepaid',
-  PREPAID: 'prepaid',
-  VOUCHER: 'vouchers',
-  GENERIC: 'scan_anything',
-} as const satisfies Record<string, PortalSessionType>;
+/** The component's session types and ours, one to one (each row's `v1` in contract/session-types.ts). */
+export const V1_SESSION_TYPES = Object.fromEntries(
+  SESSION_TYPES.map((type) => [SESSION_TYPE_RULES[type].v1, type]),
+) as { [T in PortalSessionType as (typeof SESSION_TYPE_RULES)[T]['v1']]: T };
 export type V1SessionType = keyof typeof V1_SESSION_TYPES;
 
 /** The component's name of one of our session types. */
@@ -72,8 +64,10 @@ const signedCents = () =>
 
 /**
  * POST / (the component's `PortalSession`, with an API key in the Authorization header): the
- * shared creation settings, the session `type` (default PORTAL), an amount and more than one card
- * where the type takes them. `api_key` and `enable_marketing_preferences` are read and ignored.
+ * shared creation settings, the session `type` (default PORTAL), and what the type takes by its
+ * rules (contract/session-types.ts, checked by the create call): `amount_in_cents` (required for
+ * REDEEM_GIFTCARD, refused for PORTAL and VOUCHER), `allow_multiple_giftcards`,
+ * `require_payment_confirmation`. `api_key` and `enable_marketing_preferences` are read and ignored.
  */
 export const v1CreateRequest = portalSessionSettingsBody.extend({
   type: z.enum(Object.keys(V1_SESSION_TYPES) as [V1SessionType, ...V1SessionType[]]).default('PORTAL'),
@@ -89,18 +83,22 @@ export const v1IdentifyRequest = z.union([
 ]);
 
 /**
- * POST /{uuid}/contacts: register. The component sends `{email}` alone; our rule asks for the
- * customer's own acceptance of the terms (`accept_terms: true`), so its call is refused
- * (terms_not_accepted) until the page asks the customer.
+ * POST /{uuid}/contacts: register, as the component does after its own "Create an account for …?"
+ * (`{email}`). Its screen shows neither the account's terms nor its subscription types, so nothing
+ * here accepts or subscribes: the contact is made with the terms pending and no subscription, and
+ * asked where they next sign in (the kiosk, /me/). Optional: the unlinked card scanned before
+ * (`contact_identifier_value`), the language.
  */
 export const v1RegisterRequest = z.object({
   email: emailField(),
-  accept_terms: z.boolean().optional(),
   contact_identifier_value: idField().optional(),
-  subscription_type_ids: z.array(z.number().int()).default([]),
   locale: z.enum(['nl', 'en']).optional(),
 });
 
+/**
+ * POST /{uuid}/contacts/link-identifier: the card scanned before, to the account of an e-mail
+ * address (identify's rules for the address; the card as the counter adds one).
+ */
 export const v1LinkIdentifierRequest = z.object({
   contact_identifier_value: idField(),
   email: emailField(),

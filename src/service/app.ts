@@ -30,7 +30,6 @@ import { registerOpenApi } from './http/plugins/openapi';
 import { registerRateLimit } from './http/plugins/rate-limit';
 import { registerPortalRoutes } from './http/portal';
 import { registerPublicRoutes } from './http/public';
-import { ReadCache } from './http/read-cache';
 import { RequestLog } from './http/request-log';
 import {
   inlineScriptHashes,
@@ -57,14 +56,9 @@ declare module 'fastify' {
     groupCommit: GroupCommit | undefined;
     /**
      * Runs `work` in one transaction (db/transaction.ts inTransaction); its notifications reach the
-     * event bus after commit. On SQLite `work` may await only the database.
+     * event bus after commit. `work` should await only the database (see inTransaction).
      */
     tx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-    /**
-     * Cache for derived read views (e.g. a contact's view), valid until the next committed write;
-     * disabled (always missing) on PostgreSQL, where other processes write too.
-     */
-    readCache: ReadCache;
   }
 }
 
@@ -139,8 +133,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }) as unknown as FastifyInstance;
   capConnections(app.server, config.limits, trusted, app.log);
   app.setValidatorCompiler(validatorCompiler);
-  // A cached read view is the same object on every hit: its text is kept beside it, not rebuilt.
-  const serialized = new WeakMap<object, string>();
   app.setSerializerCompiler(({ schema, method, url }) => (data) => {
     if (deps.validateResponses) {
       const result = (schema as ZodType).safeParse(data);
@@ -148,13 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         throw new Error(`response of ${method} ${url} does not match its schema: ${result.error.message}`);
       }
     }
-    if (typeof data !== 'object' || data === null) return JSON.stringify(data);
-    let text = serialized.get(data);
-    if (text === undefined) {
-      text = JSON.stringify(data);
-      serialized.set(data, text);
-    }
-    return text;
+    return JSON.stringify(data);
   });
 
   const clock = deps.clock ?? (() => new Date());
@@ -166,8 +152,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('bus', bus);
-  const readCache = new ReadCache(deps.dialect === 'sqlite');
-  app.decorate('readCache', readCache);
   // Account-level rows, kept per process: forgotten at once on this process's own writes (before
   // the answer), on another process's (through the bus), and when the bus may have missed one.
   const accountCache = new AccountCache();
@@ -190,11 +174,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const commit = deps.groupCommit;
     if (!commit)
       throw new Error('an SQLite app needs the group commit of its database (AppDeps.groupCommit)');
-    // Cached views of exactly what a batch changed go once it is on disk, before it is answered.
-    commit.onDurable((changed) => {
-      readCache.invalidate(changed);
-      if (changed.has('*')) accountCache.invalidate();
-    });
     // A read may see a batch that is committed but still syncing: it answers once that is on disk.
     // If that sync fails, the error answer (503) goes out without waiting again.
     app.addHook('onSend', async (request, reply) => {

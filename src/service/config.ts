@@ -38,6 +38,7 @@ const OPTIONS = {
   'tls-self-signed': { env: 'TLS_SELF_SIGNED', type: 'boolean' },
   'webhook-timeout': { env: 'WEBHOOK_TIMEOUT_SECONDS', type: 'string' },
   'webhook-concurrency': { env: 'WEBHOOK_CONCURRENCY', type: 'string' },
+  'webhook-allow-private-networks': { env: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', type: 'boolean' },
   'trust-proxy': { env: 'TRUST_PROXY', type: 'string' },
   'headers-timeout': { env: 'HEADERS_TIMEOUT_SECONDS', type: 'string' },
   'request-timeout': { env: 'REQUEST_TIMEOUT_SECONDS', type: 'string' },
@@ -96,6 +97,13 @@ function isTrustedProxyEntry(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/** A flag's value (its variable's): 1/true/yes or 0/false/no, off by default. */
+const yesNo = () =>
+  z
+    .enum(['1', 'true', 'yes', '0', 'false', 'no'], { error: 'must be 1/true/yes or 0/false/no' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const SCHEMA = z.object({
@@ -127,12 +135,10 @@ const SCHEMA = z.object({
   workers: wholeNumber(1, 256).default(1),
   'tls-cert': z.string().min(1).optional(),
   'tls-key': z.string().min(1).optional(),
-  'tls-self-signed': z
-    .enum(['1', 'true', 'yes', '0', 'false', 'no'], { error: 'must be 1/true/yes or 0/false/no' })
-    .default('0')
-    .transform((v) => v === '1' || v === 'true' || v === 'yes'),
+  'tls-self-signed': yesNo(),
   'webhook-timeout': wholeNumber(1, 60).default(10),
   'webhook-concurrency': wholeNumber(1, 64).default(8),
+  'webhook-allow-private-networks': yesNo(),
   'trust-proxy': trustProxy.optional(),
   // Default: 10 s, or the request timeout when that is shorter.
   'headers-timeout': wholeNumber(1, 3600).optional(),
@@ -258,6 +264,11 @@ function toConfig(o: z.output<typeof SCHEMA>) {
     webhookTimeoutSeconds: o['webhook-timeout'],
     /** Webhook delivery tries one process runs at once. */
     webhookConcurrency: o['webhook-concurrency'],
+    /**
+     * Webhooks may be delivered to loopback and private network addresses (docs/webhooks.md
+     * "Where deliveries may go"); link-local, multicast and the service itself never.
+     */
+    webhookAllowPrivateNetworks: o['webhook-allow-private-networks'],
     /**
      * The proxies in front whose `X-Forwarded-For`, `-Proto` and `-Host` are believed: a hop count
      * or a list of addresses and CIDR ranges (Fastify's `trustProxy`); undefined: none.

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { identifiesCustomer, SESSION_TYPES, takesAmount } from '../../src/contract/session-types';
 import { setUpFlowTests } from '../helpers/flow-tests';
 
 /*
@@ -159,5 +160,54 @@ describe("the console's keypad is the kiosk's: euros, and a decimal key for the 
     await press(console, ['1']);
     expect(text('start-amount-value')).toBe('€100,000.00');
     expect(screen.getByRole('alert').textContent).toBe('At most €100,000.00.');
+  });
+});
+
+describe('every session type, by its rules (contract/session-types.ts)', () => {
+  it('offers the ten types; the keypad where the type takes an amount, the customer where it identifies one', async () => {
+    const console = await consoleOf();
+    expect(screen.getAllByTestId(/^type-/).map((tile) => tile.dataset.testid)).toEqual(
+      [
+        'credit_reception',
+        'redeem_giftcards',
+        'identify',
+        'vouchers',
+        'pay_prepaid',
+        'top_up_prepaid',
+        'top_up_giftcards',
+        'giftcard',
+        'prepaid',
+        'scan_anything',
+      ].map((type) => `type-${type}`),
+    );
+    for (const type of SESSION_TYPES) {
+      await console.user.click(screen.getByTestId(`type-${type}`));
+      expect({ type, keypad: screen.queryByTestId('start-amount-value') !== null }).toEqual({
+        type,
+        keypad: takesAmount(type),
+      });
+      expect({ type, customer: screen.queryByTestId('find-query') !== null }).toEqual({
+        type,
+        customer: identifiesCustomer(type),
+      });
+    }
+  });
+
+  it('starts a scan-anything session with its amount, without the payments’ several-cards switch', async () => {
+    const console = await consoleOf();
+    await console.user.click(screen.getByTestId('type-scan_anything'));
+    expect(screen.getByText(/gift cards are then only topped up/)).toBeTruthy();
+    for (const key of ['1', '5']) await console.user.click(screen.getByTestId(`start-amount-${key}`));
+    await console.user.click(screen.getByRole('button', { name: 'Start · €15.00' }));
+    await console.until(() => expect(startCalls()).toHaveLength(1));
+    expect(startCalls()[0]?.body).toEqual({
+      type: 'scan_anything',
+      amount_in_cents: 1500,
+      scanner_type: 'hand_scanner',
+      enable_email_identification: true,
+      enable_registration: false,
+      enable_on_screen_keyboard: false,
+    });
+    await console.until(() => expect(text('live-status')).toBe('Open'));
   });
 });

@@ -7,7 +7,7 @@ import { pairingToken } from '../../src/cashier/lib/pairing-link';
 import { customerName, dayTotals, receiptLine } from '../../src/cashier/lib/receipt';
 import { sessionPhase, statusLine, valueMoved } from '../../src/cashier/lib/session-status';
 import type { CashierSessionSummary } from '../../src/contract/cashier';
-import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
+import { ApiError } from '../../src/web/api-error';
 
 /** The console's receipt line, day totals, pairing link and error words (pure functions). */
 
@@ -221,11 +221,11 @@ describe('helpers', () => {
   });
 
   it('errorMessageKey: by status and code', () => {
-    expect(errorMessageKey(new PortalApiError(0, 0))).toBe('errors.network');
-    expect(errorMessageKey(new PortalApiError(55031, 404))).toBe('errors.notFound');
-    expect(errorMessageKey(new PortalApiError(60004, 422))).toBe('errors.inactiveCard');
-    expect(errorMessageKey(new PortalApiError(1003, 409), 'errors.ended')).toBe('errors.ended');
-    expect(errorMessageKey(new PortalApiError(1003, 429))).toBe('errors.tooMany');
+    expect(errorMessageKey(new ApiError(0, 0))).toBe('errors.network');
+    expect(errorMessageKey(new ApiError(55031, 404))).toBe('errors.notFound');
+    expect(errorMessageKey(new ApiError(60004, 422))).toBe('errors.inactiveCard');
+    expect(errorMessageKey(new ApiError(1003, 409), 'errors.ended')).toBe('errors.ended');
+    expect(errorMessageKey(new ApiError(1003, 429))).toBe('errors.tooMany');
     expect(errorMessageKey(new Error('boom'))).toBe('errors.network');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceKey, sessionsKey } from '../../src/cashier/api/queries';
 import { createConsoleQueryClient } from '../../src/cashier/app/providers';
-import { NETWORK_ERROR, PortalApiError } from '../../src/kiosk/api/portal-api-error';
+import { ApiError, NETWORK_ERROR } from '../../src/web/api-error';
 
 /*
  * A console whose device is refused at any call — a read or an action — forgets what it holds of
@@ -9,7 +9,7 @@ import { NETWORK_ERROR, PortalApiError } from '../../src/kiosk/api/portal-api-er
  */
 
 const device = { name: 'Till 1' };
-const refused = () => new PortalApiError(1003, 401);
+const refused = () => new ApiError(1003, 401);
 
 function pairedClient() {
   const client = createConsoleQueryClient();
@@ -41,7 +41,7 @@ describe('a refused device (createConsoleQueryClient)', () => {
 
   it('any other failure keeps the console as it is', async () => {
     const client = pairedClient();
-    for (const error of [new PortalApiError(NETWORK_ERROR, 0), new PortalApiError(1003, 409)]) {
+    for (const error of [new ApiError(NETWORK_ERROR, 0), new ApiError(1003, 409)]) {
       const action = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(error) });
       await action.execute(undefined).catch(() => undefined);
     }

@@ -309,18 +309,7 @@ export function specUrl(route: Route): string {
  * here is not asserted, on any surface of the route; remove it once the hole is closed.
  * Keys: `<credential class> <METHOD> <spec path>` (specUrl).
  */
-export const KNOWN_HOLES: Record<string, string> = {
-  'another shop GET /webhook-subscriptions/:webhook_subscription_uuid':
-    "a register key reads another shop's webhook subscription (being fixed: webhooks, issue 32)",
-  'another shop PUT /webhook-subscriptions/:webhook_subscription_uuid':
-    "a register key changes another shop's webhook subscription (being fixed: webhooks, issue 32)",
-  'another shop DELETE /webhook-subscriptions/:webhook_subscription_uuid':
-    "a register key deletes another shop's webhook subscription (being fixed: webhooks, issue 32)",
-  'another shop GET /webhook-subscriptions/:webhook_subscription_uuid/deliveries':
-    "a register key reads another shop's webhook deliveries (being fixed: webhooks, issue 32)",
-  'another shop POST /webhook-subscriptions/:webhook_subscription_uuid/deliveries/:event_uuid/replay':
-    "a register key replays another shop's webhook deliveries (being fixed: webhooks, issue 32)",
-};
+export const KNOWN_HOLES: Record<string, string> = {};
 
 /** The defect of a known hole of `credentialClass` on `route`, or undefined. */
 export function knownHole(credentialClass: string, route: Route): string | undefined {

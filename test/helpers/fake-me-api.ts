@@ -1,13 +1,10 @@
+import type { MeCard, MeOverview, ProfileField } from '../../src/contract/me';
 import type {
-  MeActivityItem,
-  MeCard,
-  MeField,
-  MeFieldValue,
-  MeOverview,
-  MeReward,
-  MeSubscription,
-  MeVoucher,
-} from '../../src/me/api/types';
+  PortalActivity,
+  PortalReward,
+  PortalSubscription,
+  PortalVoucher,
+} from '../../src/contract/portal';
 import { EMPTY_BRAND } from '../../src/ui/brand';
 
 /*
@@ -30,14 +27,14 @@ export interface FakeMeApi {
   /** Link tokens that still sign in (each once). */
   linkTokens: Set<string>;
   overview: MeOverview;
-  rewards: MeReward[];
-  vouchers: MeVoucher[];
-  activity: MeActivityItem[];
+  rewards: PortalReward[];
+  vouchers: PortalVoucher[];
+  activity: PortalActivity[];
   cards: MeCard[];
   /** Card codes the shop knows: to whom they belong (null: nobody yet). */
   knownCards: Map<string, 'me' | 'someone-else' | null>;
-  subscriptions: MeSubscription[];
-  fields: MeField[];
+  subscriptions: PortalSubscription[];
+  fields: ProfileField[];
   deletionCode: string | null;
   deleted: boolean;
   appCodes: number;
@@ -81,6 +78,7 @@ export function createFakeMeApi(): FakeMeApi {
       account_name: 'Demo Coffee',
       brand: { ...EMPTY_BRAND, primary_color: '#6b3e26' },
       custom_credit_name: null,
+      terms_to_accept: null,
     },
     rewards: [
       {
@@ -253,8 +251,8 @@ export function createFakeMeApi(): FakeMeApi {
       case 'POST /cards': {
         const code = String(body.code ?? '').trim();
         const owner = state.knownCards.get(code);
-        if (owner === undefined) return refusal(422, 'card_unknown', 'code');
-        if (owner === 'someone-else') return refusal(409, 'card_linked_elsewhere', 'code');
+        // me-account.ts addMeCard: one answer for anything but a card of the shop not linked yet.
+        if (owner === undefined || owner === 'someone-else') return refusal(422, 'card_not_addable', 'code');
         state.knownCards.set(code, 'me');
         const card = {
           id: next++,
@@ -294,7 +292,7 @@ export function createFakeMeApi(): FakeMeApi {
         }
         for (const [name, value] of Object.entries(body)) {
           const field = state.fields.find((f) => f.name === name);
-          if (field) field.value = value as MeFieldValue;
+          if (field) field.value = value as ProfileField['value'];
         }
         return json(200, { fields: state.fields, member_since: state.overview.member_since });
       }
@@ -309,6 +307,9 @@ export function createFakeMeApi(): FakeMeApi {
         state.deleted = true;
         state.signedIn = false;
         return json(204);
+      case 'POST /terms/accept':
+        state.overview = { ...state.overview, terms_to_accept: null };
+        return json(200, state.overview);
       case 'POST /sign-out':
       case 'POST /sign-out-everywhere':
         state.signedIn = false;

@@ -8,7 +8,9 @@
  * request, or has the server fail. The service's own rules are proven by its tests (test/http);
  * this fake keeps the few a screen depends on (min(balance, remaining), once per session, a proof
  * before spending, a held top-up, …). The counter reads what the service lets it: a first name and
- * a masked e-mail address (docs/trust-model.md).
+ * a masked e-mail address (docs/trust-model.md). It answers exactly the routes of
+ * contract/routes.ts, which the service is held to as well: a route missing here or unknown to the
+ * contract fails every flow test, and so does a page's request to a path of no route.
  */
 import type {
   CashierContact,
@@ -32,8 +34,6 @@ import type {
   GiftcardPayment,
   IdentifyRequest,
   IdentifyResult,
-  PortalActivity,
-  PortalCard,
   PortalContact,
   PortalCreditReception,
   PortalEvent,
@@ -42,12 +42,20 @@ import type {
   PortalSessionState,
   PortalSessionType,
   PortalSettings,
-  PortalSubscription,
   PortalVoucher,
   RegisterRequest,
   ScannedCode,
 } from '../../src/contract/portal';
 import type { BrandKit } from '../../src/contract/public/brand-kit';
+import {
+  CASHIER_API_BASE,
+  CASHIER_ROUTES,
+  type CashierRoute,
+  PORTAL_API_BASE,
+  PORTAL_ROUTES,
+  type PortalRoute,
+} from '../../src/contract/routes';
+import { holdsTopUps, type PortalAction, sessionTypeAllows } from '../../src/contract/session-types';
 
 /**
  * A customer of the fake account, as the console sees them (the counter sees less: PortalContact);
@@ -55,8 +63,9 @@ import type { BrandKit } from '../../src/contract/public/brand-kit';
  */
 export interface FakeContact extends CashierContact {
   creditsPerEuro: number;
-  subscriptions: Map<number, PortalSubscription['status']>;
   visits: number;
+  /** Registered where the terms were not shown: the counter asks them once proven. */
+  termsPending?: boolean;
 }
 
 export interface FakeCard {
@@ -104,6 +113,8 @@ export interface FakeSession {
   /** How the customer became known, and whether that proves it is them (docs/trust-model.md). */
   identified_by: ContactProof['identified_by'];
   proven: boolean;
+  /** Whether the customer proved it themselves (a scan, the code): what opens their account. */
+  customer_proven: boolean;
   /** The code sent in the session (the fake's: `CODE`), and the tries of codes so far. */
   code_sent: boolean;
   code_tries: number;
@@ -143,7 +154,38 @@ type Answer = { status: number; body: Json };
 type Body = Record<string, unknown>;
 const text = (value: unknown) => String(value ?? '');
 const cents = (body: Body) => (typeof body.amount_in_cents === 'number' ? body.amount_in_cents : undefined);
-const C = '/cashier/api';
+
+/** The path parameters of a route: a session's `uuid`, a standby screen's `token` ('' when it has none). */
+interface RouteParams {
+  uuid: string;
+  token: string;
+}
+/** The answer's `data` of one route, from its path parameters, its JSON body and its query. */
+type Handler = (params: RouteParams, body: Body, query: URLSearchParams) => Json;
+/** An event-stream route: served by the fake EventSource; a fetch of it is a stray request. */
+const STREAM = 'event stream';
+/** A handler for every route of an API's list in contract/routes.ts, and for no other. */
+type Routes<R extends string> = Record<R, Handler | typeof STREAM>;
+
+/**
+ * The fake's `handlers` as a table of patterns under `base`. Throws (and so fails every flow test)
+ * when they do not answer exactly the contract's `routes`: the fake cannot drift from the service,
+ * which test/http/browser-routes.test.ts holds to the same lists.
+ */
+function routeTable<R extends string>(base: string, routes: readonly R[], handlers: Routes<R>) {
+  const missing = routes.filter((route) => !Object.hasOwn(handlers, route));
+  const unknown = Object.keys(handlers).filter((route) => !routes.includes(route as R));
+  if (missing.length > 0 || unknown.length > 0)
+    throw new Error(
+      `the fake's routes under ${base} differ from contract/routes.ts: ` +
+        `missing ${JSON.stringify(missing)}, not in the contract ${JSON.stringify(unknown)}`,
+    );
+  return routes.map((route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const pattern = new RegExp(`^${base}${path.replaceAll(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+    return { route: `${method} ${base}${path}`, method, pattern, handler: handlers[route] };
+  });
+}
 
 /** A refusal as the service answers it (src/service/http/plugins/errors.ts): the error body, by code or reason. */
 class Refusal {
@@ -237,19 +279,11 @@ export const KIOSK: PortalSessionState['kiosk'] = {
 };
 
 const SESSION_TTL_MS = 60 * 60_000;
-const IDENTIFYING: PortalSessionType[] = [
-  'identify',
-  'credit_reception',
-  'pay_prepaid',
-  'top_up_prepaid',
-  'prepaid',
-  'vouchers',
-];
 
 /** The session's timestamps as the service writes them: whole seconds, with an offset. */
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', '+00:00');
 
-/** Which requests a network rule applies to: a part of their path (`/giftcards/redeem`), after a method if given (`POST /subscriptions`). */
+/** Which requests a network rule applies to: a part of their path (`/giftcards/redeem`), after a method if given (`POST /identify`). */
 type Match = string;
 
 /**
@@ -275,7 +309,6 @@ export function createFakePortalApi() {
   ]);
   let paired: string | null = null;
   let wording: AccountWording = { ...DEFAULT_WORDING };
-  const activity = new Map<string, PortalActivity[]>();
   const subscriptionTypes: PortalSessionState['subscription_types'] = [
     { id: 1, name: 'Newsletter', description: 'News once a month', strategy: 'OPT_IN' },
     { id: 2, name: 'Partner news', description: null, strategy: 'DOUBLE_OPT_IN' },
@@ -301,19 +334,18 @@ export function createFakePortalApi() {
   };
   /** The customer as the console sees them. */
   const cashierContact = (uuid: string): CashierContact => {
-    const { creditsPerEuro, subscriptions, visits, ...contact } = contactOf(uuid);
+    const { creditsPerEuro, visits, termsPending, ...contact } = contactOf(uuid);
     return { ...contact };
   };
   /** The customer as the counter sees them: first name, masked e-mail, balances. */
   const portalContact = (uuid: string): PortalContact => {
     const { email, lastname, ...shown } = cashierContact(uuid);
-    return { ...shown, email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}` };
+    return {
+      ...shown,
+      email_hint: `${email[0]}***${email.slice(email.indexOf('@'))}`,
+      terms_pending: contactOf(uuid).termsPending ?? false,
+    };
   };
-  const note = (contact: string, line: Omit<PortalActivity, 'uuid' | 'created_at' | 'shop'>) =>
-    activity.set(contact, [
-      { ...line, uuid: id('activity'), created_at: iso(now()), shop: SHOPS.amsterdam.name },
-      ...(activity.get(contact) ?? []),
-    ]);
 
   // ---- live streams ---------------------------------------------------------------------------
 
@@ -357,6 +389,8 @@ export function createFakePortalApi() {
     readyState = 0;
     private readonly listeners = new Map<string, ((event: { data: string }) => void)[]>();
     constructor(readonly url: string) {
+      const found = routeOf('GET', new URL(url, 'http://kiosk.test').pathname);
+      if (found?.entry.handler !== STREAM) strays.push(`EventSource ${url}`);
       streams.add(this);
       setTimeout(() => this.connect(), 0);
     }
@@ -403,12 +437,12 @@ export function createFakePortalApi() {
     expireIfDue(session);
     return session;
   };
-  /** The session, open and of a type that may `allowed` (portal-session-guards.ts sessionForAction). */
-  const forAction = (uuid: string, allowed?: PortalSessionType[]): FakeSession => {
+  /** The session, open and of a type that may do `action` (the session-type table, as sessionForAction). */
+  const forAction = (uuid: string, action: PortalAction): FakeSession => {
     const session = sessionOf(uuid);
     if (session.status === 'expired') throw refusedFor('portal_session_expired');
     if (session.status !== 'open') throw refusedFor('portal_session_ended');
-    if (allowed && !allowed.includes(session.type)) throw refusedFor('not_allowed_in_session');
+    if (!sessionTypeAllows(session.type, action)) throw refusedFor('not_allowed_in_session');
     return session;
   };
   const customerOf = (session: FakeSession): FakeContact => {
@@ -421,13 +455,20 @@ export function createFakePortalApi() {
     if (!session.proven) throw refusedFor('proof_required');
     return contact;
   };
+  /** portal-session-guards.ts requireCustomerProof: what opens the account needs the customer's own proof. */
+  const selfProvenCustomerOf = (session: FakeSession): FakeContact => {
+    const contact = customerOf(session);
+    if (!session.customer_proven) throw refusedFor('proof_required');
+    return contact;
+  };
   const proofOf = (session: FakeSession): ContactProof | null =>
     session.contact
       ? {
           identified_by: session.identified_by,
           proven: session.proven,
+          customer_proven: session.customer_proven,
           code:
-            session.code_sent && !session.proven
+            session.code_sent && !session.customer_proven
               ? {
                   sent_to: portalContact(session.contact).email_hint,
                   expires_at: iso(now() + 10 * 60_000),
@@ -435,7 +476,7 @@ export function createFakePortalApi() {
                 }
               : null,
           attempts_left: Math.max(0, 5 - session.code_tries),
-          locked: !session.proven && session.code_tries >= 5,
+          locked: !session.customer_proven && session.code_tries >= 5,
         }
       : null;
   const paymentOf = (session: FakeSession): NonNullable<PortalSessionState['giftcard_payment']> => {
@@ -446,6 +487,10 @@ export function createFakePortalApi() {
       remaining_in_cents: Math.max(0, (session.amount_in_cents ?? 0) - paid),
     };
   };
+  /** portal-payments.ts giftcardPaymentState: a session that pays with gift cards, and has an amount to pay. */
+  const paysWithGiftcards = (session: FakeSession) =>
+    session.type === 'redeem_giftcards' ||
+    (sessionTypeAllows(session.type, 'redeem_giftcards') && session.amount_in_cents !== null);
   const receptions = new Map<string, PortalCreditReception>();
 
   const stateOf = (session: FakeSession): PortalSessionState => ({
@@ -461,8 +506,8 @@ export function createFakePortalApi() {
     contact_proof: session.status === 'open' ? proofOf(session) : null,
     pos_transaction: session.pos_transaction,
     credit_reception: session.credit_reception ? (receptions.get(session.credit_reception) ?? null) : null,
-    giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
-    giftcard_top_ups: session.type === 'top_up_giftcards' ? session.top_ups : null,
+    giftcard_payment: paysWithGiftcards(session) ? paymentOf(session) : null,
+    giftcard_top_ups: sessionTypeAllows(session.type, 'top_up_giftcards') ? session.top_ups : null,
     payment_hold:
       session.hold && session.status === 'open'
         ? {
@@ -498,6 +543,7 @@ export function createFakePortalApi() {
       // A customer the POS set is the session's, proven.
       identified_by: 'pos',
       proven: Boolean(init.contact),
+      customer_proven: false,
       code_sent: false,
       code_tries: 0,
       pos_transaction: null,
@@ -515,7 +561,7 @@ export function createFakePortalApi() {
   const end = (session: FakeSession, status: 'completed' | 'cancelled', by: 'screen' | 'pos' | 'cashier') => {
     session.status = status;
     session.ended_at = iso(now());
-    const payment = session.type === 'redeem_giftcards' ? paymentOf(session) : {};
+    const payment = paysWithGiftcards(session) ? paymentOf(session) : {};
     record(session, status === 'completed' ? 'session_completed' : 'session_cancelled', {
       status,
       by,
@@ -532,9 +578,15 @@ export function createFakePortalApi() {
     if (session.identified_by === 'pos' && session.contact && session.contact !== contact)
       throw refusedFor('contact_set_by_pos');
     const proves = method === 'card' || method === 'app_token';
-    if (!(session.contact === contact && session.proven && !proves)) {
+    if (session.contact === contact && proves) {
+      // The POS's customer stays the POS's, now proven by themselves too.
+      if (session.identified_by !== 'pos') session.identified_by = method;
+      session.proven = true;
+      session.customer_proven = true;
+    } else if (!(session.contact === contact && session.proven)) {
       session.identified_by = method;
       session.proven = proves;
+      session.customer_proven = proves;
     }
     session.contact = contact;
     record(session, 'contact_identified', {
@@ -619,14 +671,12 @@ export function createFakePortalApi() {
       if (card.contact) throw failedWith(60014);
       card.contact = created.uuid;
     }
-    for (const type of input.subscription_type_ids) {
-      const strategy = subscriptionTypes.find((t) => t.id === type)?.strategy;
-      if (!strategy) throw failedWith(55030);
-      created.subscriptions.set(type, strategy === 'DOUBLE_OPT_IN' ? 'PENDING_CONFIRMATION' : 'SUBSCRIBED');
-    }
+    if (input.subscription_type_ids.some((type) => !subscriptionTypes.some((t) => t.id === type)))
+      throw failedWith(55030);
     record(session, 'contact_registered', { contact: { uuid: created.uuid } });
     const { contact: shown } = identified(session, created.uuid, 'registration');
     session.proven = input.card_value !== undefined;
+    session.customer_proven = session.proven;
     return { contact: shown };
   };
 
@@ -634,17 +684,18 @@ export function createFakePortalApi() {
   const sendCode = (session: FakeSession): ContactProof => {
     customerOf(session);
     if (session.code_tries >= 5) throw refusedFor('verification_locked');
-    if (!session.proven) session.code_sent = true;
+    if (!session.customer_proven) session.code_sent = true;
     return proofOf(session)!;
   };
   const verifyCode = (session: FakeSession, code: string): ContactProof => {
     customerOf(session);
-    if (session.proven) return proofOf(session)!;
+    if (session.customer_proven) return proofOf(session)!;
     if (session.code_tries >= 5) throw refusedFor('verification_locked');
     session.code_tries += 1;
     if (!session.code_sent) throw refusedFor('verification_code_expired', ['code']);
     if (code !== CODE) throw refusedFor('verification_code_wrong', ['code']);
     session.proven = true;
+    session.customer_proven = true;
     record(session, 'contact_verified', { method: 'code' });
     return proofOf(session)!;
   };
@@ -689,7 +740,6 @@ export function createFakePortalApi() {
     };
     receptions.set(reception.uuid, reception);
     session.credit_reception = reception.uuid;
-    note(contact.uuid, { type: 'credit_reception', title: 'Credits', credits, amount_in_cents: null });
     record(session, 'credit_reception', { uuid: reception.uuid, credits });
     return reception;
   };
@@ -893,12 +943,6 @@ export function createFakePortalApi() {
     if (contact.credit_balance < reward.required_credits) throw failedWith(1017);
     if (reward.stock !== null) reward.stock -= 1;
     contact.credit_balance -= reward.required_credits;
-    note(contact.uuid, {
-      type: 'reward_reception',
-      title: reward.title,
-      credits: -reward.required_credits,
-      amount_in_cents: null,
-    });
     record(session, 'reward_reception', { title: reward.title, credits: -reward.required_credits });
     return {
       reward_reception: {
@@ -913,38 +957,6 @@ export function createFakePortalApi() {
     };
   };
 
-  const portalCard = (card: FakeCard): PortalCard => ({
-    id: card.id,
-    value_hint: card.value.slice(-4),
-    name: 'Loyalty card',
-    active: card.active,
-  });
-  const subscriptionsOf = (contact: FakeContact): PortalSubscription[] =>
-    subscriptionTypes.map((type) => ({
-      ...type,
-      status: contact.subscriptions.get(type.id) ?? 'UNSUBSCRIBED',
-    }));
-  const subscribe = (contact: FakeContact, typeId: number, subscribed: boolean): PortalSubscription => {
-    const type = subscriptionTypes.find((t) => t.id === typeId);
-    if (!type) throw failedWith(55030);
-    const status = !subscribed
-      ? 'UNSUBSCRIBED'
-      : type.strategy === 'DOUBLE_OPT_IN'
-        ? 'PENDING_CONFIRMATION'
-        : 'SUBSCRIBED';
-    contact.subscriptions.set(type.id, status);
-    return { ...type, status };
-  };
-  const addCard = (session: FakeSession, value: string) => {
-    const contact = provenCustomerOf(session);
-    const existing = cards.find((c) => c.value === value);
-    if (existing && !existing.active) throw failedWith(60004);
-    if (existing?.contact && existing.contact !== contact.uuid) throw failedWith(60014);
-    const added = existing ?? card(value, null);
-    added.contact = contact.uuid;
-    record(session, 'card_added', { contact: { uuid: contact.uuid }, contact_identifier: value.slice(-4) });
-    return portalCard(added);
-  };
   /** portal-customer.ts claimReceiptInSession: a receipt's credits for the customer, once; no proof needed. */
   const claimReceipt = (session: FakeSession, value: string): PortalCreditReception => {
     const contact = customerOf(session);
@@ -962,20 +974,8 @@ export function createFakePortalApi() {
       next_reward: nextReward(contact.credit_balance),
       unlocked_reward: unlockedReward(contact.credit_balance - receipt.credits, contact.credit_balance),
     };
-    note(contact.uuid, {
-      type: 'credit_reception',
-      title: 'Credits',
-      credits: receipt.credits,
-      amount_in_cents: null,
-    });
     record(session, 'receipt_token_claimed', { credit_reception: { uuid: reception.uuid } });
     return reception;
-  };
-  const removeCard = (contact: FakeContact, cardId: number) => {
-    const removed = cards.find((c) => c.id === cardId && c.contact === contact.uuid);
-    if (!removed) throw failedWith(1003, 404, ['card_id']);
-    removed.contact = null;
-    return portalCard(removed);
   };
   // ---- the console API --------------------------------------------------------------------------
 
@@ -1025,7 +1025,7 @@ export function createFakePortalApi() {
         ? 'registration'
         : (identifiedBy ?? (session.contact ? 'cashier' : null)),
       credits,
-      giftcard_payment: session.type === 'redeem_giftcards' ? paymentOf(session) : null,
+      giftcard_payment: paysWithGiftcards(session) ? paymentOf(session) : null,
       giftcard_top_ups: [],
       prepaid: data('prepaid_transaction').length
         ? { amount_in_cents: prepaidMoved, unpaid_in_cents: null }
@@ -1064,7 +1064,8 @@ export function createFakePortalApi() {
           ? { allow_multiple_giftcards: input.allow_multiple_giftcards }
           : {}),
         // The console's top-ups wait for its Received.
-        require_payment_confirmation: input.type === 'top_up_prepaid' || input.type === 'top_up_giftcards',
+        // The console's top-ups wait for its Received.
+        require_payment_confirmation: holdsTopUps(input.type, 'console'),
       },
     });
     return cashierView(sessions.get(uuid)!);
@@ -1082,7 +1083,7 @@ export function createFakePortalApi() {
     return cashierContact(card.contact);
   };
   const sendPurchase = (session: FakeSession, amountInCents: number) => {
-    forAction(session.uuid, ['credit_reception']);
+    forAction(session.uuid, 'credit_reception');
     if (session.credit_reception || session.pos_transaction || session.amount_in_cents !== null)
       throw refusedFor('purchase_already_set');
     deliverPurchase(session, amountInCents);
@@ -1106,132 +1107,133 @@ export function createFakePortalApi() {
     record(session, 'pos_transaction_pushed', { ...session.pos_transaction });
   };
 
-  /** A call of the kiosk on session `uuid`: `action` is the path after it ('' for the session itself). */
-  const sessionCall = (method: string, uuid: string, action: string, body: Body): Json => {
-    const customer = (types: PortalSessionType[]) => customerOf(forAction(uuid, types));
-    const proven = (types: PortalSessionType[]) => provenCustomerOf(forAction(uuid, types));
-    switch (`${method} ${action}`) {
-      case 'GET ':
-        return stateOf(sessionOf(uuid));
-      case 'POST identify':
-        return identify(forAction(uuid, IDENTIFYING), body as IdentifyRequest);
-      case 'POST register':
-        return register(forAction(uuid, IDENTIFYING), body as RegisterRequest);
-      case 'POST scan-lookup':
-        return forAction(uuid) && scanned(text(body.value));
-      case 'POST credit-reception':
-        return creditReception(forAction(uuid, ['credit_reception']));
-      case 'POST complete':
-        return end(forAction(uuid), 'completed', 'screen');
-      case 'POST cancel':
-        return end(forAction(uuid), 'cancelled', 'screen');
-      case 'POST verification/send':
-        return sendCode(forAction(uuid, IDENTIFYING));
-      case 'POST verification/verify':
-        return verifyCode(forAction(uuid, IDENTIFYING), text(body.code));
-      case 'POST giftcards/scan':
-        return forAction(uuid, ['redeem_giftcards', 'top_up_giftcards']) && scanGiftcard(text(body.value));
-      case 'POST giftcards/redeem':
-        return redeem(forAction(uuid, ['redeem_giftcards']), text(body.giftcard_uuid));
-      case 'POST giftcards/top-up':
-        return topUpGiftcard(forAction(uuid, ['top_up_giftcards']), text(body.giftcard_uuid), cents(body));
-      case 'POST prepaid/pay':
-        return prepaid(forAction(uuid, ['pay_prepaid', 'prepaid']), 'pay', cents(body));
-      case 'POST prepaid/top-up':
-        return prepaid(forAction(uuid, ['top_up_prepaid', 'prepaid']), 'top_up', cents(body));
-      case 'GET vouchers':
-        return activeVouchers(proven(['vouchers', 'identify']).uuid);
-      case 'POST vouchers/redeem':
-        return redeemVoucher(forAction(uuid, ['vouchers', 'identify']), text(body.code));
-      case 'GET rewards': {
-        const balance = customer(['identify']).credit_balance;
-        return rewards.map((reward) => rewardView(reward, balance));
+  /** What the kiosk may call, each route of contract/routes.ts PORTAL_ROUTES answered from the state. */
+  const portalRoutes: Routes<PortalRoute> = {
+    'GET /sessions/{uuid}': ({ uuid }) => stateOf(sessionOf(uuid)),
+    'GET /sessions/{uuid}/stream': STREAM,
+    'POST /sessions/{uuid}/identify': ({ uuid }, body) =>
+      identify(forAction(uuid, 'identify'), body as IdentifyRequest),
+    'POST /sessions/{uuid}/scan-lookup': ({ uuid }, body) =>
+      forAction(uuid, 'scan_lookup') && scanned(text(body.value)),
+    'POST /sessions/{uuid}/register': ({ uuid }, body) =>
+      register(forAction(uuid, 'register'), body as RegisterRequest),
+    'POST /sessions/{uuid}/verification/send': ({ uuid }) => sendCode(forAction(uuid, 'verify')),
+    'POST /sessions/{uuid}/verification/verify': ({ uuid }, body) =>
+      verifyCode(forAction(uuid, 'verify'), text(body.code)),
+    'POST /sessions/{uuid}/terms/accept': ({ uuid }) => {
+      // terms.ts acceptTermsInSession: the proven customer's own acceptance, kept once.
+      const session = forAction(uuid, 'register');
+      const holder = provenCustomerOf(session);
+      if (holder.termsPending) {
+        holder.termsPending = false;
+        record(session, 'terms_accepted', { contact: { uuid: holder.uuid } });
       }
-      case 'POST rewards/claim':
-        return claim(forAction(uuid, ['identify']), text(body.reward_uuid));
-      case 'GET activity':
-        return activity.get(proven(['identify']).uuid) ?? [];
-      case 'GET subscriptions':
-        return subscriptionsOf(proven(['identify']));
-      case 'POST subscriptions':
-        return subscribe(proven(['identify']), Number(body.subscription_type_id), body.subscribed === true);
-      case 'GET cards': {
-        const holder = proven(['identify']).uuid;
-        return cards.filter((c) => c.contact === holder).map(portalCard);
-      }
-      case 'POST cards':
-        return addCard(forAction(uuid, ['identify']), text(body.value));
-      case 'POST receipt-tokens/claim':
-        return claimReceipt(forAction(uuid, ['identify']), text(body.value));
-      case 'POST cards/remove':
-        return removeCard(proven(['identify']), Number(body.card_id));
-      case 'POST me-link':
-        // A one-time link to /me/ for the proven customer (5 minutes); nothing of them in it.
-        return (
-          proven(['identify']) && {
-            url: `http://kiosk.test/me/?token=${id('link')}`,
-            expires_at: iso(now() + 300_000),
-          }
-        );
-      case 'GET stats': {
-        const { visits, credit_balance } = proven(['identify']);
-        return { visits, last_visit_at: null, total_credits_earned: credit_balance };
-      }
-      default:
-        throw failedWith(1003, 404);
-    }
+      return { contact: portalContact(holder.uuid) };
+    },
+    'POST /sessions/{uuid}/credit-reception': ({ uuid }) =>
+      creditReception(forAction(uuid, 'credit_reception')),
+    'POST /sessions/{uuid}/complete': ({ uuid }) => end(forAction(uuid, 'end'), 'completed', 'screen'),
+    'POST /sessions/{uuid}/cancel': ({ uuid }) => end(forAction(uuid, 'end'), 'cancelled', 'screen'),
+    'POST /sessions/{uuid}/giftcards/scan': ({ uuid }, body) =>
+      forAction(uuid, 'giftcard_scan') && scanGiftcard(text(body.value)),
+    'POST /sessions/{uuid}/giftcards/redeem': ({ uuid }, body) =>
+      redeem(forAction(uuid, 'redeem_giftcards'), text(body.giftcard_uuid)),
+    'POST /sessions/{uuid}/giftcards/top-up': ({ uuid }, body) =>
+      topUpGiftcard(forAction(uuid, 'top_up_giftcards'), text(body.giftcard_uuid), cents(body)),
+    'POST /sessions/{uuid}/prepaid/pay': ({ uuid }, body) =>
+      prepaid(forAction(uuid, 'pay_prepaid'), 'pay', cents(body)),
+    'POST /sessions/{uuid}/prepaid/top-up': ({ uuid }, body) =>
+      prepaid(forAction(uuid, 'top_up_prepaid'), 'top_up', cents(body)),
+    'GET /sessions/{uuid}/vouchers': ({ uuid }) =>
+      activeVouchers(provenCustomerOf(forAction(uuid, 'voucher_list')).uuid),
+    'POST /sessions/{uuid}/vouchers/redeem': ({ uuid }, body) =>
+      redeemVoucher(forAction(uuid, 'voucher_redeem'), text(body.code)),
+    'GET /sessions/{uuid}/rewards': ({ uuid }) => {
+      const balance = customerOf(forAction(uuid, 'customer_portal')).credit_balance;
+      return rewards.map((reward) => rewardView(reward, balance));
+    },
+    'POST /sessions/{uuid}/rewards/claim': ({ uuid }, body) =>
+      claim(forAction(uuid, 'customer_portal'), text(body.reward_uuid)),
+    'POST /sessions/{uuid}/receipt-tokens/claim': ({ uuid }, body) =>
+      claimReceipt(forAction(uuid, 'customer_portal'), text(body.value)),
+    // A one-time link to /me/ for a customer who proved it themselves (5 minutes); nothing of them in it.
+    'POST /sessions/{uuid}/me-link': ({ uuid }) =>
+      selfProvenCustomerOf(forAction(uuid, 'customer_portal')) && {
+        url: `http://kiosk.test/me/?token=${id('link')}`,
+        expires_at: iso(now() + 300_000),
+      },
+    'GET /sessions/{uuid}/stats': ({ uuid }) => {
+      const { visits, credit_balance } = provenCustomerOf(forAction(uuid, 'customer_portal'));
+      return { visits, last_visit_at: null, total_credits_earned: credit_balance };
+    },
+    'GET /devices/{token}': ({ token }) => {
+      const state = deviceState(token);
+      if (!state) throw refusedFor('device_not_found');
+      return state;
+    },
+    'GET /devices/{token}/stream': STREAM,
   };
 
-  /** A call of the console (paired device `cashierDevice()`); `path` after /cashier/api. */
-  const consoleCall = (method: string, path: string, body: Body, query: URLSearchParams): Json => {
-    const [, uuid, action = ''] = path.match(/^\/sessions\/([^/]+)(?:\/(.+))?$/) ?? [];
-    if (uuid) {
+  /** What the console may call (paired device `cashierDevice()`): contract/routes.ts CASHIER_ROUTES. */
+  const cashierRoutes: Routes<CashierRoute> = {
+    'POST /pair': (_, body) => {
+      if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
+      paired = text(body.token);
+      return deviceView();
+    },
+    'POST /unpair': () => {
+      paired = null;
+      return { paired: false };
+    },
+    'GET /device': () => deviceView(),
+    'GET /stream': STREAM,
+    'POST /contacts/find': (_, body) => cashierDevice() && findContact(text(body.query)),
+    'GET /sessions': (_, __, query) =>
+      shopSessionsSince(Date.parse(query.get('since') ?? '1970-01-01T00:00:00Z')),
+    'POST /sessions': (_, body) => startSession(body as StartSessionRequest),
+    'GET /sessions/{uuid}': ({ uuid }) => cashierView(shopSession(uuid)),
+    'GET /sessions/{uuid}/stream': STREAM,
+    'POST /sessions/{uuid}/cancel': ({ uuid }) => {
       const session = shopSession(uuid);
-      if (method === 'GET' && action === '') return cashierView(session);
-      if (method === 'POST' && action === 'cancel')
-        return end(forAction(uuid), 'cancelled', 'cashier') && cashierView(session);
-      if (method === 'POST' && action === 'payment-received') {
-        receivePayment(forAction(uuid, ['top_up_prepaid', 'top_up_giftcards']));
-        return cashierView(session);
-      }
-      if (method === 'POST' && action === 'purchase') return sendPurchase(session, cents(body) ?? 0);
-      throw failedWith(1003, 404);
+      return end(forAction(uuid, 'end'), 'cancelled', 'cashier') && cashierView(session);
+    },
+    'POST /sessions/{uuid}/purchase': ({ uuid }, body) => sendPurchase(shopSession(uuid), cents(body) ?? 0),
+    'POST /sessions/{uuid}/payment-received': ({ uuid }) => {
+      const session = shopSession(uuid);
+      receivePayment(forAction(uuid, 'confirm_payment'));
+      return cashierView(session);
+    },
+  };
+
+  const table = [
+    ...routeTable(PORTAL_API_BASE, PORTAL_ROUTES, portalRoutes),
+    ...routeTable(CASHIER_API_BASE, CASHIER_ROUTES, cashierRoutes),
+  ];
+  /** Requests to a path no route of the contract has: the flow test fails on any (flow-tests.tsx). */
+  const strays: string[] = [];
+  /** The route of `method` and `pathname` in the contract, with its parameters; a stray when none. */
+  const routeOf = (method: string, pathname: string) => {
+    for (const entry of table) {
+      const match = entry.method === method ? entry.pattern.exec(pathname) : null;
+      if (match) return { entry, params: { uuid: '', token: '', ...match.groups } };
     }
-    switch (`${method} ${path}`) {
-      case 'POST /pair':
-        if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
-        paired = text(body.token);
-        return deviceView();
-      case 'POST /unpair':
-        paired = null;
-        return { paired: false };
-      case 'GET /device':
-        return deviceView();
-      case 'POST /contacts/find':
-        return cashierDevice() && findContact(text(body.query));
-      case 'GET /sessions':
-        return shopSessionsSince(Date.parse(query.get('since') ?? '1970-01-01T00:00:00Z'));
-      case 'POST /sessions':
-        return startSession(body as StartSessionRequest);
-      default:
-        throw failedWith(1003, 404);
-    }
+    strays.push(`${method} ${pathname}`);
+    return null;
   };
 
   /** One request's answer (status, body) from the state. */
   const route = (method: string, pathname: string, body: Body, query: URLSearchParams): Answer => {
-    const session = pathname.match(/^\/portal\/api\/sessions\/([^/]+)(?:\/(.+))?$/);
-    const device = pathname.match(/^\/portal\/api\/devices\/([^/]+)$/);
-    let data: Json;
-    if (session) data = sessionCall(method, session[1]!, session[2] ?? '', body);
-    else if (device && method === 'GET') {
-      data = deviceState(device[1]!);
-      if (!data) throw refusedFor('device_not_found');
-    } else if (pathname.startsWith(C)) data = consoleCall(method, pathname.slice(C.length), body, query);
-    else throw failedWith(1003, 404);
+    const found = routeOf(method, pathname);
+    if (!found) throw failedWith(1003, 404);
+    const { entry, params } = found;
+    // Pages open event streams with EventSource (FakeEventSource), never with fetch.
+    if (entry.handler === STREAM) {
+      strays.push(`${method} ${pathname} (an event stream, fetched)`);
+      throw failedWith(1003, 404);
+    }
     return {
-      status: method === 'POST' && pathname === `${C}/sessions` ? 201 : 200,
-      body: { data, meta: {} },
+      status: entry.route === `POST ${CASHIER_API_BASE}/sessions` ? 201 : 200,
+      body: { data: entry.handler(params, body, query), meta: {} },
     };
   };
 
@@ -1308,7 +1310,6 @@ export function createFakePortalApi() {
       credit_balance: 0,
       prepaid_balance_in_cents: 0,
       creditsPerEuro: 1,
-      subscriptions: new Map(),
       visits: 0,
       ...init,
     };
@@ -1326,6 +1327,13 @@ export function createFakePortalApi() {
     EventSource: FakeEventSource as unknown as typeof EventSource,
     /** Every request that reached the network, in order (answered or not). */
     requests,
+    /** The routes the fake answers, `METHOD /base/path/{param}`: contract/routes.ts's, no other. */
+    routes: table.map((entry) => entry.route),
+    /**
+     * Requests (and event streams) to a path of no route of the contract: a page calling what the
+     * service does not serve. setUpFlowTests fails a test that made any.
+     */
+    strays,
     /** The requests to paths containing `match` (and of `method`, when given). */
     calls: (match: string, method?: string) =>
       requests.filter((r) => r.path.includes(match) && (!method || r.method === method)),
@@ -1388,7 +1396,6 @@ export function createFakePortalApi() {
       rewards.push(created);
       return created;
     },
-    note,
     /** A standby screen's pairing token for `shop`. */
     device: (token: string, shop: string) => void devices.set(token, shop),
 

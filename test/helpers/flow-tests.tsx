@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { type ReactNode, StrictMode } from 'react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { App as ConsoleApp } from '../../src/cashier/app/app';
 import { Providers as ConsoleProviders, createConsoleQueryClient } from '../../src/cashier/app/providers';
 import { i18n as consoleI18n } from '../../src/cashier/i18n/i18n';
@@ -18,7 +18,8 @@ import { createFakePortalApi, type FakePortalApi } from './fake-portal-api';
  * (test/cashier/console-*.test.tsx): the real apps as their main.tsx start them (providers, query
  * clients; the kiosk's browser connection watched) in a DOM, over a fake service at the fetch
  * boundary (fake-portal-api.ts), with fake timers from a fixed instant: a minute of idle time
- * passes in a moment, and a test sees exactly what a customer or a cashier would after it.
+ * passes in a moment, and a test sees exactly what a customer or a cashier would after it. A test
+ * whose pages call a route contract/routes.ts does not list fails.
  */
 
 declare global {
@@ -77,6 +78,8 @@ export function setUpFlowTests(): FlowTests {
       import('../../src/kiosk/flows/prepaid/prepaid-flow'),
       import('../../src/kiosk/flows/vouchers/vouchers-flow'),
       import('../../src/kiosk/app/prepaid-choice-flow'),
+      import('../../src/kiosk/app/giftcard-choice-flow'),
+      import('../../src/kiosk/app/scan-anything-flow'),
       import('../../src/kiosk/flows/identify/customer-portal'),
       import('../../src/kiosk/components/simple-keyboard'),
       import('../../src/kiosk/components/terms-codes'),
@@ -94,6 +97,7 @@ export function setUpFlowTests(): FlowTests {
     localStorage.clear();
   });
   afterEach(() => {
+    const strays = api?.strays ?? [];
     cleanup();
     for (const client of clients) client.clear();
     clients = [];
@@ -101,6 +105,8 @@ export function setUpFlowTests(): FlowTests {
     vi.unstubAllGlobals();
     vi.useRealTimers();
     api = undefined;
+    // A page that calls a route the contract (and so the service) does not have fails its test.
+    expect(strays, 'requests to routes contract/routes.ts does not list').toEqual([]);
   });
   /** Renders `ui` with `client` (dropped after the test) and lets its first requests be answered. */
   const renderWith = async (client: QueryClient, ui: ReactNode) => {

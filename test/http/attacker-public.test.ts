@@ -86,7 +86,8 @@ async function victimData(): Promise<Values> {
     shop_uuid: DEMO.shop,
     starts_at: '2027-01-15T10:00:00+01:00',
   });
-  const webhook = await made(pos, 'POST', '/api/v3/register/webhook-subscriptions', {
+  // Subscriptions are the account's: made with a key bound to no shop.
+  const webhook = await made(DEMO.apiKey, 'POST', '/webhook-subscriptions', {
     name: 'Till events',
     url: 'https://pos.example.com/hooks',
     event_type: 'contact_created',

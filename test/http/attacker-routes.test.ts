@@ -62,7 +62,7 @@ describe("every route has its attacker's test", () => {
       me: expect.any(Number),
     });
     expect(counts.key).toBeGreaterThan(390);
-    expect(counts.session).toBeGreaterThan(50);
+    expect(counts.session).toBeGreaterThan(45);
   });
 
   it('every open route is still served, every documented operation is a route of the table, and the surfaces copy spec paths only', () => {

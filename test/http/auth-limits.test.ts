@@ -176,6 +176,43 @@ describe('rate-limit buckets cannot be bought', () => {
     expect((await lookup('made-up-5')).statusCode).toBe(429);
   });
 
+  // Defect 8: the v1 API's session calls counted against the client address (5000 a minute), so a
+  // screen on the v1 API had 400 check-code answers where the kiosk's API stops at 300. Here 40 a
+  // minute for every bucket, so that a shared budget and separate ones tell apart quickly.
+  it('a session has one budget a minute, whichever API its screen calls (kiosk or v1)', async () => {
+    t = await createTestApp({ argv: ['--rate-limit', '40'] });
+    const checkCode = (uuid: string) =>
+      t!.call({
+        method: 'GET',
+        url: `/api/v1/portal-sessions/${uuid}/check-code?code=${DEMO.annaCard}`,
+        token: 'undefined',
+      });
+    const kioskLookup = (uuid: string) =>
+      t!.call({
+        method: 'POST',
+        url: `/portal/api/sessions/${uuid}/scan-lookup`,
+        token: null,
+        payload: { value: DEMO.annaCard },
+      });
+
+    // The v1 API alone spends the session's budget: then both APIs answer 429.
+    const v1Only = await openSession(t);
+    for (let i = 0; i < 40; i++) expect((await checkCode(v1Only)).statusCode, `call ${i + 1}`).toBe(200);
+    expect((await checkCode(v1Only)).statusCode).toBe(429);
+    expect((await kioskLookup(v1Only)).statusCode).toBe(429);
+
+    // Half and half: one budget, not two.
+    const mixed = await openSession(t);
+    for (let i = 0; i < 20; i++) {
+      expect((await kioskLookup(mixed)).statusCode).toBe(200);
+      const res = await checkCode(mixed);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(40 - 2 * (i + 1)));
+    }
+    expect((await checkCode(mixed)).statusCode).toBe(429);
+    expect((await kioskLookup(mixed)).statusCode).toBe(429);
+  }, 60_000);
+
   it('a percent-encoded, padded or upper-case session uuid counts in the session’s bucket', async () => {
     t = await createTestApp({ argv: ['--rate-limit', '4'] });
     const uuid = await openSession(t);

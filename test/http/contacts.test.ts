@@ -232,8 +232,8 @@ describe('authentication and framework errors', () => {
   });
 });
 
-describe('cached reads', () => {
-  it('never serve a contact or a card from before a write', async () => {
+describe('reads after a write', () => {
+  it('serve the contact and the card as the write left them', async () => {
     const contactUrl = `/contacts/${DEMO.dirk}`;
     const before = (await t.call({ method: 'GET', url: contactUrl })).json().data.credit_balance.balance;
     expect((await t.call({ method: 'GET', url: contactUrl })).json().data.credit_balance.balance).toBe(

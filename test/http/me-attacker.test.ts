@@ -101,11 +101,15 @@ describe("/me/ as an attacker: another contact's data is unreachable with any co
   it("another contact's cookie: a path naming her card answers as an unknown card, and nothing changes", async () => {
     const routes = (await meRoutes()).filter((r) => r.url.includes(':'));
     const anna = await signedInContact(t);
-    const card = await meCall(t, anna.cookie, {
+    // A card the shop handed out (the only kind /me/ adds), then added on her page.
+    const code = uniqueId('ANNA');
+    const handedOut = await t.call({
       method: 'POST',
-      path: '/cards',
-      payload: { code: uniqueId('ANNA') },
+      url: '/contact-identifiers',
+      payload: { contact_identifier_value: code, contact_identifier_name: 'Loyalty card' },
     });
+    expect(handedOut.statusCode).toBe(201);
+    const card = await meCall(t, anna.cookie, { method: 'POST', path: '/cards', payload: { code } });
     expect(card.statusCode).toBe(201);
     const bram = await signedInContact(t);
     const before = await databaseSnapshot(t.app.db);
@@ -131,6 +135,11 @@ describe("/me/ as an attacker: another contact's data is unreachable with any co
   it("every route with Bram's cookie answers Bram's data only, whatever names Anna's (her uuid in the query, her card's id, her subscription)", async () => {
     const anna = await signedInContact(t);
     const annaCard = `ANNA-${uniqueId('c')}`;
+    await t.call({
+      method: 'POST',
+      url: '/contact-identifiers',
+      payload: { contact_identifier_value: annaCard, contact_identifier_name: 'Loyalty card' },
+    });
     const card = await meCall(t, anna.cookie, {
       method: 'POST',
       path: '/cards',
@@ -184,7 +193,7 @@ describe("/me/ as an attacker: another contact's data is unreachable with any co
       path: '/cards',
       payload: { code: annaCard, contact_uuid: anna.uuid },
     });
-    expect(add.json().code).toBe(60014);
+    expectReason(add, 'card_not_addable');
     await check('POST /me/api/cards', add);
     // Writes with her uuid in the body change his account only.
     const profile = await meCall(t, bram.cookie, {
@@ -218,6 +227,14 @@ describe("/me/ as an attacker: another contact's data is unreachable with any co
       payload: { code: '123456' },
     });
     await check('POST /me/api/deletion/confirm', confirm);
+    // Accepting terms with her uuid in the body is his acceptance (none pending: nothing kept).
+    const terms = await meCall(t, bram.cookie, {
+      method: 'POST',
+      path: '/terms/accept',
+      payload: { contact_uuid: anna.uuid },
+    });
+    expect(terms.statusCode).toBe(200);
+    await check('POST /me/api/terms/accept', terms);
     // Signing out with his cookie leaves hers working.
     for (const path of ['/sign-out-everywhere', '/sign-out']) {
       const own = await meCookie(t, bram.uuid);

@@ -175,8 +175,16 @@ describe('POST /portal/api/sessions/{uuid}/identify', () => {
         tier: { name: 'Gold' },
         credit_balance: credits,
         prepaid_balance_in_cents: 1500,
+        terms_pending: false,
       },
-      proof: { identified_by: 'card', proven: true, code: null, attempts_left: 5, locked: false },
+      proof: {
+        identified_by: 'card',
+        proven: true,
+        customer_proven: true,
+        code: null,
+        attempts_left: 5,
+        locked: false,
+      },
     });
     const s = await state(uuid);
     expect(s.contact?.uuid).toBe(DEMO.anna);

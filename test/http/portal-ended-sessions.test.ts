@@ -33,15 +33,13 @@ const BODIES: Record<string, unknown> = {
   'prepaid/top-up': { amount_in_cents: 500 },
   'vouchers/redeem': { code: 'MUFFIN-0002' },
   'rewards/claim': { reward_uuid: 'e0000000-0000-4000-8000-000000000001' },
-  subscriptions: { subscription_type_id: 2, subscribed: true },
-  cards: { value: 'CARD-9001' },
-  'cards/remove': { card_id: 1 },
   'receipt-tokens/claim': {
     value: 'http://kiosk.test/l?version=v1&shop_id=1&credits=5&unique_id=R-1&timestamp=1&hash=00',
   },
   'scan-lookup': { value: 'MUFFIN-FREE' },
   'verification/send': {},
   'verification/verify': { code: '123456' },
+  'terms/accept': {},
   'me-link': {},
 };
 

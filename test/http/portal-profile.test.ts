@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { portalCard, portalStats } from '../../src/contract/portal';
+import { portalStats } from '../../src/contract/portal';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/errors';
-import { idempotencyHeader, openSession, portalCall, sessionState } from '../helpers/portal';
+import { idempotencyHeader, openSession, portalCall } from '../helpers/portal';
 
 /*
- * The customer portal's own page (portal API, identify sessions): visit stats and removing a card.
- * No profile at the counter (test/http/portal-counter-privacy.test.ts).
+ * The customer portal's visit stats (portal API, identify sessions). No profile at the counter
+ * (test/http/portal-counter-privacy.test.ts); cards are removed on /me/ (me-account.test.ts).
  */
 let t: TestApp;
 beforeEach(async () => {
@@ -15,10 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const CONTRACT: Record<string, z.ZodType> = {
-  stats: portalStats,
-  'cards/remove': portalCard,
-};
+const CONTRACT: Record<string, z.ZodType> = { stats: portalStats };
 let keys = 0;
 const call = (method: 'GET' | 'POST', uuid: string, action: string, payload?: unknown) =>
   portalCall(
@@ -68,43 +65,5 @@ describe('visit stats', () => {
 
   it('needs an identified customer', async () => {
     await expectError(await call('GET', await openSession(t), 'stats'), 1003, 409);
-  });
-});
-
-describe('remove a card', () => {
-  it("unlinks one of the customer's cards, records it, and the card can be linked again", async () => {
-    const uuid = await identifiedAnna();
-    const added = (await call('POST', uuid, 'cards', { value: 'CARD-NEW-4321' })).json().data;
-    const removed = await call('POST', uuid, 'cards/remove', { card_id: added.id });
-    expect(removed.statusCode).toBe(200);
-    expect(removed.json().data).toMatchObject({ id: added.id, value_hint: '4321' });
-    const cards = (await call('GET', uuid, 'cards')).json().data as { id: number }[];
-    expect(cards.map((c) => c.id)).not.toContain(added.id);
-    expect((await sessionState(t, uuid)).events.map((e) => e.type)).toContain('card_removed');
-    // Unlinked, not gone: the public API still knows it, and the customer can add it again.
-    const identifier = await t.call({
-      method: 'GET',
-      url: '/contact-identifiers/find?contact_identifier_value=CARD-NEW-4321',
-    });
-    expect(identifier.json().data.contact).toBeNull();
-    expect((await call('POST', uuid, 'cards', { value: 'CARD-NEW-4321' })).statusCode).toBe(200);
-  });
-
-  it("refuses a card that is not the customer's (404 naming card_id) and changes nothing", async () => {
-    const uuid = await identifiedAnna();
-    const other = await openSession(t);
-    await call('POST', other, 'identify', { value: 'CARD-0002' });
-    const bensCard = ((await call('GET', other, 'cards')).json().data as { id: number }[])[0]!;
-    const refused = await expectError(
-      await call('POST', uuid, 'cards/remove', { card_id: bensCard.id }),
-      1003,
-      404,
-    );
-    expect(refused.errors).toHaveProperty('card_id');
-    expect(((await call('GET', other, 'cards')).json().data as { id: number }[]).map((c) => c.id)).toContain(
-      bensCard.id,
-    );
-    const bad = await expectError(await call('POST', uuid, 'cards/remove', { card_id: 'x' }), 1003);
-    expect(bad.errors).toHaveProperty('card_id');
   });
 });

@@ -44,29 +44,21 @@ describe('a customer identified by e-mail alone', () => {
     expect((await get(uuid, 'rewards')).statusCode).toBe(200);
   });
 
-  it('cannot claim, redeem, add or remove a card, or change subscriptions, and nothing changes', async () => {
+  it('cannot claim a reward or redeem a voucher, and nothing changes', async () => {
     const uuid = await annaByEmail();
     const before = await accountSnapshot(t.app.db);
     const refused = [
       await post(uuid, 'rewards/claim', { reward_uuid: DEMO.rewardCoffee }),
       await post(uuid, 'vouchers/redeem', { code: FREE_MUFFIN }),
       await post(uuid, 'vouchers/redeem', { code: DEMO.voucherCode }),
-      await post(uuid, 'cards', { value: 'ATTACKER-CARD-1' }),
-      await post(uuid, 'cards/remove', { card_id: 1 }),
-      await post(uuid, 'subscriptions', { subscription_type_id: 3, subscribed: true }),
     ];
     for (const res of refused) expectReason(res, 'proof_required');
     await expectUnchanged(t.app.db, before);
-    // The card was not added: the next session that scans it finds nobody.
-    const next = await openSession(t, '');
-    expect((await post(next, 'identify', { value: 'ATTACKER-CARD-1' })).json().data.result).toBe(
-      'other_code',
-    );
   });
 
-  it('cannot read the rest of the account: vouchers, activity, cards, subscriptions, visits', async () => {
+  it('cannot read the rest of the account: vouchers, visits', async () => {
     const uuid = await annaByEmail();
-    for (const action of ['vouchers', 'activity', 'cards', 'subscriptions', 'stats']) {
+    for (const action of ['vouchers', 'stats']) {
       expectReason(await get(uuid, action), 'proof_required');
     }
   });

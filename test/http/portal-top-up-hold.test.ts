@@ -158,6 +158,64 @@ describe('the cashier console', () => {
     expect(await prepaidOf(DEMO.anna)).toBe(6500);
   });
 
+  // Defect 15: a console session of a type that tops up by the customer's choice (prepaid, giftcard,
+  // scan_anything) held nothing: the counter chose the top-up and the money moved without Received.
+  it('holds the top-up the customer chooses in a prepaid session: nothing moves before Received', async () => {
+    const cookie = await pair(t, CASHIER.amsterdam);
+    const started = await consoleCall(t, cookie, 'POST', '/sessions', { type: 'prepaid' });
+    expect(started.statusCode).toBe(201);
+    const uuid = started.json().data.uuid;
+    expect(started.json().data.settings.require_payment_confirmation).toBe(true);
+    // Whoever holds the counter screen: Anna's card, then a top-up of € 50.00 she chose.
+    expect((await post(uuid, 'identify', { value: DEMO.annaCard })).statusCode).toBe(200);
+    const before = await accountSnapshot(t.app.db);
+    const topUp = await post(uuid, 'prepaid/top-up', { amount_in_cents: 5000 });
+    expect(topUp.statusCode).toBe(200);
+    expect(topUp.json().data.awaiting_payment).toMatchObject({ amount_in_cents: 5000 });
+    await expectUnchanged(t.app.db, before);
+    expect(await prepaidOf(DEMO.anna)).toBe(1500);
+
+    const received = await consoleCall(t, cookie, 'POST', `/sessions/${uuid}/payment-received`);
+    expect(received.statusCode).toBe(200);
+    expect(await prepaidOf(DEMO.anna)).toBe(6500);
+  });
+
+  it.each(['giftcard', 'scan_anything'])(
+    'holds a gift-card top-up in a %s session, by the kiosk or the v1 API, until Received',
+    async (type) => {
+      const cookie = await pair(t, CASHIER.amsterdam);
+      const topUps = {
+        kiosk: (uuid: string) =>
+          post(uuid, 'giftcards/top-up', { giftcard_uuid: GC2, amount_in_cents: 2500 }),
+        // The real component's API on the same kind of session.
+        v1: (uuid: string) =>
+          t.call({
+            method: 'POST',
+            url: `/api/v1/portal-sessions/${uuid}/giftcards/transaction`,
+            token: null,
+            payload: { uuid: GC2, amount_in_cents: 2500 },
+          }),
+      };
+      let cents = 10_000;
+      for (const topUp of Object.values(topUps)) {
+        const started = await consoleCall(t, cookie, 'POST', '/sessions', { type });
+        expect(started.statusCode).toBe(201);
+        const uuid = started.json().data.uuid;
+        const before = await accountSnapshot(t.app.db);
+        const asked = await topUp(uuid);
+        expect(asked.statusCode).toBe(200);
+        expect(JSON.stringify(asked.json().data)).toContain('"awaiting_payment"');
+        await expectUnchanged(t.app.db, before);
+
+        const received = await consoleCall(t, cookie, 'POST', `/sessions/${uuid}/payment-received`);
+        expect(received.statusCode).toBe(200);
+        cents += 2500;
+        expect(await storedGiftcardCents(t.app.db, GC2)).toBe(cents);
+      }
+      await expectLedgersBalanced(t.app.db);
+    },
+  );
+
   it('drops a held top-up when the cashier cancels', async () => {
     const cookie = await pair(t, CASHIER.amsterdam);
     const started = await consoleCall(t, cookie, 'POST', '/sessions', {

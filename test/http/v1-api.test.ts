@@ -197,7 +197,7 @@ describe('the customer', () => {
       last_name: null,
       credit_balance: { balance: expect.any(Number) },
       prepaid_balance: { balance_in_cents: expect.any(Number) },
-      current_display_values: { firstname: 'Anna', lastname: null, tier: 'Gold' },
+      current_display_values: { firstname: 'Anna', lastname: '', tier: 'Gold' },
       custom_attribute_values: {},
     });
     expect(contact.current_display_values.loyalty_number_of_transactions).toEqual(expect.any(Number));
@@ -211,20 +211,104 @@ describe('the customer', () => {
     expect(res.json().data.current_display_values.loyalty_number_of_transactions).toBeNull();
   });
 
-  it('POST /contacts registers only with the customer’s own acceptance of the terms', async () => {
-    const uuid = await session('', { enable_registration: true });
+  it('POST /contacts {email}, as the component sends it, registers with no terms accepted and no consent', async () => {
+    const uuid = await session('', { enable_registration: true, enable_email_identification: true });
     const email = `v1-${Date.now()}@example.com`;
-    const refused = await refusedUnchanged(() => v1('POST', `/${uuid}/contacts`, { email }), {
-      reason: 'terms_not_accepted',
-    });
-    expect(Object.keys(refused.errors ?? {})).toEqual(['accept_terms']);
-    const res = await v1('POST', `/${uuid}/contacts`, { email, accept_terms: true });
+    // The component's own steps: PUT {email} (55031), its "Create an account for …?", POST {email}, PUT {email}.
+    await expectError(await v1('PUT', `/${uuid}`, { email }), 55031, 404);
+    const res = await v1('POST', `/${uuid}/contacts`, { email });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.email).toMatch(/^v\*\*\*@example\.com$/);
-    await refusedUnchanged(
-      () => v1('POST', `/${uuid}/contacts`, { email: `again-${email}`, accept_terms: true }),
-      { reason: 'registration_done' },
+    const identified = await v1('PUT', `/${uuid}`, { email });
+    expect(identified.json().data.contact).toEqual({ uuid: res.json().data.uuid });
+    // Nobody accepted for them: no acceptance kept, the terms pending, and no subscription.
+    const contact = await t.app.db
+      .selectFrom('contacts')
+      .select(['id', 'terms_pending_since'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(contact.terms_pending_since).not.toBeNull();
+    const accepted = await t.app.db
+      .selectFrom('terms_acceptances')
+      .select('id')
+      .where('contact_id', '=', contact.id)
+      .execute();
+    expect(accepted).toEqual([]);
+    const subscribed = await t.app.db
+      .selectFrom('contact_subscriptions')
+      .select('status')
+      .where('contact_id', '=', contact.id)
+      .where('status', '<>', 'UNSUBSCRIBED')
+      .execute();
+    expect(subscribed).toEqual([]);
+    const events = (await v1('GET', `/${uuid}`)).json().data.events as { type: string; data: unknown }[];
+    expect(events.find((e) => e.type === 'contact_registered')?.data).toMatchObject({ terms: null });
+    // What the counter reads of them: the terms still to accept.
+    const state = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
+    expect(state.json().data.contact.terms_pending).toBe(true);
+    await refusedUnchanged(() => v1('POST', `/${uuid}/contacts`, { email: `again-${email}` }), {
+      reason: 'registration_done',
+    });
+  });
+
+  it('the component offers no marketing preferences of its own: its registration takes no consent', async () => {
+    const uuid = await session('', { enable_registration: true });
+    const data = (await v1('GET', `/${uuid}`)).json().data;
+    expect(data.input_data.enable_marketing_preferences).toBe(false);
+  });
+
+  it('the card-link registration: POST /contacts, then link-identifier links the unlinked card, which proves them', async () => {
+    const uuid = await session('', { enable_registration: true, enable_email_identification: true });
+    const card = `V1-REG-${Date.now()}`;
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/contact-identifiers',
+          payload: { contact_identifier_value: card },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const email = `v1-card-${Date.now()}@example.com`;
+    await expectError(await v1('PUT', `/${uuid}`, { contact_identifier_value: card }), 55031, 404);
+    await expectError(
+      await v1('POST', `/${uuid}/contacts/link-identifier`, { contact_identifier_value: card, email }),
+      55031,
+      404,
     );
+    expect((await v1('POST', `/${uuid}/contacts`, { email })).statusCode).toBe(200);
+    const linked = await v1('POST', `/${uuid}/contacts/link-identifier`, {
+      contact_identifier_value: card,
+      email,
+    });
+    expect(linked.statusCode).toBe(200);
+    expect((await v1('PUT', `/${uuid}`, { email })).statusCode).toBe(200);
+    const state = await t.call({ method: 'GET', url: `/portal/api/sessions/${uuid}`, token: null });
+    expect(state.json().data.contact_proof).toMatchObject({ proven: true });
+    const cards = await v1('GET', `/${uuid}/contact-identifiers`);
+    expect(cards.json().data).toEqual([expect.objectContaining({ value: card.slice(-4) })]);
+  });
+
+  it('after a registration, link-identifier takes only a card of the account that nobody holds', async () => {
+    const uuid = await session('', { enable_registration: true, enable_email_identification: true });
+    const email = `v1-nocard-${Date.now()}@example.com`;
+    expect((await v1('POST', `/${uuid}/contacts`, { email })).statusCode).toBe(200);
+    const before = await accountSnapshot(t.app.db);
+    const made = await v1('POST', `/${uuid}/contacts/link-identifier`, {
+      contact_identifier_value: `MADE-UP-${Date.now()}`,
+      email,
+    });
+    const body = await expectError(made, 1003);
+    expect(Object.keys(body.errors ?? {})).toEqual(['contact_identifier_value']);
+    await expectError(
+      await v1('POST', `/${uuid}/contacts/link-identifier`, {
+        contact_identifier_value: DEMO.annaCard,
+        email,
+      }),
+      60014,
+      409,
+    );
+    await expectUnchanged(t.app.db, before);
   });
 
   it('POST /contacts/link-identifier links no card to an account by its e-mail alone', async () => {
@@ -238,7 +322,7 @@ describe('the customer', () => {
       { reason: 'proof_required' },
     );
     // Nor, in a proven customer's session, to someone else's account.
-    const proven = await annaByCard();
+    const proven = await annaByCard('', { enable_email_identification: true });
     await refusedUnchanged(
       () =>
         v1('POST', `/${proven}/contacts/link-identifier`, {
@@ -258,7 +342,7 @@ describe('the customer', () => {
   });
 
   it('POST /contacts/link-identifier adds the card for the proven customer', async () => {
-    const uuid = await annaByCard();
+    const uuid = await annaByCard('', { enable_email_identification: true });
     const card = `V1-CARD-${Date.now()}`;
     const res = await v1('POST', `/${uuid}/contacts/link-identifier`, {
       contact_identifier_value: card,
@@ -365,14 +449,52 @@ describe('scanned codes', () => {
 });
 
 describe('money', () => {
-  it('GET /giftcards/{hash} answers the card, its code as its last 4', async () => {
+  it('GET /giftcards/{hash} answers the card with the code it was sent, which finds it again', async () => {
     const uuid = await session('/redeem-giftcards', { amount_in_cents: 1000 });
     const res = await v1('GET', `/${uuid}/giftcards/${DEMO.giftcardHash}`);
     expect(res.json().data).toMatchObject({
       uuid: DEMO.giftcard,
-      hash: '0001',
+      hash: DEMO.giftcardHash,
       amount_in_cents: expect.any(Number),
     });
+    // The component then opens the card by that hash: it is found again.
+    const again = await v1('GET', `/${uuid}/giftcards/${res.json().data.hash}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.uuid).toBe(DEMO.giftcard);
+    // Typed in lower case, or as its QR's link: the card's own code.
+    const typed = await v1('GET', `/${uuid}/giftcards/${DEMO.giftcardHash.toLowerCase()}`);
+    expect(typed.json().data.hash).toBe(DEMO.giftcardHash);
+    const qr = encodeURIComponent(`https://cards.example/giftcard?hash=${DEMO.giftcardHash}`);
+    const checked = await v1('GET', `/${uuid}/check-code?code=${qr}`);
+    expect(checked.json()).toEqual({ giftcard: { hash: DEMO.giftcardHash } });
+  });
+
+  it('a card holding less than what is left pays its balance, asked as the component asks it', async () => {
+    const card = await t.call({
+      method: 'POST',
+      url: '/giftcards',
+      payload: { type: 1, giftcard_program_uuid: DEMO.giftcardProgram },
+    });
+    const { uuid: cardUuid, hash } = card.json().data as { uuid: string; hash: string };
+    await t.call({
+      method: 'POST',
+      url: '/giftcard-transactions',
+      token: DEMO.registerKey,
+      payload: { giftcard_uuid: cardUuid, amount_in_cents: 300 },
+    });
+    const uuid = await session('/redeem-giftcards', { amount_in_cents: 800, allow_multiple_giftcards: true });
+    expect((await v1('GET', `/${uuid}/giftcards/${hash}`)).json().data.amount_in_cents).toBe(300);
+    // min(what is left, the card's balance): the charge, and no other amount.
+    await refusedUnchanged(
+      () => v1('POST', `/${uuid}/giftcards/transaction`, { uuid: cardUuid, amount_in_cents: -800 }),
+      { reason: 'amount_set_by_session' },
+    );
+    const paid = await v1('POST', `/${uuid}/giftcards/transaction`, {
+      uuid: cardUuid,
+      amount_in_cents: -300,
+    });
+    expect(paid.json().data).toEqual({ uuid: expect.any(String), amount_in_cents: -300 });
+    expect((await v1('GET', `/${uuid}`)).json().data.results.remaining_amount).toBe(500);
   });
 
   it('POST /giftcards/transaction pays what remains, and no other amount', async () => {
@@ -452,6 +574,25 @@ describe('money', () => {
     await refusedUnchanged(() => v1('POST', `/${uuid}/prepaid/transaction`, { amount_in_cents: -500 }), {
       reason: 'prepaid_transaction_done',
     });
+  });
+
+  it('a prepaid payment may be asked as what it charges, min(amount, balance)', async () => {
+    const customer = await t.call({
+      method: 'POST',
+      url: '/contacts',
+      payload: { email: `v1-pp-${Date.now()}@example.com` },
+    });
+    const contactUuid = customer.json().data.uuid as string;
+    await t.call({
+      method: 'POST',
+      url: '/prepaid-transactions',
+      token: DEMO.registerKey,
+      payload: { contact_uuid: contactUuid, amount_in_cents: 300 },
+    });
+    const uuid = await session('/pay-prepaid', { amount_in_cents: 1000, contact_uuid: contactUuid });
+    const res = await v1('POST', `/${uuid}/prepaid/transaction`, { amount_in_cents: -300 });
+    expect(res.json().data).toMatchObject({ amount_in_cents: -300, unpaid_in_cents: 700 });
+    expect((await v1('GET', `/${uuid}`)).json().data.results.remaining_amount).toBe(700);
   });
 
   it('a PREPAID session pays or tops up, once', async () => {

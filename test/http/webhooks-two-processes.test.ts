@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, newContact, type TestApp, uniqueId } from '../helpers/app';
 import { WebhookReceiver } from '../helpers/webhook-receiver';
 
+/** The receiver listens on 127.0.0.1, which the operator allows here (off by default). */
+const LOCAL = ['--webhook-allow-private-networks'];
+
 /*
  * Two service processes on one PostgreSQL database (own pools, listeners and dispatchers), as behind
  * a load balancer: both deliver the one outbox at once, and each event reaches each subscription
@@ -13,8 +16,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('webhook delivery by two processes
   let receiver: WebhookReceiver;
   // Each test its own two processes and receiver: the second stops one of them.
   beforeEach(async () => {
-    a = await createTestApp({ webhookDelivery: { background: false } });
-    b = await createTestApp({ sharing: a, webhookDelivery: { background: false } });
+    a = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false } });
+    b = await createTestApp({ sharing: a, argv: LOCAL, webhookDelivery: { background: false } });
     receiver = new WebhookReceiver(a.clock.now);
     await receiver.up();
   }, 60_000);
@@ -55,7 +58,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('webhook delivery by two processes
 
   it('when one stops mid-delivery, the other sends what it cut, once', async () => {
     const hook = await subscribe(a);
-    // Two: one process tries at most two of one subscription at once.
+    // Two: one process tries at most two to one endpoint at once.
     const contacts = [await newContact(b), await newContact(a)];
     receiver.mode = 'hold';
     const draining = b.app.webhooks.drain();
@@ -75,6 +78,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('webhook delivery by two processes
     expect([...counts.values()]).toEqual([1, 1]);
     expect(new Set(receiver.received.map((d) => d.body.data.uuid))).toEqual(new Set(contacts));
     // b is stopped: the afterEach closes only a (the owner) then.
-    b = await createTestApp({ sharing: a, webhookDelivery: { background: false } });
+    b = await createTestApp({ sharing: a, argv: LOCAL, webhookDelivery: { background: false } });
   });
 });

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_DATA, type WebhookEventType } from '../../src/contract/public/webhooks';
+import { WEBHOOK_SUBSCRIPTION_LIMIT } from '../../src/service/domain/webhook-subscriptions';
 import type { WebhookTimers } from '../../src/service/webhooks/dispatcher';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../src/service/webhooks/outbox';
 import { createTestApp, DEMO, newContact, type TestApp, uniqueId } from '../helpers/app';
@@ -13,13 +15,18 @@ import { WebhookReceiver } from '../helpers/webhook-receiver';
  * signature as the docs show; retries with back-off after the receiver was down or failing, the
  * cap, replay; bounded tries and timeouts that never hold up a request; a restart mid-delivery.
  * Delivery runs by hand (`app.webhooks.drain()`) on the app's test clock, with timers the test
- * fires itself; test/http/webhooks-two-processes.test.ts has two processes on PostgreSQL.
+ * fires itself; test/http/webhooks-two-processes.test.ts has two processes on PostgreSQL, and
+ * test/http/webhooks-targets.test.ts the addresses deliveries may reach. The receivers listen on
+ * loopback, which the operator allows here (--webhook-allow-private-networks; off by default).
  */
+
+/** The option that lets deliveries reach the test's receivers on 127.0.0.1. */
+const LOCAL = ['--webhook-allow-private-networks'];
 
 let t: TestApp;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await createTestApp({ webhookDelivery: { background: false } });
+  t = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false } });
   receiver = new WebhookReceiver(t.clock.now);
   await receiver.up();
 });
@@ -147,6 +154,90 @@ describe('webhook subscriptions', () => {
     // A change is checked alike (an empty URL was a server error once).
     const put = await t.call({ method: 'PUT', url: '/webhook-subscriptions/x', payload: { url: '' } });
     expect(Object.keys((await expectError(put, 1003)).errors ?? {})).toEqual(['url']);
+  });
+});
+
+describe('who may subscribe, and how many', () => {
+  it("a register key (bound to a shop) is refused every call: the subscriptions are the account's", async () => {
+    const hook = await subscribe(t, 'contact_created');
+    const before = await t.app.db.selectFrom('webhook_subscriptions').selectAll().orderBy('id').execute();
+    const path = `/webhook-subscriptions/${hook.uuid}`;
+    for (const prefix of ['', '/api/v3/register', '/api/v3/oauth/clients']) {
+      for (const call of [
+        { method: 'GET', url: '/webhook-subscriptions' },
+        {
+          method: 'POST',
+          url: '/webhook-subscriptions',
+          payload: { name: 'Mine now', url: 'https://attacker.example/h', event_type: 'contact_created' },
+        },
+        { method: 'GET', url: path },
+        { method: 'PUT', url: path, payload: { url: 'https://attacker.example/h' } },
+        { method: 'DELETE', url: path },
+        { method: 'GET', url: `${path}/deliveries` },
+        { method: 'POST', url: `${path}/deliveries/${DEMO.anna}/replay` },
+      ] as const) {
+        const res = await t.call({ ...call, url: `${prefix}${call.url}`, token: DEMO.registerKey });
+        expectReason(res, 'account_key_required', 403);
+      }
+    }
+    const after = await t.app.db.selectFrom('webhook_subscriptions').selectAll().orderBy('id').execute();
+    expect(after).toEqual(before);
+    // The account's own key still manages it.
+    expect((await t.call({ method: 'GET', url: path })).statusCode).toBe(200);
+    await retire(t, hook.uuid);
+  });
+
+  it(`an account has ${WEBHOOK_SUBSCRIPTION_LIMIT} subscriptions at most, INACTIVE ones too; concurrent creates count one after another`, async () => {
+    // The test's own subscriptions are named cap-…, INACTIVE (they hear nothing), and go at the end.
+    const create = () =>
+      t.call({
+        method: 'POST',
+        url: '/webhook-subscriptions',
+        payload: {
+          name: uniqueId('cap'),
+          url: 'https://pos.example.com/hooks',
+          event_type: 'contact_created',
+          status: 'INACTIVE',
+        },
+      });
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('webhook_subscriptions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    try {
+      // All but three places taken (as that many creates would leave them, without the wait).
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: WEBHOOK_SUBSCRIPTION_LIMIT - 3 - (await count()) }, () => ({
+        uuid: randomUUID(),
+        name: uniqueId('cap'),
+        url: 'https://pos.example.com/hooks',
+        event_type: 'contact_created',
+        properties: '[]',
+        status: 'INACTIVE' as const,
+        secret: `whsec_${uniqueId('secret')}`,
+        created_at: at,
+        updated_at: at,
+      }));
+      await t.app.db.insertInto('webhook_subscriptions').values(rows).execute();
+      // Six at once for the last three places: three are made, three refused.
+      const raced = await Promise.all(Array.from({ length: 6 }, create));
+      expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 422, 422, 422]);
+      expect(await count()).toBe(WEBHOOK_SUBSCRIPTION_LIMIT);
+      const refused = expectReason(await create(), 'webhook_subscription_limit_reached');
+      expect(refused.message).toContain(`${WEBHOOK_SUBSCRIPTION_LIMIT} webhook subscriptions`);
+      expect(await count()).toBe(WEBHOOK_SUBSCRIPTION_LIMIT);
+      // One deleted: room for one.
+      await t.call({ method: 'DELETE', url: `/webhook-subscriptions/${rows[0]!.uuid}` });
+      expect((await create()).statusCode).toBe(201);
+      expectReason(await create(), 'webhook_subscription_limit_reached');
+    } finally {
+      await t.app.db.deleteFrom('webhook_subscriptions').where('name', 'like', 'cap-%').execute();
+    }
   });
 });
 
@@ -356,7 +447,7 @@ describe('retries', () => {
     const [failed] = await deliveryLog(t, hook.uuid);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed!.attempt_log).toEqual([
-      expect.objectContaining({ attempt: 1, status_code: null, error: 'connection refused' }),
+      expect.objectContaining({ attempt: 1, status_code: null, error: 'connection failed' }),
     ]);
     expect(Date.parse(failed!.next_attempt_at!) - t.clock.now().getTime()).toBe(retryDelayMs(1));
     // Not due yet: nothing is tried.
@@ -414,23 +505,21 @@ describe('retries', () => {
 });
 
 describe('a slow receiver', () => {
-  it('holds no request up: tries are bounded per process and per subscription, and time out', async () => {
+  it('holds no request up: tries are bounded per process and per endpoint, and time out', async () => {
     const timers = new ManualTimers();
-    const slow = await createTestApp({ webhookDelivery: { background: false, timers } });
-    const held = new WebhookReceiver(slow.clock.now);
-    await held.up();
+    const slow = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false, timers } });
+    // Three endpoints (three ports: three origins), each holding every delivery it gets.
+    const endpoints = [0, 1, 2].map(() => new WebhookReceiver(slow.clock.now));
+    for (const e of endpoints) await e.up();
     try {
-      const hooks = [
-        await subscribe(slow, 'contact_created', {}, held),
-        await subscribe(slow, 'contact_created', {}, held),
-        await subscribe(slow, 'contact_created', {}, held),
-      ];
+      const hooks = [];
+      for (const e of endpoints) hooks.push(await subscribe(slow, 'contact_created', {}, e));
       for (let i = 0; i < 5; i++) await newContact(slow);
-      held.mode = 'hold';
+      for (const e of endpoints) e.mode = 'hold';
       const draining = slow.app.webhooks.drain();
-      // 8 tries at once by default, 2 of one subscription: 6 for three subscriptions.
-      await held.until(6);
-      expect(held.holding).toBe(6);
+      // 8 tries at once by default, 2 to one endpoint: 6 for three endpoints.
+      for (const e of endpoints) await e.until(2);
+      expect(endpoints.map((e) => e.holding)).toEqual([2, 2, 2]);
       // Requests are answered meanwhile, and their events wait their turn.
       const during = await slow.call({
         method: 'POST',
@@ -446,22 +535,64 @@ describe('a slow receiver', () => {
       expect(Number(leased.n)).toBe(6);
       // The tries' timeouts run out: each counts as failed, to be tried again later.
       timers.fireAll();
-      await held.until(12);
-      held.release();
+      for (const e of endpoints) await e.until(4);
+      for (const e of endpoints) e.release();
       await draining;
       const logs = await Promise.all(hooks.map((h) => deliveryLog(slow, h.uuid)));
       const firstTries = logs.flat().flatMap((d) => d.attempt_log.filter((a) => a.attempt === 1));
       expect(firstTries.filter((a) => a.error === 'timeout')).toHaveLength(6);
     } finally {
-      await held.down();
+      for (const e of endpoints) await e.down();
       await slow.close();
     }
   });
+
+  it('a dead endpoint delays only itself: behind its backlog, another endpoint is delivered at once', async () => {
+    // In the background, as in production (woken by each commit and each finished try); timers that
+    // never fire unless told, so the dead endpoint's tries hang for as long as the test runs.
+    const timers = new ManualTimers();
+    const app = await createTestApp({ argv: LOCAL, webhookDelivery: { timers } });
+    const dead = new WebhookReceiver(app.clock.now);
+    const healthy = new WebhookReceiver(app.clock.now);
+    await dead.up();
+    await healthy.up();
+    try {
+      // One endpoint behind two subscriptions (two paths, one origin): one share of the slots.
+      await subscribe(app, 'contact_created', {}, dead);
+      await subscribe(app, 'contact_created', { url: `${dead.url}/second` }, dead);
+      dead.mode = 'hold';
+      // A backlog of 24 deliveries to the dead endpoint, due before anything else (more than the 16
+      // rows a process once looked at, which then hid every other endpoint's behind it).
+      for (let i = 0; i < 12; i++) await newContact(app);
+      await dead.until(2);
+      const hook = await subscribe(app, 'contact_created', {}, healthy);
+      const contacts = [await newContact(app), await newContact(app), await newContact(app)];
+      // Delivered while the dead endpoint's tries hang, none of them timed out.
+      await vi.waitFor(() => expect(healthy.received).toHaveLength(3), { timeout: 5000, interval: 10 });
+      expect(healthy.received.map((d) => d.body.data.uuid).sort()).toEqual([...contacts].sort());
+      expect(healthy.received.every((d) => d.verified && d.acknowledged)).toBe(true);
+      // The dead endpoint holds its share (a quarter of 8 slots), whatever its number of subscriptions.
+      expect(dead.holding).toBe(2);
+      expect(dead.received).toHaveLength(2);
+      await vi.waitFor(async () =>
+        expect((await deliveryLog(app, hook.uuid)).map((d) => d.status)).toEqual(Array(3).fill('delivered')),
+      );
+      // Back up: its backlog follows, each delivery once.
+      dead.release();
+      await dead.until(30);
+      expect(dead.acknowledgedCounts().size).toBe(30);
+    } finally {
+      await app.close();
+      await healthy.down();
+      await dead.down();
+    }
+    // An app of its own, started and closed: slow on a busy PostgreSQL.
+  }, 60_000);
 });
 
 describe('a restart mid-delivery', () => {
   it('sends the cut try again from the restarted process: each event is taken once', async () => {
-    const first = await createTestApp({ webhookDelivery: { background: false } });
+    const first = await createTestApp({ argv: LOCAL, webhookDelivery: { background: false } });
     const endpoint = new WebhookReceiver(first.clock.now);
     await endpoint.up();
     let restarted: TestApp | undefined;
@@ -474,7 +605,11 @@ describe('a restart mid-delivery', () => {
       // The process stops while both tries wait for their answer.
       await first.stop();
       await draining;
-      restarted = await createTestApp({ restartOf: first, webhookDelivery: { background: false } });
+      restarted = await createTestApp({
+        restartOf: first,
+        argv: LOCAL,
+        webhookDelivery: { background: false },
+      });
       endpoint.mode = 'ok';
       expect(await restarted.app.webhooks.drain()).toBe(2);
       expect(endpoint.received.every((d) => d.verified)).toBe(true);
@@ -513,7 +648,7 @@ describe('a restart mid-delivery', () => {
 
 describe('in the background', () => {
   it('delivers a committed change without anyone asking, and stops with the app', async () => {
-    const live = await createTestApp();
+    const live = await createTestApp({ argv: LOCAL });
     const endpoint = new WebhookReceiver(live.clock.now);
     await endpoint.up();
     try {

@@ -133,6 +133,24 @@ describe('the customer portal', () => {
     expect(api.calls(`/sessions/${uuid}/me-link`)).toHaveLength(2);
   });
 
+  it("the POS's customer proves it themselves before the phone link: their card, then the QR", async () => {
+    const api = flow.api();
+    const anna = api.customer({ firstname: 'Anna', card: 'CARD-0001' });
+    const uuid = api.openSession('identify', { contact: anna.uuid });
+    const kiosk = await flow.renderKiosk({ kind: 'session', uuid });
+    await kiosk.until(() => expect(heading()).toBe('Welcome, Anna!'));
+    // The POS's word shows the vouchers, but does not open the account on a phone.
+    await kiosk.until(() => screen.getByTestId('manage-on-phone'));
+    await kiosk.user.click(screen.getByRole('button', { name: 'Manage on your phone' }));
+    expect(heading()).toBe('Confirm it is you');
+    expect(document.body.textContent).toContain('Your account opens on your phone only once you have shown');
+    expect(api.calls(`/sessions/${uuid}/me-link`)).toEqual([]);
+    await kiosk.scan(anna.card);
+    await kiosk.until(() => screen.getByTestId('me-link-qr'));
+    expect(heading()).toBe('Manage your account on your phone');
+    expect(api.calls(`/sessions/${uuid}/me-link`)).toHaveLength(1);
+  });
+
   it('a receipt scanned before the card is held, then its credits are the customer’s once they are known', async () => {
     const api = flow.api();
     const anna = api.customer({ firstname: 'Anna', credit_balance: 100 });

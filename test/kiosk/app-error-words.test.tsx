@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ERROR_REASONS, ERRORS, type ErrorCode, type ErrorReason } from '../../src/contract/errors';
-import { PortalApiError } from '../../src/kiosk/api/portal-api-error';
 import { en } from '../../src/kiosk/i18n/en';
 import { errorMessageKey } from '../../src/kiosk/i18n/error-message';
+import { ApiError } from '../../src/web/api-error';
 import { failedWith, refusedFor } from '../helpers/fake-portal-api';
 import { type Controls, setUpFlowTests } from '../helpers/flow-tests';
 
@@ -125,6 +125,7 @@ const ROWS = {
     ['verification_code_wrong', 'codeWrong'],
     ['verification_code_expired', 'codeExpired'],
     ['verification_locked', 'verifyLocked'],
+    ['too_many_wrong_codes', 'tooManyCodes'],
   ],
   credit: [
     ['nothing_to_credit', 'transactionUnknown'],
@@ -287,15 +288,15 @@ describe('a refusal is said in the words of its reason, else of its code', () =>
     const rows: Row[] = Object.values(ROWS).flat();
     const labels = new Set(rows.map(([label]) => label));
     const words = new Set(rows.map(([, w]) => w));
-    const specific = (error: PortalApiError) =>
+    const specific = (error: ApiError) =>
       !['errors.generic', 'errors.invalidInput'].includes(errorMessageKey(error));
     for (const reason of Object.keys(ERROR_REASONS) as ErrorReason[]) {
       const { code, status } = ERROR_REASONS[reason];
-      if (specific(new PortalApiError(code, status, reason)) && status < 500 && status !== 410)
+      if (specific(new ApiError(code, status, reason)) && status < 500 && status !== 410)
         expect(labels, reason).toContain(reason);
     }
     for (const code of Object.keys(ERRORS).map(Number) as ErrorCode[]) {
-      if (specific(new PortalApiError(code, ERRORS[code].status)) && ERRORS[code].status < 500)
+      if (specific(new ApiError(code, ERRORS[code].status)) && ERRORS[code].status < 500)
         expect(labels, String(code)).toContain(code);
     }
     expect([...words, 'network'].sort()).toEqual(Object.keys(en.errors).sort());

@@ -13,6 +13,7 @@ const reception = {
     tier: null,
     credit_balance: 132,
     prepaid_balance_in_cents: 0,
+    terms_pending: false,
   },
   purchase_amount_in_cents: 1250,
   next_reward: null,

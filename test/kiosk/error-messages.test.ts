@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_REASONS, ERRORS, type ErrorReason } from '../../src/contract/errors';
-import {
-  INVALID_RESPONSE,
-  NETWORK_ERROR,
-  PortalApiError,
-  refusalOf,
-  toPortalApiError,
-} from '../../src/kiosk/api/portal-api-error';
 import { en } from '../../src/kiosk/i18n/en';
 import { errorMessageKey, type KioskKey } from '../../src/kiosk/i18n/error-message';
 import { nl } from '../../src/kiosk/i18n/nl';
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR, refusalOf, toApiError } from '../../src/web/api-error';
 
 function text(texts: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
 }
 
 const err = (code: number, status = ERRORS[code as keyof typeof ERRORS]?.status ?? 422) =>
-  new PortalApiError(code, status);
+  new ApiError(code, status);
 
 describe('error messages: friendly text by reason, then code, never the server message', () => {
   const refused = (reason: ErrorReason, status = ERROR_REASONS[reason].status) =>
-    new PortalApiError(ERROR_REASONS[reason].code, status, reason);
+    new ApiError(ERROR_REASONS[reason].code, status, reason);
 
   it.each([
     [err(60003), 'errors.cardUnknown'],
@@ -40,9 +34,10 @@ describe('error messages: friendly text by reason, then code, never the server m
     [refused('portal_session_ended'), 'errors.sessionEnded'],
     [refused('portal_session_not_found'), 'errors.sessionEnded'],
     [refused('not_allowed_in_session'), 'errors.invalidInput'],
-    [new PortalApiError(NETWORK_ERROR, 0), 'errors.network'],
-    [new PortalApiError(1003, 429), 'errors.rateLimited'],
-    [new PortalApiError(1000, 500), 'errors.server'],
+    [new ApiError(NETWORK_ERROR, 0), 'errors.network'],
+    [new ApiError(1003, 429), 'errors.rateLimited'],
+    [new ApiError(1003, 429, 'too_many_wrong_codes'), 'errors.tooManyCodes'],
+    [new ApiError(1000, 500), 'errors.server'],
     [err(55045), 'errors.generic'],
     [err(5001), 'errors.giftcardUnknown'],
     [err(5002), 'errors.giftcardExpired'],
@@ -67,7 +62,7 @@ describe('error messages: friendly text by reason, then code, never the server m
     [err(1018), 'errors.outOfStock'],
     [err(1019), 'errors.claimLimit'],
     [err(1052), 'errors.rewardUnavailable'],
-  ] as [PortalApiError, string][])('%o → %s', (error, key) => {
+  ] as [ApiError, string][])('%o → %s', (error, key) => {
     expect(errorMessageKey(error)).toBe(key);
     expect(typeof text(en, key)).toBe('string');
     expect(typeof text(nl, key)).toBe('string');
@@ -84,15 +79,15 @@ describe('error messages: friendly text by reason, then code, never the server m
   });
 
   it('only answers without a reply, overload and server faults invite a retry', () => {
-    expect(new PortalApiError(NETWORK_ERROR, 0).retryable).toBe(true);
-    expect(new PortalApiError(1003, 429).retryable).toBe(true);
-    expect(new PortalApiError(1000, 503).retryable).toBe(true);
+    expect(new ApiError(NETWORK_ERROR, 0).retryable).toBe(true);
+    expect(new ApiError(1003, 429).retryable).toBe(true);
+    expect(new ApiError(1000, 503).retryable).toBe(true);
     expect(err(60004).retryable).toBe(false);
-    expect(new PortalApiError(1003, 410).retryable).toBe(false);
+    expect(new ApiError(1003, 410).retryable).toBe(false);
   });
 
   it('anything else thrown counts as no answer', () => {
-    expect(toPortalApiError(new TypeError('Failed to fetch'))).toMatchObject({
+    expect(toApiError(new TypeError('Failed to fetch'))).toMatchObject({
       code: NETWORK_ERROR,
       status: 0,
     });

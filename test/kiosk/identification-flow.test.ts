@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PortalContact, PortalSettings } from '../../src/contract/portal';
-import { firstStep, identifyMethods, stepAfterIdentify } from '../../src/kiosk/lib/identification';
+import {
+  firstStep,
+  identificationIdleRule,
+  identifyMethods,
+  stepAfterIdentify,
+} from '../../src/kiosk/lib/identification';
 
 const settings: PortalSettings = {
   scanner_type: 'hand_scanner',
@@ -21,6 +26,7 @@ const contact: PortalContact = {
   tier: null,
   credit_balance: 120,
   prepaid_balance_in_cents: 1500,
+  terms_pending: false,
 };
 
 describe('identification: which screen first', () => {
@@ -47,6 +53,7 @@ describe('identification: what follows an answer', () => {
     const proof = {
       identified_by: 'card' as const,
       proven: true,
+      customer_proven: true,
       code: null,
       attempts_left: 5,
       locked: false,
@@ -54,6 +61,24 @@ describe('identification: what follows an answer', () => {
     expect(stepAfterIdentify({ result: 'identified', method: 'card', contact, proof }, settings)).toEqual({
       step: 'identified',
     });
+  });
+
+  it('identified with the terms still to accept → asked first; left alone, their session ends', () => {
+    const proof = {
+      identified_by: 'email' as const,
+      proven: false,
+      customer_proven: false,
+      code: null,
+      attempts_left: 5,
+      locked: false,
+    };
+    const pending = { ...contact, terms_pending: true };
+    const next = stepAfterIdentify(
+      { result: 'identified', method: 'email', contact: pending, proof },
+      settings,
+    );
+    expect(next).toEqual({ step: 'terms' });
+    expect(identificationIdleRule(next!, settings)).toBe('customer');
   });
 
   it('unregistered card with registration → register, linking the card', () => {

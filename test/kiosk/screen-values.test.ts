@@ -2,12 +2,12 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { looksLikeEmail } from '../../src/kiosk/lib/email';
 import { EMAIL_BUTTONS, layoutAfterKey } from '../../src/kiosk/lib/email-keyboard';
-import { formatCredits, formatMoney, greetingName } from '../../src/kiosk/lib/format';
 import { parseKioskRoute } from '../../src/kiosk/lib/kiosk-route';
 import { takeNewEvents } from '../../src/kiosk/lib/new-events';
 import { toggleSubscription } from '../../src/kiosk/lib/subscriptions';
 import { brandVariables, contrast, EMPTY_BRAND, normalizeHex, readableOn } from '../../src/ui/brand';
 import { applyWording, contentText, DEFAULT_WORDING } from '../../src/ui/wording';
+import { formatCredits, formatMoney, greetingName } from '../../src/web/format';
 
 describe('kiosk route from the URL', () => {
   it('a session, a standby device, or nothing', () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR, PortalApiError } from '../../src/kiosk/api/portal-api-error';
 import { createActionLane } from '../../src/kiosk/lib/action-lane';
 import { attempt, retryDelay } from '../../src/kiosk/lib/attempts';
 import {
@@ -9,8 +8,9 @@ import {
   waitForConnection,
   watchBrowserConnection,
 } from '../../src/kiosk/lib/connection';
+import { ApiError, NETWORK_ERROR } from '../../src/web/api-error';
 
-const noAnswer = () => new PortalApiError(NETWORK_ERROR, 0);
+const noAnswer = () => new ApiError(NETWORK_ERROR, 0);
 
 describe('action tries (lib/attempts.ts)', () => {
   it('tries again and again while no answer comes, waiting 0.5 s doubling to 4 s', () => {
@@ -20,11 +20,11 @@ describe('action tries (lib/attempts.ts)', () => {
   });
 
   it('tries a "try later" answer (429, 5xx) twice more; any other answer is final', () => {
-    const busy = new PortalApiError(1000, 503);
+    const busy = new ApiError(1000, 503);
     expect([1, 2, 3].map((n) => retryDelay(busy, n))).toEqual([800, 1600, null]);
-    expect(retryDelay(new PortalApiError(1000, 429), 1)).toBe(800);
-    expect(retryDelay(new PortalApiError(5003, 422), 1)).toBeNull();
-    expect(retryDelay(new PortalApiError(1003, 409), 1)).toBeNull();
+    expect(retryDelay(new ApiError(1000, 429), 1)).toBe(800);
+    expect(retryDelay(new ApiError(5003, 422), 1)).toBeNull();
+    expect(retryDelay(new ApiError(1003, 409), 1)).toBeNull();
   });
 
   it('goes through by itself once the connection is back, sending the same request each time', async () => {
@@ -57,13 +57,13 @@ describe('action tries (lib/attempts.ts)', () => {
         },
       },
     );
-    await expect(run).rejects.toBeInstanceOf(PortalApiError);
+    await expect(run).rejects.toBeInstanceOf(ApiError);
     expect(tries).toBe(1);
   });
 
   it('does not try a refusal again', async () => {
     let tries = 0;
-    const refused = new PortalApiError(5003, 422);
+    const refused = new ApiError(5003, 422);
     await expect(
       attempt(
         async () => {

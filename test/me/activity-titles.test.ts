@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { MeActivityItem } from '../../src/me/api/types';
+import type { PortalActivity } from '../../src/contract/portal';
 import { activityTitleKey } from '../../src/me/lib/activity';
 
 describe('/me/ activity: titles in the page language', () => {
   it('by kind and sign; a reward keeps its own name', () => {
-    const line = (type: MeActivityItem['type'], credits: number | null, amount: number | null) => ({
+    const line = (type: PortalActivity['type'], credits: number | null, amount: number | null) => ({
       type,
       credits,
       amount_in_cents: amount,

@@ -1,22 +1,52 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase } from '../../src/service/db/database';
-import {
-  DurabilityLost,
-  type DurableLog,
-  GroupCommit,
-  StalledUnitOfWork,
-} from '../../src/service/db/group-commit';
+import { DurabilityLost, type DurableLog, GroupCommit } from '../../src/service/db/group-commit';
 import type { Database } from '../../src/service/db/schema';
-import { inTransaction, type Tx } from '../../src/service/db/transaction';
+import type { Tx } from '../../src/service/db/transaction';
 import { ServiceError } from '../../src/service/domain/errors';
 import { createUnit, receptionUnit } from '../../src/service/domain/units';
-import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
+import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
+
+// Both engines: the same rules for a unit of work.
+describe('Units of work', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a unit that awaits something besides the database in the middle commits whole, on either engine', async () => {
+    const scope = `awaits-${Date.now()}`;
+    const insert = (tx: Tx, key: string) =>
+      tx.db
+        .insertInto('idempotency_keys')
+        .values({ scope, key, request_hash: 'x', created_at: '2026-11-25T20:00:00+00:00' })
+        .execute();
+    const [result] = await Promise.all([
+      t.app.tx(async (tx) => {
+        await insert(tx, 'a');
+        // The event loop turns here (a timer, a file, the network would too).
+        await new Promise((resolve) => setImmediate(resolve));
+        await insert(tx, 'b');
+        return 'done';
+      }),
+      t.app.tx((tx) => insert(tx, 'c')),
+    ]);
+    expect(result).toBe('done');
+    const kept = await t.app.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('scope', '=', scope)
+      .orderBy('key')
+      .execute();
+    expect(kept.map((k) => k.key)).toEqual(['a', 'b', 'c']);
+  });
+});
 
 // The group commit is SQLite's; PostgreSQL commits each transaction itself.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', () => {
@@ -122,41 +152,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit', (
     const response = await receive(1);
     expect(response.statusCode).toBe(201);
     expect(commit().stats.syncs).toBeGreaterThan(syncs);
-  });
-
-  it('drops the cached reads of exactly the contacts a batch changed; a shared table empties the cache', async () => {
-    // Contacts of its own: a demo contact's session expiring in the background would drop its reads too.
-    const [anna, dirk] = [await newContact(t), await newContact(t)];
-    const ids = await t.app.db
-      .selectFrom('contacts')
-      .select(['id', 'uuid'])
-      .where('uuid', 'in', [anna, dirk])
-      .execute();
-    const id = (uuid: string) => ids.find((c) => c.uuid === uuid)!.id;
-    const loads = { anna: 0, dirk: 0 };
-    const read = (who: 'anna' | 'dirk', uuid: string) =>
-      t.app.readCache.get(
-        `test:${who}`,
-        async () => {
-          loads[who] += 1;
-          return { who };
-        },
-        () => [`contact:${id(uuid)}`],
-      );
-    await read('anna', anna);
-    await read('dirk', dirk);
-    expect((await receive(1, dirk)).statusCode).toBe(201);
-    await read('anna', anna);
-    await read('dirk', dirk);
-    expect(loads).toEqual({ anna: 1, dirk: 2 });
-    await t.app.tx((tx) =>
-      tx.db
-        .updateTable('shops')
-        .set((eb) => ({ name: eb.ref('name') }))
-        .execute(),
-    );
-    await read('anna', anna);
-    expect(loads.anna).toBe(2);
   });
 });
 
@@ -307,36 +302,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SQLite group commit: sy
     expect((await read).some((row) => row.scope === 'gated')).toBe(true);
     expect(commit.stats.syncs).toBe(1);
     await commit.close();
-  });
-
-  it('a unit that awaits anything but the database fails naming it, its writes rolled back; the rest of its batch is kept', async () => {
-    const commit = database.groupCommit!;
-    const outcomes = await Promise.allSettled([
-      commit.run((trx) => insertKey(trx, 'stalled', 'a')),
-      commit.run(async function waitsForTheEventLoop(trx) {
-        await insertKey(trx, 'stalled', 'b');
-        await new Promise((resolve) => setImmediate(resolve));
-      }),
-      commit.run((trx) => insertKey(trx, 'stalled', 'c')),
-    ]);
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const error = (outcomes[1] as PromiseRejectedResult).reason;
-    expect(error).toBeInstanceOf(StalledUnitOfWork);
-    expect(error.message).toMatch(/awaited something other than the database.*waitsForTheEventLoop/);
-    expect(await keysOf('stalled')).toEqual(['a', 'c']);
-  });
-
-  it('names an anonymous unit of work by its source, as the caller of a transaction wrote it', async () => {
-    const unit = inTransaction(
-      database,
-      () => new Date(),
-      () => {},
-      async (tx) => {
-        await stat(dir);
-        return tx.now;
-      },
-    );
-    await expect(unit).rejects.toThrow(/other than the database.*stat\)?\(dir\)/);
   });
 });
 

@@ -1,42 +1,11 @@
-import { INVALID_RESPONSE, NETWORK_ERROR, PortalApiError, refusalOf } from '../../kiosk/api/portal-api-error';
-
-/** Where the console API lives (the console is served at /cashier/). */
-export const CASHIER_API = '/cashier/api';
+import type { Api } from '../../web/request';
 
 /**
- * Calls the console API with the device's session cookie (same origin; the page never sees it) and
- * returns the `data` of the `{data, meta}` envelope as `T` (a contract/cashier.ts type). POSTs send
- * JSON, and an Idempotency-Key when given (one per cashier action, kept across its retries).
- * Throws PortalApiError: the body's `code` and the HTTP status (401: not paired or revoked),
- * NETWORK_ERROR when no answer came, INVALID_RESPONSE when the answer has no `data`.
+ * The console API (contract/cashier.ts; the console is served at /cashier/): `{data, meta}`
+ * answers, the device's session cookie sent along (same origin; the page never sees it). Call it
+ * with web/request.ts's request<T>; 401 means not paired or revoked.
  */
-export async function cashierRequest<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  idempotencyKey?: string,
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (method === 'POST') headers['content-type'] = 'application/json';
-  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-  let response: Response;
-  try {
-    response = await fetch(`${CASHIER_API}${path}`, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new PortalApiError(NETWORK_ERROR, 0);
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw refusalOf(json, response.status);
-  const data = (json as { data?: unknown } | undefined)?.data;
-  if (data === undefined || data === null) throw new PortalApiError(INVALID_RESPONSE, response.status);
-  return data as T;
-}
+export const CASHIER_API: Api = { base: '/cashier/api', envelope: true };
 
 /** The path of one session's console resource. */
 export function sessionPath(uuid: string, rest = ''): string {

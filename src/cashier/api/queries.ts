@@ -7,11 +7,12 @@ import type {
   CashierSessionSummary,
   StartSessionRequest,
 } from '../../contract/cashier';
-import { newActionKey } from '../../kiosk/api/client';
-import { openLiveStream } from '../../kiosk/api/live-stream';
-import { PortalApiError } from '../../kiosk/api/portal-api-error';
+import { newActionKey } from '../../web/action-key';
+import { ApiError } from '../../web/api-error';
+import { openLiveStream } from '../../web/live-stream';
+import { request } from '../../web/request';
 import { rememberPaired } from '../lib/paired-flag';
-import { CASHIER_API, cashierRequest, sessionPath } from './client';
+import { CASHIER_API, sessionPath } from './client';
 
 /*
  * The console's server state (TanStack Query): the device, today's sessions, the followed session,
@@ -24,13 +25,13 @@ export const sessionsKey = ['cashier', 'sessions'] as const;
 export const sessionKey = (uuid: string) => ['cashier', 'session', uuid] as const;
 
 /** Whether an error means the device is not (or no longer) paired. */
-export const isUnpaired = (error: unknown) => error instanceof PortalApiError && error.status === 401;
+export const isUnpaired = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** The paired device (401: not paired, or revoked). */
 export function deviceQueryOptions() {
   return queryOptions({
     queryKey: deviceKey,
-    queryFn: () => cashierRequest<CashierDevice>('GET', '/device'),
+    queryFn: () => request<CashierDevice>(CASHIER_API, { method: 'GET', path: '/device' }),
     staleTime: 60_000,
   });
 }
@@ -39,7 +40,8 @@ export function deviceQueryOptions() {
 export function usePair() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => cashierRequest<CashierDevice>('POST', '/pair', { token }),
+    mutationFn: (token: string) =>
+      request<CashierDevice>(CASHIER_API, { method: 'POST', path: '/pair', body: { token } }),
     onSuccess: (device) => {
       client.setQueryData(deviceKey, device);
     },
@@ -50,7 +52,7 @@ export function usePair() {
 export function useUnpair() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => cashierRequest<{ paired: false }>('POST', '/unpair'),
+    mutationFn: () => request<{ paired: false }>(CASHIER_API, { method: 'POST', path: '/unpair' }),
     onSettled: () => {
       rememberPaired(false);
       return client.resetQueries({ queryKey: ['cashier'] });
@@ -70,7 +72,10 @@ export function useTodaysSessions() {
   return useQuery({
     queryKey: sessionsKey,
     queryFn: () =>
-      cashierRequest<CashierSessionSummary[]>('GET', `/sessions?since=${encodeURIComponent(startOfToday())}`),
+      request<CashierSessionSummary[]>(CASHIER_API, {
+        method: 'GET',
+        path: `/sessions?since=${encodeURIComponent(startOfToday())}`,
+      }),
     refetchInterval: 30_000,
   });
 }
@@ -79,7 +84,7 @@ export function useTodaysSessions() {
 export function useFollowedSession(uuid: string | null, streamUp: boolean) {
   return useQuery({
     queryKey: sessionKey(uuid ?? ''),
-    queryFn: () => cashierRequest<CashierSession>('GET', sessionPath(uuid!)),
+    queryFn: () => request<CashierSession>(CASHIER_API, { method: 'GET', path: sessionPath(uuid!) }),
     enabled: uuid !== null,
     refetchInterval: (query) => (streamUp || query.state.data?.status !== 'open' ? false : 4000),
   });
@@ -110,7 +115,13 @@ function useAction<I, O>(run: (input: I, key: string) => Promise<O>, onDone: (ou
 export function useStartSession(onStarted: (session: CashierSession) => void) {
   const client = useQueryClient();
   return useAction(
-    (input: StartSessionRequest, key) => cashierRequest<CashierSession>('POST', '/sessions', input, key),
+    (input: StartSessionRequest, key) =>
+      request<CashierSession>(CASHIER_API, {
+        method: 'POST',
+        path: '/sessions',
+        body: input,
+        idempotencyKey: key,
+      }),
     (session) => {
       client.setQueryData(sessionKey(session.uuid), session);
       onStarted(session);
@@ -122,7 +133,12 @@ export function useStartSession(onStarted: (session: CashierSession) => void) {
 export function useCancelSession(uuid: string) {
   const client = useQueryClient();
   return useAction(
-    (_: null, key) => cashierRequest<CashierSession>('POST', sessionPath(uuid, '/cancel'), {}, key),
+    (_: null, key) =>
+      request<CashierSession>(CASHIER_API, {
+        method: 'POST',
+        path: sessionPath(uuid, '/cancel'),
+        idempotencyKey: key,
+      }),
     (session) => client.setQueryData(sessionKey(uuid), session),
   );
 }
@@ -132,7 +148,12 @@ export function useSendPurchase(uuid: string) {
   const client = useQueryClient();
   return useAction(
     (cents: number, key) =>
-      cashierRequest<CashierSession>('POST', sessionPath(uuid, '/purchase'), { amount_in_cents: cents }, key),
+      request<CashierSession>(CASHIER_API, {
+        method: 'POST',
+        path: sessionPath(uuid, '/purchase'),
+        body: { amount_in_cents: cents },
+        idempotencyKey: key,
+      }),
     (session) => client.setQueryData(sessionKey(uuid), session),
   );
 }
@@ -141,7 +162,12 @@ export function useSendPurchase(uuid: string) {
 export function useReceivePayment(uuid: string) {
   const client = useQueryClient();
   return useAction(
-    (_: null, key) => cashierRequest<CashierSession>('POST', sessionPath(uuid, '/payment-received'), {}, key),
+    (_: null, key) =>
+      request<CashierSession>(CASHIER_API, {
+        method: 'POST',
+        path: sessionPath(uuid, '/payment-received'),
+        idempotencyKey: key,
+      }),
     (session) => client.setQueryData(sessionKey(uuid), session),
   );
 }
@@ -149,7 +175,8 @@ export function useReceivePayment(uuid: string) {
 /** Finds a customer by e-mail or card. */
 export function useFindContact() {
   return useMutation({
-    mutationFn: (query: string) => cashierRequest<CashierContact>('POST', '/contacts/find', { query }),
+    mutationFn: (query: string) =>
+      request<CashierContact>(CASHIER_API, { method: 'POST', path: '/contacts/find', body: { query } }),
   });
 }
 
@@ -169,7 +196,7 @@ export function useSessionStream(
     if (uuid === null || !enabled) return;
     const refetch = () => client.invalidateQueries({ queryKey: sessionKey(uuid) });
     const close = openLiveStream({
-      url: `${CASHIER_API}${sessionPath(uuid, '/stream')}`,
+      url: `${CASHIER_API.base}${sessionPath(uuid, '/stream')}`,
       event: 'portal_event',
       onMessage: refetch,
       onOpen: () => {
@@ -198,7 +225,7 @@ export function useShopStream(): void {
       void client.invalidateQueries({ queryKey: ['cashier', 'session'] });
     };
     return openLiveStream({
-      url: `${CASHIER_API}/stream`,
+      url: `${CASHIER_API.base}/stream`,
       event: 'shop_session',
       onMessage: refetch,
       onOpen: refetch,

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { toPortalApiError } from '../../kiosk/api/portal-api-error';
+import { toApiError } from '../../web/api-error';
 import { deviceKey, isUnpaired } from '../api/queries';
 import { i18n } from '../i18n/i18n';
 
@@ -20,7 +20,7 @@ export function createConsoleQueryClient(): QueryClient {
       queries: {
         staleTime: 2000,
         refetchOnWindowFocus: true,
-        retry: (count, error) => toPortalApiError(error).retryable && count < 3,
+        retry: (count, error) => toApiError(error).retryable && count < 3,
       },
       mutations: { retry: false },
     },

@@ -6,8 +6,8 @@ import {
   keypadCents,
   MAX_AMOUNT_IN_CENTS,
   pressKeypadKey,
-} from '../../kiosk/lib/amount-keypad';
-import { decimalSeparator, formatMoney } from '../../kiosk/lib/format';
+} from '../../web/amount-keypad';
+import { decimalSeparator, formatMoney } from '../../web/format';
 
 /** A physical key as a keypad key: digits, `.` or `,` (the decimal key), Backspace. */
 function keypadKeyOf(key: string): KeypadKey | null {
@@ -18,7 +18,7 @@ function keypadKeyOf(key: string): KeypadKey | null {
 
 /**
  * The amount keypad (`1 2 3 / 4 5 6 / 7 8 9 / , 0 ⌫`), the kiosk's convention: whole euros, then the
- * decimal key for the cents (kiosk/lib/amount-keypad.ts): 1, 2, `,`, 7, 5 → € 12,75. Physical number
+ * decimal key for the cents (web/amount-keypad.ts): 1, 2, `,`, 7, 5 → € 12,75. Physical number
  * keys work too. Controlled: the caller keeps `state`.
  */
 export function AmountPad({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../kiosk/i18n/language';
+import { LANGUAGES } from '../../web/language';
 
 /** NL / EN: the console's language, kept on this device. */
 export function LanguageButtons() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CashierSession } from '../../contract/cashier';
-import { formatMoney } from '../../kiosk/lib/format';
+import { formatMoney } from '../../web/format';
 
 /**
  * Under the tabs while the followed session waits for the cashier and its live panel is not in

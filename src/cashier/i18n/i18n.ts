@@ -1,6 +1,6 @@
 import type { AccountWording } from '../../contract/portal';
-import { storedLanguageI18n } from '../../kiosk/i18n/stored-language';
 import { applyWording } from '../../ui/wording';
+import { storedLanguageI18n } from '../../web/stored-language';
 import { en } from './en';
 import { nl } from './nl';
 

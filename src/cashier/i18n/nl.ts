@@ -56,12 +56,20 @@ export const nl: CashierTexts = {
       pay_prepaid: 'Te betalen bedrag',
       top_up_prepaid: 'Bij te storten bedrag',
       top_up_giftcards: 'Op te waarderen bedrag',
+      giftcard: 'Te betalen of op te waarderen bedrag',
+      prepaid: 'Te betalen of bij te storten bedrag',
+      scan_anything: 'Te betalen of op te waarderen bedrag',
     },
     optional: {
       credit_reception: 'Laat op {{zero}} om het te sturen als de klant gescand heeft.',
       pay_prepaid: 'Laat op {{zero}} om de klant het te laten typen.',
       top_up_prepaid: 'Laat op {{zero}} om de klant het te laten typen.',
       top_up_giftcards: 'Laat op {{zero}} om de klant het te laten kiezen.',
+      giftcard:
+        'Laat op {{zero}}: cadeaukaarten worden dan alleen opgewaardeerd, met een bedrag dat de klant kiest.',
+      prepaid: 'Laat op {{zero}} om de klant het te laten typen.',
+      scan_anything:
+        'Laat op {{zero}}: cadeaukaarten worden dan alleen opgewaardeerd, met een bedrag dat de klant kiest.',
     },
     amountRequired: 'Typ eerst het te betalen bedrag.',
     customer: 'Klant (optioneel)',

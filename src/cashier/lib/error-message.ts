@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { toPortalApiError } from '../../kiosk/api/portal-api-error';
+import { toApiError } from '../../web/api-error';
 
 /** A key of the console's texts (en.ts); a key that does not exist fails the typecheck. */
 export type CashierKey = ParseKeys<'cashier'>;
@@ -9,7 +9,7 @@ export type CashierKey = ParseKeys<'cashier'>;
  * names what a 409 means for this call.
  */
 export function errorMessageKey(error: unknown, conflict: CashierKey = 'errors.conflict'): CashierKey {
-  const { code, status } = toPortalApiError(error);
+  const { code, status } = toApiError(error);
   if (status === 0) return 'errors.network';
   if (status === 429) return 'errors.tooMany';
   if (code === 55031) return 'errors.notFound';

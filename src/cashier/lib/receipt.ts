@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { CashierSessionSummary } from '../../contract/cashier';
-import { formatCredits, formatMoney } from '../../kiosk/lib/format';
+import { formatCredits, formatMoney } from '../../web/format';
 import { phaseWord } from './session-status';
 
 /** The console's translate function (i18next's `t` of the `cashier` texts). */

@@ -1,5 +1,5 @@
 import type { CashierSessionSummary } from '../../contract/cashier';
-import { formatCredits, formatMoney } from '../../kiosk/lib/format';
+import { formatCredits, formatMoney } from '../../web/format';
 import type { Translate } from './receipt';
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierSession } from '../../contract/cashier';
-import { KEYPAD_START, type KeypadState, keypadCents } from '../../kiosk/lib/amount-keypad';
-import { formatCredits, formatMoney } from '../../kiosk/lib/format';
 import { Content } from '../../ui/wording';
+import { KEYPAD_START, type KeypadState, keypadCents } from '../../web/amount-keypad';
+import { formatCredits, formatMoney } from '../../web/format';
 import { useCancelSession, useReceivePayment, useSendPurchase } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { ReceiptLine } from '../components/receipt-line';

@@ -2,9 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierContact, CashierDevice, CashierSession } from '../../contract/cashier';
 import type { PortalSessionType } from '../../contract/portal';
-import { AMOUNT_TYPES } from '../../contract/session-amounts';
-import { KEYPAD_START, keypadCents } from '../../kiosk/lib/amount-keypad';
-import { formatMoney } from '../../kiosk/lib/format';
+import {
+  amountIsOptional,
+  identifiesCustomer,
+  SESSION_TYPE_RULES,
+  SESSION_TYPES,
+  takesAmount,
+  topsUp,
+  usesGiftcards,
+} from '../../contract/session-types';
+import { KEYPAD_START, keypadCents } from '../../web/amount-keypad';
+import { formatMoney } from '../../web/format';
 import { useFindContact, useStartSession } from '../api/queries';
 import { AmountPad } from '../components/amount-pad';
 import { SettingsSheet } from '../components/settings-sheet';
@@ -12,28 +20,27 @@ import { useCounterSettings } from '../hooks/use-counter-settings';
 import { errorMessageKey } from '../lib/error-message';
 import { customerName } from '../lib/receipt';
 
-const TYPES: PortalSessionType[] = [
-  'credit_reception',
-  'redeem_giftcards',
-  'identify',
-  'vouchers',
-  'pay_prepaid',
-  'top_up_prepaid',
-  'top_up_giftcards',
-];
-const IDENTIFYING: PortalSessionType[] = [
-  'identify',
-  'credit_reception',
-  'pay_prepaid',
-  'top_up_prepaid',
-  'vouchers',
-];
-const takesAmount = (type: PortalSessionType): type is (typeof AMOUNT_TYPES)[number] =>
-  (AMOUNT_TYPES as readonly string[]).includes(type);
+/** Where each type's tile stands: the till's everyday sessions first (a type without its place fails the typecheck). */
+const TILE_ORDER: Record<PortalSessionType, number> = {
+  credit_reception: 0,
+  redeem_giftcards: 1,
+  identify: 2,
+  vouchers: 3,
+  pay_prepaid: 4,
+  top_up_prepaid: 5,
+  top_up_giftcards: 6,
+  giftcard: 7,
+  prepaid: 8,
+  scan_anything: 9,
+};
+const TILES = [...SESSION_TYPES].sort((a, b) => TILE_ORDER[a] - TILE_ORDER[b]);
+// The device's "several gift cards" switch is for gift-card payments; a type that tops up gift
+// cards takes one unless told otherwise (the service's default).
+const takesMultipleGiftcards = (type: PortalSessionType) => usesGiftcards(type) && !topsUp(type);
 
 /**
- * Start a session at the shop in three steps: the type, the amount on the keypad where the type
- * takes one, Start (in a bar that stays in view). A customer found by e-mail or card is optional;
+ * Start a session at the shop in three steps: the type (any of the ten), the amount on the keypad
+ * where the type takes one (contract/session-types.ts), Start (in a bar that stays in view). A customer found by e-mail or card is optional;
  * the counter screen's switches are this device's, set once in the settings sheet. The shop's
  * standby screen switches to the new session; `onStarted` then follows it.
  */
@@ -59,12 +66,13 @@ export function StartPanel({
     setQuery('');
     onStarted(session);
   });
-  const identifying = IDENTIFYING.includes(type);
+  const identifying = identifiesCustomer(type);
+  const amountRequired = SESSION_TYPE_RULES[type].amount === 'required';
   const cents = keypadCents(amount);
   const zero = formatMoney(0, i18n.language);
 
   const submit = () => {
-    if (type === 'redeem_giftcards' && cents === 0) {
+    if (amountRequired && cents === 0) {
       setMissingAmount(true);
       return;
     }
@@ -80,7 +88,9 @@ export function StartPanel({
             enable_on_screen_keyboard: settings.enable_on_screen_keyboard,
           }
         : {}),
-      ...(type === 'redeem_giftcards' ? { allow_multiple_giftcards: settings.allow_multiple_giftcards } : {}),
+      ...(takesMultipleGiftcards(type)
+        ? { allow_multiple_giftcards: settings.allow_multiple_giftcards }
+        : {}),
     });
   };
 
@@ -93,7 +103,7 @@ export function StartPanel({
         <fieldset className="group">
           <legend>{t('start.type')}</legend>
           <div className="type-grid">
-            {TYPES.map((value) => (
+            {TILES.map((value) => (
               <button
                 key={value}
                 type="button"
@@ -124,9 +134,7 @@ export function StartPanel({
               label={t(`start.amount.${type}`)}
               testId="start-amount"
             />
-            {type === 'redeem_giftcards' ? null : (
-              <p className="hint">{t(`start.optional.${type}`, { zero })}</p>
-            )}
+            {amountIsOptional(type) ? <p className="hint">{t(`start.optional.${type}`, { zero })}</p> : null}
           </fieldset>
         ) : null}
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierSessionSummary } from '../../contract/cashier';
-import { formatCredits, formatMoney } from '../../kiosk/lib/format';
+import { formatCredits, formatMoney } from '../../web/format';
 import { useTodaysSessions } from '../api/queries';
 import { StatusPill } from '../components/status-pill';
 import { UnpairButton } from '../components/unpair-button';

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { booleanField, idField, integerField } from '../fields';
-import { portalEvent } from '../portal';
+import { type PortalSessionType, portalEvent } from '../portal';
+import { SESSION_DEFAULTS, SESSION_TYPE_RULES, topsUp, usesGiftcards } from '../session-types';
 import { shopRef } from './common';
 
 /*
  * Spec "Portal sessions (A)": the seven create variants with the shared creation settings, get,
- * and our extensions (events list and stream, amount and POS transaction on some variants).
+ * and our extensions (three more variants; events list and stream; amount, payment confirmation and
+ * POS transaction where the type takes them: contract/session-types.ts).
  */
 
 const positiveCents = () => integerField(z.number().int().min(1).max(100_000_000));
@@ -16,69 +18,77 @@ export const portalSessionSettingsBody = z.object({
     .optional()
     .describe('Required, except with an API key bound to a shop (a register key): then that shop.'),
   contact_uuid: idField().optional().describe('Pre-fills the contact; else it is identified in the session.'),
-  scanner_type: z.enum(['camera', 'hand_scanner']).default('camera'),
-  enable_email_identification: booleanField().default(false),
-  enable_registration: booleanField().default(false),
-  enable_on_screen_keyboard: booleanField().default(false),
+  scanner_type: z.enum(['camera', 'hand_scanner']).default(SESSION_DEFAULTS.scanner_type),
+  enable_email_identification: booleanField().default(SESSION_DEFAULTS.enable_email_identification),
+  enable_registration: booleanField().default(SESSION_DEFAULTS.enable_registration),
+  enable_on_screen_keyboard: booleanField().default(SESSION_DEFAULTS.enable_on_screen_keyboard),
   camera_service: integerField(z.literal([1, 2, 3]))
-    .default(3)
+    .default(SESSION_DEFAULTS.camera_service)
     .describe(
       '1 = ZXing in JavaScript, 2 = ZXing-C++ in WebAssembly off the main thread, ' +
         "3 = the platform's BarcodeDetector where present, else the faster of 1 and 2.",
     ),
-  facing_mode: z.enum(['user', 'environment']).default('user'),
-  primary_identification_method: z.enum(['email', 'identifier']).default('identifier'),
+  facing_mode: z.enum(['user', 'environment']).default(SESSION_DEFAULTS.facing_mode),
+  primary_identification_method: z
+    .enum(['email', 'identifier'])
+    .default(SESSION_DEFAULTS.primary_identification_method),
 });
 export type PortalSessionSettingsBody = z.infer<typeof portalSessionSettingsBody>;
 
-const extensionAmount = positiveCents()
-  .optional()
-  .describe('Extension: the purchase amount in cents the session acts on (credits, prepaid).');
-
-/** Body of POST /portal-sessions/credit-reception: shared settings + our extensions. */
-export const creditReceptionSessionBody = portalSessionSettingsBody.extend({
-  amount_in_cents: extensionAmount,
-  pos_transaction_uuid: idField()
-    .optional()
-    .describe(
-      'Extension: a POS transaction to credit in the session (errors 1027 unknown, 6001 already linked).',
-    ),
-});
-
-/** Body of POST /portal-sessions/redeem-giftcards: shared settings + amount (required) and multiple cards. */
-export const redeemGiftcardsSessionBody = portalSessionSettingsBody.extend({
-  amount_in_cents: positiveCents().describe('The purchase amount in cents to pay with gift cards.'),
-  allow_multiple_giftcards: booleanField().default(true),
-});
-
-/** Body of POST /portal-sessions/pay-prepaid: shared settings + optional amount. */
-export const prepaidSessionBody = portalSessionSettingsBody.extend({ amount_in_cents: extensionAmount });
-
 const requirePaymentConfirmation = booleanField()
-  .default(false)
+  .default(SESSION_DEFAULTS.require_payment_confirmation)
   .describe(
     'Extension: each top-up waits until the POS confirms that the till received its money ' +
       '(POST /portal-sessions/{uuid}/confirm-payment); nothing moves before. Default false.',
   );
 
-/** Body of POST /portal-sessions/top-up-prepaid: shared settings + optional amount, payment confirmation. */
-export const topUpPrepaidSessionBody = prepaidSessionBody.extend({
-  require_payment_confirmation: requirePaymentConfirmation,
-});
+/**
+ * The create call of a session type on the public API (spec "Portal sessions (A)"): `identify` is
+ * plain `/portal-sessions`; the others name their type, in kebab case (`/portal-sessions/top-up-prepaid`).
+ */
+export function createSessionPath(type: PortalSessionType): string {
+  return type === 'identify' ? '/portal-sessions' : `/portal-sessions/${type.replaceAll('_', '-')}`;
+}
 
 /**
- * Body of POST /portal-sessions/top-up-giftcards: shared settings + our extensions: the amount of
- * each top-up, more than one card, payment confirmation.
+ * The body of a create variant (`POST /portal-sessions[/<type>]`), by the rules of its type
+ * (contract/session-types.ts): the shared settings; `amount_in_cents` where the type takes one
+ * (required or optional; a type that takes none has no such field); `allow_multiple_giftcards`
+ * (default the type's) where it pays or tops up gift cards; `require_payment_confirmation` where it
+ * tops up; `pos_transaction_uuid` for a credit reception.
  */
-export const topUpGiftcardsSessionBody = portalSessionSettingsBody.extend({
-  amount_in_cents: positiveCents()
-    .optional()
-    .describe('Extension: the amount each top-up adds (else chosen at the screen).'),
-  allow_multiple_giftcards: booleanField()
-    .default(false)
-    .describe('Extension: the session may top up more than one card (default: one top-up).'),
-  require_payment_confirmation: requirePaymentConfirmation,
-});
+export function createSessionBody(type: PortalSessionType): z.ZodType<CreatePortalSessionInput> {
+  const rules = SESSION_TYPE_RULES[type];
+  const amount = positiveCents().describe(`The amount in cents: ${rules.amountIs}.`);
+  const every = portalSessionSettingsBody.extend({
+    amount_in_cents: rules.amount === 'required' ? amount : amount.optional(),
+    allow_multiple_giftcards: booleanField()
+      .default(rules.allowMultipleGiftcards)
+      .describe(
+        rules.allowMultipleGiftcards
+          ? 'More than one gift card may pay.'
+          : 'More than one gift card may be topped up (default: one top-up).',
+      ),
+    require_payment_confirmation: requirePaymentConfirmation,
+    pos_transaction_uuid: idField()
+      .optional()
+      .describe(
+        'Extension: a POS transaction to credit in the session (errors 1027 unknown, 6001 already linked).',
+      ),
+  });
+  // The fields the type does not take are not in its body.
+  const without: {
+    amount_in_cents?: true;
+    allow_multiple_giftcards?: true;
+    require_payment_confirmation?: true;
+    pos_transaction_uuid?: true;
+  } = {};
+  if (rules.amount === 'absent') without.amount_in_cents = true;
+  if (!usesGiftcards(type)) without.allow_multiple_giftcards = true;
+  if (!topsUp(type)) without.require_payment_confirmation = true;
+  if (!rules.posTransaction) without.pos_transaction_uuid = true;
+  return every.omit(without);
+}
 
 /** Everything a create variant may carry, after validation. */
 export type CreatePortalSessionInput = PortalSessionSettingsBody & {

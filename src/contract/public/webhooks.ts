@@ -129,8 +129,14 @@ export const webhookDeliveryAttempt = z.object({
   attempt: z.number().int(),
   sent_at: z.string(),
   status_code: z.number().int().nullable().describe('The endpoint’s HTTP status; null when none came.'),
-  error: z.string().nullable().describe('Why it failed: timeout, connection refused, HTTP 500, …'),
-  duration_ms: z.number().int(),
+  error: z
+    .string()
+    .nullable()
+    .describe(
+      'Why it failed: `HTTP 500` (any status but 2xx), `timeout`, `connection failed` (no cause or address told), ' +
+        '`refused by policy` (an address the service does not deliver to; nothing sent).',
+    ),
+  duration_ms: z.number().int().describe('From connecting to the answer’s status; 0 when refused by policy.'),
 });
 
 /** One event delivered to one subscription, with its tries (the delivery log). */

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceState } from '../../contract/portal';
-import { devicePath, portalRequest } from './client';
-import { toPortalApiError } from './portal-api-error';
+import { toApiError } from '../../web/api-error';
+import { request } from '../../web/request';
+import { devicePath, PORTAL_API } from './client';
 
 /** Query key of a standby screen's device state. */
 export function deviceKey(token: string) {
@@ -10,7 +11,7 @@ export function deviceKey(token: string) {
 
 /** GET /portal/api/devices/{token}. Errors: 404 unknown device. */
 export function getDevice(token: string, signal?: AbortSignal): Promise<DeviceState> {
-  return portalRequest<DeviceState>({ method: 'GET', path: devicePath(token), signal });
+  return request<DeviceState>(PORTAL_API, { method: 'GET', path: devicePath(token), signal });
 }
 
 /** The device query; `poll` refetches every 10 s (used while the live stream is down). */
@@ -18,7 +19,7 @@ export function deviceQueryOptions(token: string, poll = false) {
   return queryOptions({
     queryKey: deviceKey(token),
     queryFn: ({ signal }) => getDevice(token, signal),
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
     refetchInterval: poll ? 10_000 : false,
   });
 }

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { portalRequest, sessionPath } from './client';
-import { toPortalApiError } from './portal-api-error';
-
-/** A one-time sign-in link to the customer's own page /me/, until `expires_at` (ISO). */
-export interface MeLink {
-  url: string;
-  expires_at: string;
-}
+import type { MeLink } from '../../contract/me';
+import { toApiError } from '../../web/api-error';
+import { request } from '../../web/request';
+import { PORTAL_API, sessionPath } from './client';
 
 /** How long before a link expires the counter shows a new one (ms). */
 const RENEW_BEFORE_MS = 30_000;
@@ -21,7 +17,8 @@ export function useMeLink(uuid: string, now: () => number = Date.now) {
     queryKey: ['me-link', uuid],
     // Without the abort signal: a link asked for is made anyway, so a screen that goes and comes
     // back at once takes that answer rather than asking for a second link.
-    queryFn: () => portalRequest<MeLink>({ method: 'POST', path: sessionPath(uuid, '/me-link'), body: {} }),
+    queryFn: () =>
+      request<MeLink>(PORTAL_API, { method: 'POST', path: sessionPath(uuid, '/me-link'), body: {} }),
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -29,6 +26,6 @@ export function useMeLink(uuid: string, now: () => number = Date.now) {
       const expires = Date.parse(query.state.data?.expires_at ?? '');
       return Number.isFinite(expires) ? Math.max(5000, expires - now() - RENEW_BEFORE_MS) : false;
     },
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
   });
 }

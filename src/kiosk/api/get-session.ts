@@ -1,16 +1,17 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortalSessionState } from '../../contract/portal';
-import { portalRequest, sessionPath } from './client';
-import { toPortalApiError } from './portal-api-error';
+import { toApiError } from '../../web/api-error';
+import { request } from '../../web/request';
+import { PORTAL_API, sessionPath } from './client';
 
 /** Query key of one session's state; every session mutation and stream event invalidates it. */
 export function sessionKey(uuid: string) {
   return ['portal-session', uuid] as const;
 }
 
-/** GET /portal/api/sessions/{uuid}. Errors: 404 unknown session, 410 expired (PortalApiError). */
+/** GET /portal/api/sessions/{uuid}. Errors: 404 unknown session, 410 expired (ApiError). */
 export function getSession(uuid: string, signal?: AbortSignal): Promise<PortalSessionState> {
-  return portalRequest<PortalSessionState>({ method: 'GET', path: sessionPath(uuid), signal });
+  return request<PortalSessionState>(PORTAL_API, { method: 'GET', path: sessionPath(uuid), signal });
 }
 
 /** The session query; `poll` refetches an open session every 10 s (while the live stream is down). */
@@ -18,7 +19,7 @@ export function sessionQueryOptions(uuid: string, poll = false) {
   return queryOptions({
     queryKey: sessionKey(uuid),
     queryFn: ({ signal }) => getSession(uuid, signal),
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
     refetchInterval: (query) => (poll && query.state.data?.status === 'open' ? 10_000 : false),
   });
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { portalRequest, sessionPath } from './client';
+import { request } from '../../web/request';
+import { PORTAL_API, sessionPath } from './client';
 
 /** The variables of one user action: its request body and its idempotency key. */
 export interface ActionVariables<B> {
@@ -28,7 +29,7 @@ export function postSessionAction<T>(
   path: string,
   variables: ActionVariables<unknown>,
 ): Promise<T> {
-  return portalRequest<T>({
+  return request<T>(PORTAL_API, {
     method: 'POST',
     path: sessionPath(uuid, path),
     body: variables.body,

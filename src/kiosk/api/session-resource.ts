@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { portalRequest, sessionPath } from './client';
+import { toApiError } from '../../web/api-error';
+import { request } from '../../web/request';
+import { PORTAL_API, sessionPath } from './client';
 import { sessionKey } from './get-session';
-import { toPortalApiError } from './portal-api-error';
 
 /**
  * Query key of a resource of one session (its vouchers, rewards, …): under the session's key, so
@@ -15,7 +16,8 @@ export function sessionResourceKey(uuid: string, name: string) {
 export function sessionResourceOptions<T>(uuid: string, name: string) {
   return queryOptions({
     queryKey: sessionResourceKey(uuid, name),
-    queryFn: ({ signal }) => portalRequest<T>({ method: 'GET', path: sessionPath(uuid, `/${name}`), signal }),
-    retry: (failures, error) => toPortalApiError(error).retryable && failures < 3,
+    queryFn: ({ signal }) =>
+      request<T>(PORTAL_API, { method: 'GET', path: sessionPath(uuid, `/${name}`), signal }),
+    retry: (failures, error) => toApiError(error).retryable && failures < 3,
   });
 }

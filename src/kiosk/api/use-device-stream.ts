@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { openLiveStream } from '../../web/live-stream';
 import { reportAnswer, reportNoAnswer } from '../lib/connection';
 import { deviceStateFromMessage } from '../lib/standby';
 import { devicePath, PORTAL_API } from './client';
 import { deviceKey } from './get-device';
 import { sessionQueryOptions } from './get-session';
-import { openLiveStream } from './live-stream';
 
 /**
  * Follows GET /portal/api/devices/{token}/stream: each `device_state` message replaces the cached
@@ -18,7 +18,7 @@ export function useDeviceStream(token: string, onConnectedChange: (connected: bo
   connectedRef.current = onConnectedChange;
   useEffect(() => {
     const close = openLiveStream({
-      url: `${PORTAL_API}${devicePath(token, '/stream')}`,
+      url: `${PORTAL_API.base}${devicePath(token, '/stream')}`,
       event: 'device_state',
       onMessage: (data) => {
         const state = deviceStateFromMessage(data);

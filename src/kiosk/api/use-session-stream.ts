@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { openLiveStream } from '../../web/live-stream';
 import { reportAnswer, reportNoAnswer } from '../lib/connection';
 import { afterNextPaint } from '../lib/when-idle';
 import { PORTAL_API, sessionPath } from './client';
 import { sessionKey } from './get-session';
-import { openLiveStream } from './live-stream';
 
 /**
  * Follows GET /portal/api/sessions/{uuid}/stream while `enabled` (an open session): every
@@ -30,7 +30,7 @@ export function useSessionStream(
           void queryClient.invalidateQueries({ queryKey: sessionKey(uuid) });
       });
     const close = openLiveStream({
-      url: `${PORTAL_API}${sessionPath(uuid, '/stream')}`,
+      url: `${PORTAL_API.base}${sessionPath(uuid, '/stream')}`,
       event: 'portal_event',
       onMessage: refetch,
       onOpen: () => {

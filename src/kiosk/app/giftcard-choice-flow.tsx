@@ -1,10 +1,10 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard, PortalSessionState } from '../../contract/portal';
+import { formatMoney } from '../../web/format';
 import { IdleGuard } from '../components/idle-guard';
 import { Money } from '../components/money';
 import { useFlowFinish } from '../hooks/use-flow-finish';
-import { formatMoney } from '../lib/format';
 import { giftcardWayTaken, redeemProblem } from '../lib/giftcards';
 import { ChoiceScreen } from '../screens/choice-screen';
 

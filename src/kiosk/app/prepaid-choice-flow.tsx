@@ -1,10 +1,10 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState } from '../../contract/portal';
+import { formatMoney } from '../../web/format';
 import type { PrepaidSessionType } from '../api/prepaid-transaction';
 import { IdleGuard } from '../components/idle-guard';
 import { useFlowFinish } from '../hooks/use-flow-finish';
-import { formatMoney } from '../lib/format';
 import { ChoiceScreen } from '../screens/choice-screen';
 
 const PrepaidFlow = lazy(() => import('../flows/prepaid/prepaid-flow'));

@@ -1,7 +1,7 @@
 import { MutationCache, notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { toPortalApiError } from '../api/portal-api-error';
+import { toApiError } from '../../web/api-error';
 import { i18n } from '../i18n/i18n';
 import { connection } from '../lib/connection';
 import { ErrorBoundary } from './error-boundary';
@@ -19,7 +19,7 @@ export function createKioskQueryClient(): QueryClient {
     defaultOptions: { queries: { staleTime: 2000, refetchOnWindowFocus: true } },
     mutationCache: new MutationCache({
       onError: (error) => {
-        const { status } = toPortalApiError(error);
+        const { status } = toApiError(error);
         if (status === 404 || status === 410) void client.invalidateQueries({ queryKey: ['portal-session'] });
       },
     }),

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PortalSessionState } from '../../contract/portal';
+import { toApiError } from '../../web/api-error';
 import { useSession } from '../api/get-session';
-import { toPortalApiError } from '../api/portal-api-error';
 import { useSessionStream } from '../api/use-session-stream';
 import { KioskFrame } from '../components/kiosk-frame';
 import { CreditReceptionFlow } from '../flows/credit-reception/credit-reception-flow';
@@ -56,7 +56,7 @@ export function SessionView({ uuid, onFinished }: { uuid: string; onFinished?: (
     if (onFinished) onFinished();
     else setDismissed(true);
   };
-  const error = query.isError ? toPortalApiError(query.error) : null;
+  const error = query.isError ? toApiError(query.error) : null;
   // Cancelled at the till: a standby screen leaves it at once, back to its welcome.
   const leaveAtOnce =
     onFinished !== undefined && session?.status === 'cancelled' && cancelledElsewhere(session.events);

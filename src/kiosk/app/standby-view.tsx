@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { toApiError } from '../../web/api-error';
 import { useDevice } from '../api/get-device';
 import { sessionQueryOptions } from '../api/get-session';
-import { toPortalApiError } from '../api/portal-api-error';
 import { useDeviceStream } from '../api/use-device-stream';
 import { KioskFrame } from '../components/kiosk-frame';
 import { resetLanguage, useAccountWording } from '../i18n/i18n';
@@ -66,7 +66,7 @@ export function StandbyView({ token }: { token: string }) {
       />
     );
   }
-  const error = device.isError ? toPortalApiError(device.error) : null;
+  const error = device.isError ? toApiError(device.error) : null;
   const state = device.data;
   const unpaired = error?.status === 404;
   // The attract screen shows the brand large: its header keeps the language switch only.

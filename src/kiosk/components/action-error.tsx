@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { toPortalApiError } from '../api/portal-api-error';
+import { toApiError } from '../../web/api-error';
 import { errorMessageKey } from '../i18n/error-message';
 
 /**
@@ -9,7 +9,7 @@ import { errorMessageKey } from '../i18n/error-message';
  */
 export function ActionError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const apiError = toPortalApiError(error);
+  const apiError = toApiError(error);
   return (
     <div
       className="action-error"

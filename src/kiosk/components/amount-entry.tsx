@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { KEYPAD_START, keypadAmountAllowed, keypadCents } from '../lib/amount-keypad';
-import { formatMoney } from '../lib/format';
+import { KEYPAD_START, keypadAmountAllowed, keypadCents } from '../../web/amount-keypad';
+import { formatMoney } from '../../web/format';
 import { AmountKeypad } from './amount-keypad';
 
 /**

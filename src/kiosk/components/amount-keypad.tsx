@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { KEYPAD_KEYS, type KeypadState, keypadCents, pressKeypadKey } from '../lib/amount-keypad';
-import { decimalSeparator, formatMoney } from '../lib/format';
+import { KEYPAD_KEYS, type KeypadState, keypadCents, pressKeypadKey } from '../../web/amount-keypad';
+import { decimalSeparator, formatMoney } from '../../web/format';
 
 /**
  * The numeric keypad for an amount (`1 2 3 / 4 5 6 / 7 8 9 / , 0 ⌫`), typed as whole euros and a
- * decimal key for the cents (lib/amount-keypad.ts), with the amount above it, large, as money. A key
+ * decimal key for the cents (web/amount-keypad.ts), with the amount above it, large, as money. A key
  * that would go over `limitInCents` is refused: the amount stays (it is still valid, so no error is
  * shown) and the display nudges; the range under the keypad (amount-entry.tsx) says what the most is.
  * Controlled: the caller keeps `state`.

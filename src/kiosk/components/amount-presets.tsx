@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { amountPresets } from '../lib/amount-keypad';
+import { amountPresets } from '../../web/amount-keypad';
 import { Money } from './money';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatCredits } from '../../web/format';
 import { useCountTo } from '../hooks/use-count-to';
-import { formatCredits } from '../lib/format';
 
 /**
  * A number of credits, written the way the screen's language writes numbers; with `from`, it counts

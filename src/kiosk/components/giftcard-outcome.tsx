@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../lib/format';
+import { formatMoney } from '../../web/format';
 import type { PaymentProgress } from '../lib/giftcards';
 
 /**

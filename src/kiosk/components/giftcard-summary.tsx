@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../contract/portal';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../web/format';
 import { Money } from './money';
 
 /**

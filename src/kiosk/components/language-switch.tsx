@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../i18n/language';
+import { LANGUAGES } from '../../web/language';
 
 /**
  * NL / EN buttons; the current language is pressed. The name is the visible code followed by the

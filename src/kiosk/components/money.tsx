@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../web/format';
 import { useCountTo } from '../hooks/use-count-to';
-import { formatMoney } from '../lib/format';
 
 /**
  * An amount in euro cents, written the way the screen's language writes money; with `from`, it

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
 import { Content } from '../../ui/wording';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../web/format';
 import { MediaPicture } from './picture';
 
 /**

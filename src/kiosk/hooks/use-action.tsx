@@ -1,10 +1,10 @@
 import { notifyManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { newActionKey } from '../api/client';
+import { newActionKey } from '../../web/action-key';
+import { toApiError } from '../../web/api-error';
 import { type FinishKind, finishSessionAction } from '../api/finish-session';
 import { sessionKey } from '../api/get-session';
-import { toPortalApiError } from '../api/portal-api-error';
 import type { ActionVariables, SessionAction } from '../api/session-action';
 import { ActionError } from '../components/action-error';
 import { type ActionLaneStore, createActionLane } from '../lib/action-lane';
@@ -106,7 +106,7 @@ export function SessionActionsProvider({ uuid, children }: { uuid: string; child
     return lane.subscribe(maybeEnd);
   }, [lane, mutate]);
   // Ended or expired meanwhile (409, 410): the refetched session shows its end screen, not an error.
-  const endFailure = end.isError ? toPortalApiError(end.error) : null;
+  const endFailure = end.isError ? toApiError(end.error) : null;
   const shown = endFailure && endFailure.status !== 409 && endFailure.status !== 410;
   const value: SessionActions = {
     uuid,
@@ -161,7 +161,7 @@ export function useAction<B, R>(action: SessionAction<B, R>, onSuccess?: (result
     // A refusal that lost its meaning once the session is ending is not shown.
     error: mutation.isError && !ending ? <ActionError error={mutation.error} onRetry={retry} /> : null,
     /** The refusal itself (code, reason, status, the fields it names), for a form that marks its fields; null when none. */
-    refusal: mutation.isError && !ending ? toPortalApiError(mutation.error) : null,
+    refusal: mutation.isError && !ending ? toApiError(mutation.error) : null,
     /** Forgets an error shown, or the action under way's answer (the customer went another way). */
     clear: () => {
       awaited.current = null;

@@ -90,6 +90,14 @@ export const en = {
     title: 'We could not find your account',
     body: 'There is no account with {{email}}. Check the address, or ask the cashier.',
   },
+  termsAsk: {
+    title: 'One more thing: our terms',
+    body: 'Your account at {{account}} was made without your agreement to its terms and privacy policy. Do you accept them?',
+    proofFirst: "First we check that it's you: scan your card, or type the code we e-mail you.",
+    accept: 'I accept',
+    accepting: 'Saving…',
+    later: 'Not now',
+  },
   welcome: {
     title: 'Welcome, {{name}}!',
     titleNoName: 'Welcome!',
@@ -338,6 +346,8 @@ export const en = {
   },
   verify: {
     title: 'Confirm it is you',
+    introPhone:
+      'Your account opens on your phone only once you have shown it is really you: scan your loyalty card or the code in your app, or get a code by e-mail.',
     intro:
       'You signed in with your e-mail address. Before you use your balance, rewards or vouchers, show us it is really you.',
     handHint: 'Hold your loyalty card, or the code in your app, under the scanner.',
@@ -444,6 +454,7 @@ export const en = {
     paymentAwaited: 'Your top-up is waiting for the payment at the till.',
     codeWrong: 'That is not the code we sent. Check it and try again.',
     codeExpired: 'This code has expired. Ask for a new one.',
+    tooManyCodes: 'Too many wrong codes for this account. Please try again later, or ask the cashier.',
     verifyLocked: 'Too many tries. Please ask the cashier.',
   },
   language: {

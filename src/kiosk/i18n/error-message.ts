@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { ErrorReason } from '../../contract/errors';
-import type { PortalApiError } from '../api/portal-api-error';
+import type { ApiError } from '../../web/api-error';
 
 /** A key of the kiosk's texts (en.ts); a key that does not exist fails the typecheck. */
 export type KioskKey = ParseKeys<'kiosk'>;
@@ -72,9 +72,11 @@ const BY_CODE: Record<number, KioskKey> = {
  * else by the body's `reason`, else by error code (1003 without a reason is an input problem),
  * else a generic text.
  */
-export function errorMessageKey(error: PortalApiError): KioskKey {
+export function errorMessageKey(error: ApiError): KioskKey {
   if (error.status === 0) return 'errors.network';
   if (error.status === 410) return 'errors.expired';
+  // A spent budget of wrong codes waits up to an hour, not a moment.
+  if (error.reason === 'too_many_wrong_codes') return 'errors.tooManyCodes';
   if (error.status === 429) return 'errors.rateLimited';
   if (error.status >= 500) return 'errors.server';
   return (error.reason && BY_REASON[error.reason]) ?? BY_CODE[error.code] ?? 'errors.generic';

@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AccountWording } from '../../contract/portal';
 import { applyWording } from '../../ui/wording';
+import { defaultLanguage, type Language, languageFor } from '../../web/language';
 import { en } from './en';
-import { defaultLanguage, type Language, languageFor } from './language';
 import { nl } from './nl';
 import { nlFormal } from './nl-formal';
 

@@ -60,6 +60,10 @@ export const nlFormal: TextOverrides = {
   emailUnknown: {
     title: 'We konden uw account niet vinden',
   },
+  termsAsk: {
+    body: 'Uw account bij {{account}} is gemaakt zonder dat u akkoord ging met de voorwaarden en het privacybeleid. Gaat u ermee akkoord?',
+    proofFirst: 'Eerst kijken we of u het bent: scan uw pas, of typ de code die we u mailen.',
+  },
   welcome: {
     credits: 'Uw $t(unit.points)',
     tier: 'Uw niveau',
@@ -152,6 +156,8 @@ export const nlFormal: TextOverrides = {
   },
   verify: {
     title: 'Bevestig dat u het bent',
+    introPhone:
+      'Uw account opent pas op uw telefoon als u hebt laten zien dat u het echt bent: scan uw klantenpas of de code in uw app, of vraag een code per e-mail.',
     intro:
       'U hebt zich aangemeld met uw e-mailadres. Laat ons eerst zien dat u het echt bent, voordat u uw saldo, beloningen of vouchers gebruikt.',
     handHint: 'Houd uw klantenpas, of de code in uw app, onder de scanner.',

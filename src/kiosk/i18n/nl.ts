@@ -93,6 +93,14 @@ export const nl: KioskTexts = {
     title: 'We konden je account niet vinden',
     body: 'Er is geen account met {{email}}. Controleer het adres, of vraag het de kassamedewerker.',
   },
+  termsAsk: {
+    title: 'Nog één ding: onze voorwaarden',
+    body: 'Je account bij {{account}} is gemaakt zonder dat je akkoord ging met de voorwaarden en het privacybeleid. Ga je ermee akkoord?',
+    proofFirst: 'Eerst kijken we of jij het bent: scan je pas, of typ de code die we je mailen.',
+    accept: 'Ik ga akkoord',
+    accepting: 'Bezig met opslaan…',
+    later: 'Niet nu',
+  },
   welcome: {
     title: 'Welkom, {{name}}!',
     titleNoName: 'Welkom!',
@@ -345,6 +353,8 @@ export const nl: KioskTexts = {
   },
   verify: {
     title: 'Bevestig dat jij het bent',
+    introPhone:
+      'Je account opent pas op je telefoon als je hebt laten zien dat jij het echt bent: scan je klantenpas of de code in je app, of vraag een code per e-mail.',
     intro:
       'Je hebt je aangemeld met je e-mailadres. Laat eerst even zien dat jij het echt bent, voordat je je saldo, beloningen of vouchers gebruikt.',
     handHint: 'Houd je klantenpas, of de code in je app, onder de scanner.',
@@ -459,6 +469,8 @@ export const nl: KioskTexts = {
     paymentAwaited: 'Je opwaardering wacht op de betaling aan de kassa.',
     codeWrong: 'Dat is niet de code die we stuurden. Controleer hem en probeer het opnieuw.',
     codeExpired: 'Deze code is verlopen. Vraag een nieuwe aan.',
+    tooManyCodes:
+      'Te veel verkeerde codes voor dit account. Probeer het later opnieuw, of vraag het de kassamedewerker.',
     verifyLocked: 'Te veel pogingen. Vraag het de kassamedewerker.',
   },
   language: {

@@ -20,6 +20,7 @@ import { EmailUnknownScreen } from '../screens/email-unknown-screen';
 import { RegistrationScreen } from '../screens/registration-screen';
 import { ScanScreen } from '../screens/scan-screen';
 import { StakeLine } from './stake-line';
+import { TermsStep } from './terms-step';
 
 interface StepProps {
   session: PortalSessionState;
@@ -34,7 +35,7 @@ interface StepProps {
   receiptHeld?: boolean;
 }
 
-/** The identification screens of a contact flow, up to (not including) `identified`. */
+/** The identification screens of a contact flow, up to (not including) `identified`; the terms ask too. */
 export function IdentificationSteps({ step, ...props }: StepProps & { step: IdentificationStep }) {
   const { settings } = props.session;
   const methods = identifyMethods(settings);
@@ -52,6 +53,14 @@ export function IdentificationSteps({ step, ...props }: StepProps & { step: Iden
       return <CardNotLinkedScreen onBack={toScan} onUseEmail={toEmail} footer={props.footer} />;
     case 'email_unknown':
       return <EmailUnknownScreen email={step.email} onBack={toEmail ?? toStart} footer={props.footer} />;
+    case 'terms':
+      return (
+        <TermsStep
+          session={props.session}
+          onDone={() => props.go({ step: 'identified' })}
+          footer={props.footer}
+        />
+      );
     case 'identified':
       return null;
   }

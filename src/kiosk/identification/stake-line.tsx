@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalSessionState } from '../../contract/portal';
-import { formatMoney } from '../lib/format';
+import { formatMoney } from '../../web/format';
 
 /**
  * What the first screen of a session is about, above "scan your card": the purchase a credit

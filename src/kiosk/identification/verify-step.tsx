@@ -20,16 +20,20 @@ const CODE_LENGTH = 6;
  * (the scan screen, camera or hand scanner), or by the six-digit code e-mailed to them, typed on the
  * keypad (sent when asked; again when asked). Five tries per session, said as they run out; then no
  * more codes. In a demo account without a mail server it says the code is in the service's log.
- * The caller shows what comes next once the session says the customer is proven.
+ * The caller shows what comes next once the session says the customer is proven. `intro` says why
+ * (default: an e-mail address is no proof; the phone link says its own: it opens their account).
  */
 export function VerifyStep({
   session,
   onBack,
+  intro,
   footer,
 }: {
   session: PortalSessionState;
   /** Back to where the customer came from; without it, only Cancel. */
   onBack?: () => void;
+  /** Why the proof is asked for, when not the default's. */
+  intro?: string;
   footer: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -80,7 +84,7 @@ export function VerifyStep({
           cameraUnavailable: t('scan.cameraUnavailableNoEmail'),
           illustration: t('scan.illustration'),
         }}
-        intro={<p className="lead">{t('verify.intro')}</p>}
+        intro={<p className="lead">{intro ?? t('verify.intro')}</p>}
         cameraFailed={cameraFailed}
         onCameraUnavailable={() => setCameraFailed(true)}
         onScan={onScan}

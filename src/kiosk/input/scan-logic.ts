@@ -2,12 +2,13 @@
  * The pure parts of camera scanning: which decoder to try in which order, repeat suppression, and
  * how a getUserMedia failure reads for the customer. Unit-tested in test/kiosk/input.
  */
+import type { PortalSettings } from '../../contract/portal';
 
 /** A decoder the worker can run: the browser's own, ZXing in JavaScript, ZXing-C++ in WebAssembly. */
 export type EngineName = 'native' | 'zxing-js' | 'zxing-wasm';
 
 /** The session setting `camera_service` (extensions.md "Portal sessions"). */
-export type CameraService = 1 | 2 | 3;
+export type CameraService = PortalSettings['camera_service'];
 
 /**
  * The faster of ZXing-JS and ZXing-C++/WebAssembly where no native detector exists. bench:kiosk on
@@ -60,7 +61,7 @@ export function cameraErrorReason(error: unknown): CameraUnavailableReason {
 }
 
 /** The session setting `facing_mode` (spec "Portal session creation settings"). */
-export type FacingMode = 'user' | 'environment';
+export type FacingMode = PortalSettings['facing_mode'];
 
 /** A camera as the browser lists it (MediaDeviceInfo's deviceId and label). */
 export interface CameraDevice {

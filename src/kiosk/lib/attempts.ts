@@ -1,4 +1,4 @@
-import { toPortalApiError } from '../api/portal-api-error';
+import { toApiError } from '../../web/api-error';
 import { waitForConnection } from './connection';
 
 /** Tries after the first for an answer that says "try later" (429, 5xx). */
@@ -11,7 +11,7 @@ const SERVER_RETRIES = 2;
  * idempotency key makes sure it acts once. 429 and 5xx: twice more. Anything else is the answer.
  */
 export function retryDelay(error: unknown, failures: number): number | null {
-  const { status } = toPortalApiError(error);
+  const { status } = toApiError(error);
   if (status === 0) return Math.min(500 * 2 ** (failures - 1), 4000);
   if ((status === 429 || status >= 500) && failures <= SERVER_RETRIES) return 800 * failures;
   return null;

@@ -1,4 +1,4 @@
-import type { IdentifyResult, PortalSettings } from '../../contract/portal';
+import type { IdentifyResult, PortalContact, PortalSettings } from '../../contract/portal';
 import type { IdleRule } from './idle-rule';
 
 /**
@@ -8,6 +8,8 @@ import type { IdleRule } from './idle-rule';
  * - `register`: new account; `cardValue` is the scanned card to link, `email` a pre-filled address,
  *   `reason` why we are here (an unlinked card, an unknown e-mail).
  * - `card_not_linked` / `email_unknown`: explained dead ends when registration is off.
+ * - `terms`: identified, with the account's terms still to accept (registered where they were not
+ *   shown): asked before the flow goes on.
  * - `identified`: done; the flow goes on with the session's contact.
  */
 export type IdentificationStep =
@@ -16,6 +18,7 @@ export type IdentificationStep =
   | { step: 'register'; email: string; cardValue: string | null; reason: 'card' | 'email' }
   | { step: 'card_not_linked' }
   | { step: 'email_unknown'; email: string }
+  | { step: 'terms' }
   | { step: 'identified' };
 
 export type IdentifyMethod = 'scan' | 'email';
@@ -35,9 +38,12 @@ export function firstStep(settings: PortalSettings): IdentificationStep {
 /**
  * What an identification screen does when left alone (lib/idle-rule.ts): the session's first
  * screen waits for a touch before its timer runs; any later one (something typed, a message about
- * a card) starts over after the idle time, counted from when it appeared.
+ * a card) starts over after the idle time, counted from when it appeared; the terms ask, before an
+ * identified customer, ends the session as any screen of a customer does.
  */
 export function identificationIdleRule(step: IdentificationStep, settings: PortalSettings): IdleRule {
+  // The terms ask stands before an identified customer: left alone, their session ends.
+  if (step.step === 'terms') return 'customer';
   return step.step === firstStep(settings).step ? 'start' : 'entry';
 }
 
@@ -57,7 +63,7 @@ export function stepAfterIdentify(
     case 'other_code':
       return null;
     case 'identified':
-      return { step: 'identified' };
+      return afterIdentified(result.contact);
     case 'unregistered_card':
       return settings.enable_registration
         ? { step: 'register', email: '', cardValue: result.value, reason: 'card' }
@@ -67,4 +73,9 @@ export function stepAfterIdentify(
         ? { step: 'register', email: result.email, cardValue: null, reason: 'email' }
         : { step: 'email_unknown', email: result.email };
   }
+}
+
+/** Where an identified customer goes: their terms first when they still have them to accept. */
+export function afterIdentified(contact: Pick<PortalContact, 'terms_pending'>): IdentificationStep {
+  return contact.terms_pending ? { step: 'terms' } : { step: 'identified' };
 }

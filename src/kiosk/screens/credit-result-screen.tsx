@@ -4,10 +4,10 @@ import type { PortalCreditReception } from '../../contract/portal';
 import { Button } from '../../ui/button';
 import { ResultTemplate } from '../../ui/result';
 import { contentText } from '../../ui/wording';
+import { formatCredits, formatMoney, greetingName } from '../../web/format';
 import { DoneActions } from '../components/done-actions';
 import { Screen } from '../components/screen';
 import { useCountTo } from '../hooks/use-count-to';
-import { formatCredits, formatMoney, greetingName } from '../lib/format';
 
 /**
  * The outcome of a credit reception, on the result template: the credits earned as the hero, the

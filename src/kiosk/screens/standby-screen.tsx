@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { brand, DeviceState } from '../../contract/portal';
 import { Content } from '../../ui/wording';
+import { formatCredits } from '../../web/format';
 import { MediaPicture, Picture } from '../components/picture';
 import { Screen } from '../components/screen';
-import { formatCredits } from '../lib/format';
 
 /**
  * A paired tablet between sessions: an attract screen, read from two metres — the brand's cover

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalVoucher } from '../../contract/portal';
 import { Button } from '../../ui/button';
+import { formatDate, formatDateTime } from '../../web/format';
 import { ConfirmActions } from '../components/confirm-actions';
 import { Screen } from '../components/screen';
 import { VoucherCard } from '../components/voucher-card';
-import { formatDate, formatDateTime } from '../lib/format';
 
 /**
  * "Redeem this voucher?": the voucher, Redeem now, Back; refusals show here.

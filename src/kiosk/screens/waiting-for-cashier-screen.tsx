@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalContact } from '../../contract/portal';
+import { greetingName } from '../../web/format';
 import { Screen } from '../components/screen';
-import { greetingName } from '../lib/format';
 
 /**
  * Identified, but no purchase yet: greets the customer by name (so they see the scan found them)

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../web/format';
 import { Screen } from '../components/screen';
-import { formatMoney } from '../lib/format';
 
 /**
  * A top-up asked for, waiting for its money at the till: "Pay € 50.00 at the till"; it is added

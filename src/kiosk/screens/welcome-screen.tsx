@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { PortalContact } from '../../contract/portal';
 import { Button } from '../../ui/button';
 import { Content } from '../../ui/wording';
+import { greetingName } from '../../web/format';
 import { Credits } from '../components/credits';
 import { Money } from '../components/money';
 import { Screen } from '../components/screen';
-import { greetingName } from '../lib/format';
 
 /**
  * The identified customer's own portal: name, credits, tier and prepaid balance, then `visits`

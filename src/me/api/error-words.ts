@@ -1,14 +1,13 @@
 import type { ParseKeys, TFunction } from 'i18next';
-import { MeApiError } from './client';
+import { ApiError } from '../../web/api-error';
 
 /** Texts of the `me` namespace. */
 type MeT = TFunction<'me'>;
 
 const BY_REASON: Record<string, ParseKeys<'me'>> = {
-  network: 'errors.network',
   signed_out: 'errors.signedOut',
   link_invalid: 'errors.linkInvalid',
-  card_linked_elsewhere: 'errors.cardElsewhere',
+  card_not_addable: 'errors.cardNotAddable',
   code_invalid: 'errors.codeInvalid',
   code_expired: 'errors.codeExpired',
   verification_code_wrong: 'errors.codeInvalid',
@@ -23,7 +22,7 @@ const BY_REASON: Record<string, ParseKeys<'me'>> = {
  * status (429 with the wait when the answer gave one), else a generic line. Never the server's text.
  */
 export function errorWords(t: MeT, error: unknown): string {
-  if (!(error instanceof MeApiError)) return t('errors.generic');
+  if (!(error instanceof ApiError)) return t('errors.generic');
   if (error.status === 429) {
     const wait = error.retryAfterSeconds;
     if (!wait) return t('errors.rateLimited');

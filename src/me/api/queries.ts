@@ -1,22 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MeApiError, meRequest } from './client';
 import type {
-  MeActivityPage,
+  MeActivity,
   MeAppCode,
   MeCard,
-  MeFieldValue,
+  MeCards,
   MeOverview,
   MeProfile,
-  MeReward,
-  MeSubscription,
-  MeVoucher,
-} from './types';
+  MeRewards,
+  MeSubscriptions,
+  MeVouchers,
+  ProfileField,
+} from '../../contract/me';
+import { ApiError } from '../../web/api-error';
+import { request } from '../../web/request';
+import { ME_API } from './client';
 
 /** The signed-in customer's overview; an error with status 401 means signed out. */
 export function useOverview(enabled = true) {
   return useQuery({
     queryKey: ['me', 'overview'],
-    queryFn: () => meRequest<MeOverview>('GET', '/overview'),
+    queryFn: () => request<MeOverview>(ME_API, { method: 'GET', path: '/overview' }),
     enabled,
   });
 }
@@ -31,7 +34,7 @@ export const APP_CODE_MARGIN_MS = 15_000;
 export function useAppCode(now: () => number = Date.now) {
   return useQuery({
     queryKey: ['me', 'app-code'],
-    queryFn: () => meRequest<MeAppCode>('GET', '/app-code'),
+    queryFn: () => request<MeAppCode>(ME_API, { method: 'GET', path: '/app-code' }),
     staleTime: 0,
     refetchInterval: (query) => {
       const expires = Date.parse(query.state.data?.expires_at ?? '');
@@ -44,14 +47,14 @@ export function useAppCode(now: () => number = Date.now) {
 export function useRewards() {
   return useQuery({
     queryKey: ['me', 'rewards'],
-    queryFn: async () => (await meRequest<{ rewards: MeReward[] }>('GET', '/rewards')).rewards,
+    queryFn: async () => (await request<MeRewards>(ME_API, { method: 'GET', path: '/rewards' })).rewards,
   });
 }
 
 export function useVouchers() {
   return useQuery({
     queryKey: ['me', 'vouchers'],
-    queryFn: async () => (await meRequest<{ vouchers: MeVoucher[] }>('GET', '/vouchers')).vouchers,
+    queryFn: async () => (await request<MeVouchers>(ME_API, { method: 'GET', path: '/vouchers' })).vouchers,
   });
 }
 
@@ -59,7 +62,7 @@ export function useVouchers() {
 export function useActivity(page: number) {
   return useQuery({
     queryKey: ['me', 'activity', page],
-    queryFn: () => meRequest<MeActivityPage>('GET', `/activity?page=${page}`),
+    queryFn: () => request<MeActivity>(ME_API, { method: 'GET', path: `/activity?page=${page}` }),
     placeholderData: keepPreviousData,
   });
 }
@@ -67,14 +70,14 @@ export function useActivity(page: number) {
 export function useCards() {
   return useQuery({
     queryKey: ['me', 'cards'],
-    queryFn: async () => (await meRequest<{ cards: MeCard[] }>('GET', '/cards')).cards,
+    queryFn: async () => (await request<MeCards>(ME_API, { method: 'GET', path: '/cards' })).cards,
   });
 }
 
 export function useAddCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => meRequest<MeCard>('POST', '/cards', { code }),
+    mutationFn: (code: string) => request<MeCard>(ME_API, { method: 'POST', path: '/cards', body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'cards'] }),
   });
 }
@@ -82,7 +85,7 @@ export function useAddCard() {
 export function useRemoveCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => meRequest<void>('DELETE', `/cards/${id}`),
+    mutationFn: (id: number) => request<void>(ME_API, { method: 'DELETE', path: `/cards/${id}` }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'cards'] }),
   });
 }
@@ -91,7 +94,7 @@ export function useSubscriptions() {
   return useQuery({
     queryKey: ['me', 'subscriptions'],
     queryFn: async () =>
-      (await meRequest<{ subscriptions: MeSubscription[] }>('GET', '/subscriptions')).subscriptions,
+      (await request<MeSubscriptions>(ME_API, { method: 'GET', path: '/subscriptions' })).subscriptions,
   });
 }
 
@@ -99,20 +102,24 @@ export function useChangeSubscription() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, subscribed }: { id: number; subscribed: boolean }) =>
-      meRequest<unknown>('PUT', `/subscriptions/${id}`, { subscribed }),
+      request<unknown>(ME_API, { method: 'PUT', path: `/subscriptions/${id}`, body: { subscribed } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'subscriptions'] }),
   });
 }
 
 export function useProfile() {
-  return useQuery({ queryKey: ['me', 'profile'], queryFn: () => meRequest<MeProfile>('GET', '/profile') });
+  return useQuery({
+    queryKey: ['me', 'profile'],
+    queryFn: () => request<MeProfile>(ME_API, { method: 'GET', path: '/profile' }),
+  });
 }
 
 /** Saves the changed profile values; the answer's fields replace the cached profile. */
 export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: Record<string, MeFieldValue>) => meRequest<MeProfile>('PUT', '/profile', values),
+    mutationFn: (values: Record<string, ProfileField['value']>) =>
+      request<MeProfile>(ME_API, { method: 'PUT', path: '/profile', body: values }),
     onSuccess: (answer) => {
       client.setQueryData<MeProfile>(['me', 'profile'], (old) =>
         answer?.fields
@@ -126,5 +133,14 @@ export function useSaveProfile() {
 
 /** Whether an error means the cookie session is gone (signed out, revoked, expired). */
 export function isSignedOut(error: unknown): boolean {
-  return error instanceof MeApiError && error.status === 401;
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** Accepts the account's terms (POST /me/api/terms/accept); the answer is the overview, asked no more. */
+export function useAcceptTerms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<MeOverview>(ME_API, { method: 'POST', path: '/terms/accept', body: {} }),
+    onSuccess: (overview) => client.setQueryData(['me', 'overview'], overview),
+  });
 }

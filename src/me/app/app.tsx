@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MeOverview, SignInResult } from '../../contract/me';
 import { brandVariables } from '../../ui/brand';
-import { meRequest } from '../api/client';
+import { request } from '../../web/request';
+import { ME_API } from '../api/client';
 import { isSignedOut, useOverview } from '../api/queries';
-import type { MeOverview } from '../api/types';
 import { LanguageButton } from '../components/language-button';
 import { Notice } from '../components/notice';
 import { AccountScreen } from '../screens/account-screen';
@@ -31,7 +32,8 @@ export function App() {
   const [note, setNote] = useState<SignInNote>('none');
   const [deleted, setDeleted] = useState(false);
   const signIn = useMutation({
-    mutationFn: (token: string) => meRequest<{ firstname: string | null }>('POST', '/sign-in', { token }),
+    mutationFn: (token: string) =>
+      request<SignInResult>(ME_API, { method: 'POST', path: '/sign-in', body: { token } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me'] }),
     onError: () => setNote('link_invalid'),
   });
@@ -118,7 +120,7 @@ function SignedIn({
 }) {
   const { t } = useTranslation('me');
   const section = useSection();
-  const style = brandVariables(overview.brand as Parameters<typeof brandVariables>[0]) as CSSProperties;
+  const style = brandVariables(overview.brand) as CSSProperties;
   const creditName = overview.custom_credit_name?.trim() || t('points');
   // A new section starts at its top, as a new page would.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MeApiError } from '../api/client';
+import { ApiError } from '../../web/api-error';
 import { i18n } from '../i18n/i18n';
 
 /**
@@ -14,7 +14,7 @@ export function createMeQueryClient(): QueryClient {
       queries: {
         staleTime: 10_000,
         retry: (count, error) =>
-          !(error instanceof MeApiError && error.status >= 400 && error.status < 500) && count < 2,
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       },
       mutations: { retry: false },
     },

@@ -1,4 +1,4 @@
-import { storedLanguageI18n } from '../../kiosk/i18n/stored-language';
+import { storedLanguageI18n } from '../../web/stored-language';
 import { en } from './en';
 import { nl } from './nl';
 

@@ -1,12 +1,12 @@
 import type { ParseKeys } from 'i18next';
-import type { MeActivityItem } from '../api/types';
+import type { PortalActivity } from '../../contract/portal';
 
 /**
  * The i18n key of an activity line's title, so the line reads in the page's language (the service
  * writes its titles in English); null for a reward, whose title is the reward's own name.
  */
 export function activityTitleKey(
-  item: Pick<MeActivityItem, 'type' | 'credits' | 'amount_in_cents'>,
+  item: Pick<PortalActivity, 'type' | 'credits' | 'amount_in_cents'>,
 ): ParseKeys<'me'> | null {
   switch (item.type) {
     case 'credit_reception':

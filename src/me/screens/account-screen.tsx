@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { ME_API, meRequest } from '../api/client';
+import { request } from '../../web/request';
+import { ME_API } from '../api/client';
 import { useChangeSubscription, useSubscriptions } from '../api/queries';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
@@ -22,7 +23,7 @@ export function AccountScreen({
   const { t } = useTranslation('me');
   const signOut = useMutation({
     mutationFn: (everywhere: boolean) =>
-      meRequest<void>('POST', everywhere ? '/sign-out-everywhere' : '/sign-out'),
+      request<void>(ME_API, { method: 'POST', path: everywhere ? '/sign-out-everywhere' : '/sign-out' }),
     onSuccess: onSignedOut,
   });
   return (
@@ -106,9 +107,12 @@ function Privacy({ onDeleted }: { onDeleted: () => void }) {
   const id = useId();
   const [code, setCode] = useState('');
   const [badFormat, setBadFormat] = useState(false);
-  const request = useMutation({ mutationFn: () => meRequest<unknown>('POST', '/deletion', {}) });
+  const deletion = useMutation({
+    mutationFn: () => request<unknown>(ME_API, { method: 'POST', path: '/deletion', body: {} }),
+  });
   const confirm = useMutation({
-    mutationFn: (value: string) => meRequest<void>('POST', '/deletion/confirm', { code: value }),
+    mutationFn: (value: string) =>
+      request<void>(ME_API, { method: 'POST', path: '/deletion/confirm', body: { code: value } }),
     onSuccess: onDeleted,
   });
   const submit = (event: FormEvent) => {
@@ -126,7 +130,7 @@ function Privacy({ onDeleted }: { onDeleted: () => void }) {
       <div className="me-form">
         <a
           className="button button-secondary me-link-button"
-          href={`${ME_API}/export`}
+          href={`${ME_API.base}/export`}
           download="my-data.json"
           data-testid="download"
         >
@@ -137,7 +141,7 @@ function Privacy({ onDeleted }: { onDeleted: () => void }) {
       <div className="me-form me-danger-zone">
         <h3>{t('privacy.delete')}</h3>
         <p className="me-hint">{t('privacy.deleteHint')}</p>
-        {request.isSuccess ? (
+        {deletion.isSuccess ? (
           <form className="me-form" onSubmit={submit} noValidate data-testid="delete-confirm">
             <Notice kind="info">{t('privacy.deleteSent')}</Notice>
             <div className="me-field">
@@ -167,7 +171,7 @@ function Privacy({ onDeleted }: { onDeleted: () => void }) {
             <Button
               variant="quiet"
               onClick={() => {
-                request.reset();
+                deletion.reset();
                 confirm.reset();
                 setCode('');
               }}
@@ -177,14 +181,14 @@ function Privacy({ onDeleted }: { onDeleted: () => void }) {
           </form>
         ) : (
           <>
-            {request.isError ? <Notice kind="error" error={request.error} /> : null}
+            {deletion.isError ? <Notice kind="error" error={deletion.error} /> : null}
             <Button
               variant="secondary"
-              busy={request.isPending}
-              onClick={() => request.mutate()}
+              busy={deletion.isPending}
+              onClick={() => deletion.mutate()}
               data-testid="delete-start"
             >
-              {request.isPending ? t('privacy.deleteSending') : t('privacy.deleteSend')}
+              {deletion.isPending ? t('privacy.deleteSending') : t('privacy.deleteSend')}
             </Button>
           </>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatSignedCredits, formatSignedMoney } from '../../kiosk/lib/format';
 import { Button } from '../../ui/button';
+import { formatDateTime, formatSignedCredits, formatSignedMoney } from '../../web/format';
 import { useActivity } from '../api/queries';
 import { Notice } from '../components/notice';
 import { activityTitleKey } from '../lib/activity';

@@ -1,27 +1,27 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../kiosk/lib/format';
 import { Button } from '../../ui/button';
-import { MeApiError } from '../api/client';
+import { ApiError } from '../../web/api-error';
+import { formatDate } from '../../web/format';
 import { errorWords } from '../api/error-words';
 import { useAddCard, useCards, useRemoveCard } from '../api/queries';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
 
-/** Why a card was not added, in words: someone else's (60014), no longer active (60004), unknown. */
+/**
+ * Why a card was not added, in words: the service answers alike for every number it will not add
+ * (card_not_addable: unknown, someone else's, inactive, not a card), so the page says one thing.
+ */
 function cardRefusal(t: TFunction<'me'>, error: unknown): string {
-  if (!(error instanceof MeApiError)) return errorWords(t, error);
-  if (error.code === 60014 || error.status === 409) return t('errors.cardElsewhere');
-  if (error.code === 60004) return t('errors.cardInactive');
-  if (error.status === 422 || error.status === 404) return t('errors.cardInvalid');
+  if (error instanceof ApiError && error.reason === 'card_not_addable') return t('errors.cardNotAddable');
   return errorWords(t, error);
 }
 
 /**
  * The customer's cards (only the last 4 digits shown), each removable after a confirmation, and a
- * card added by typing its number. A card of another account or a number the shop does not know is
- * refused in words.
+ * card of the shop added by typing its number. Any number that cannot be added is refused in one
+ * sentence (the service tells nothing more), too many of them with the wait.
  */
 export function CardsScreen() {
   const { t, i18n } = useTranslation('me');

@@ -1,16 +1,18 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { formatCredits, formatDate, formatMoney } from '../../kiosk/lib/format';
+import type { MeOverview } from '../../contract/me';
 import { ProgressBar } from '../../ui/progress-bar';
+import { formatCredits, formatDate, formatMoney } from '../../web/format';
 import { useAppCode } from '../api/queries';
-import type { MeOverview } from '../api/types';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
+import { TermsCard } from './terms-card';
 
 /**
  * Home: a greeting, the app code (a QR of a contact session token the kiosk accepts instead of a
  * card, fetched anew before it expires), the balances, the tier and the progress to the next reward.
- * A prepaid balance shows only when there is one.
+ * A prepaid balance shows only when there is one. The account's terms come first while the customer
+ * still has them to accept.
  */
 export function HomeScreen({ overview, creditName }: { overview: MeOverview; creditName: string }) {
   const { t, i18n } = useTranslation('me');
@@ -20,6 +22,9 @@ export function HomeScreen({ overview, creditName }: { overview: MeOverview; cre
   return (
     <div className="me-stack">
       <h1>{name ? t('home.greeting', { name }) : t('home.greetingNoName')}</h1>
+      {overview.terms_to_accept ? (
+        <TermsCard terms={overview.terms_to_accept} accountName={overview.account_name ?? ''} />
+      ) : null}
       <AppCode />
       <Section title={t('home.credits', { name: creditName })} testId="balances">
         <div className="me-figure" data-testid="credits">

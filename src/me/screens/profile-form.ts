@@ -1,4 +1,4 @@
-import type { MeField, MeFieldValue } from '../api/types';
+import type { ProfileField } from '../../contract/me';
 
 /** What an input holds while the customer edits: text (text, e-mail, date, number, select), option values, yes/no. */
 export type Draft = string | string[] | boolean;
@@ -6,15 +6,13 @@ export type Draft = string | string[] | boolean;
 /** A reason a value is refused, with what the message needs (a length, a bound). */
 export type FieldProblem =
   | { key: 'required' | 'email' | 'number' | 'whole' | 'dateInvalid' | 'dateFuture' | 'pickOne' | 'refused' }
-  | { key: 'tooLong'; max: number }
-  | { key: 'min' | 'max'; min?: number; max?: number }
-  | { key: 'dateMin' | 'dateMax'; date: string };
+  | { key: 'tooLong'; max: number };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The input's starting value for a field's value. */
-export function draftOf(field: MeField): Draft {
+export function draftOf(field: ProfileField): Draft {
   const value = field.value;
   if (field.type === 'multi_select') return Array.isArray(value) ? value.map(String) : [];
   if (field.type === 'boolean') return value === true;
@@ -29,7 +27,7 @@ export function parseNumber(text: string): number {
 }
 
 /** The value to send for a draft: trimmed text, a number, option values; null for an empty field. */
-export function sentValue(field: MeField, draft: Draft): MeFieldValue {
+export function sentValue(field: ProfileField, draft: Draft): ProfileField['value'] {
   if (field.type === 'boolean') return draft === true;
   if (field.type === 'multi_select') return Array.isArray(draft) ? draft : [];
   const text = typeof draft === 'string' ? draft.trim() : '';
@@ -39,7 +37,7 @@ export function sentValue(field: MeField, draft: Draft): MeFieldValue {
 }
 
 /** Whether a draft differs from the field's saved value. */
-export function changed(field: MeField, draft: Draft): boolean {
+export function changed(field: ProfileField, draft: Draft): boolean {
   return JSON.stringify(sentValue(field, draft)) !== JSON.stringify(sentValue(field, draftOf(field)));
 }
 
@@ -50,10 +48,10 @@ function today(now: Date): string {
 }
 
 /**
- * Why a draft would be refused, by the field's definition (its type, required, max_length, min,
- * max, options), or null. The same rules the service enforces: the page only says it sooner.
+ * Why a draft would be refused, by the field's definition (its type, required, max_length,
+ * integer, options), or null. The same rules the service enforces: the page only says it sooner.
  */
-export function problemOf(field: MeField, draft: Draft, now = new Date()): FieldProblem | null {
+export function problemOf(field: ProfileField, draft: Draft, now = new Date()): FieldProblem | null {
   const value = sentValue(field, draft);
   const empty = value === null || (Array.isArray(value) && value.length === 0);
   if (empty)
@@ -73,10 +71,7 @@ export function problemOf(field: MeField, draft: Draft, now = new Date()): Field
     case 'number': {
       const n = value as number;
       if (!Number.isFinite(n)) return { key: 'number' };
-      if (field.integer && !Number.isInteger(n)) return { key: 'whole' };
-      if (typeof field.min === 'number' && n < field.min) return { key: 'min', min: field.min };
-      if (typeof field.max === 'number' && n > field.max) return { key: 'max', max: field.max };
-      return null;
+      return field.integer && !Number.isInteger(n) ? { key: 'whole' } : null;
     }
     case 'date':
     case 'birth_date': {
@@ -84,12 +79,7 @@ export function problemOf(field: MeField, draft: Draft, now = new Date()): Field
       const parsed = new Date(`${text}T00:00:00Z`);
       if (!DATE.test(text) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text)
         return { key: 'dateInvalid' };
-      if (field.type === 'birth_date' && text > today(now)) return { key: 'dateFuture' };
-      if (typeof field.min === 'string' && DATE.test(field.min) && text < field.min)
-        return { key: 'dateMin', date: field.min };
-      if (typeof field.max === 'string' && DATE.test(field.max) && text > field.max)
-        return { key: 'dateMax', date: field.max };
-      return null;
+      return field.type === 'birth_date' && text > today(now) ? { key: 'dateFuture' } : null;
     }
     case 'select':
       return field.options && !field.options.some((option) => option.value === value)

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../kiosk/lib/format';
+import type { ProfileField } from '../../contract/me';
 import { Button } from '../../ui/button';
-import { MeApiError } from '../api/client';
+import { ApiError } from '../../web/api-error';
+import { formatDate } from '../../web/format';
 import { useProfile, useSaveProfile } from '../api/queries';
-import type { MeField, MeFieldValue } from '../api/types';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';
 import { en } from '../i18n/en';
@@ -41,18 +41,18 @@ export function ProfileSection() {
       </Section>
     );
 
-  const draft = (field: MeField) => drafts[field.name] ?? draftOf(field);
+  const draft = (field: ProfileField) => drafts[field.name] ?? draftOf(field);
   const problems = new Map<string, FieldProblem>();
   for (const field of fields) {
     const problem = problemOf(field, draft(field));
     if (problem) problems.set(field.name, problem);
   }
-  const refused = save.error instanceof MeApiError ? save.error.fields : [];
+  const refused = save.error instanceof ApiError ? save.error.fields : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setShown(true);
     if (problems.size > 0) return;
-    const values: Record<string, MeFieldValue> = {};
+    const values: Record<string, ProfileField['value']> = {};
     for (const field of fields)
       if (changed(field, draft(field))) values[field.name] = sentValue(field, draft(field));
     if (Object.keys(values).length === 0) {
@@ -79,7 +79,7 @@ export function ProfileSection() {
         {fields.map((field) => {
           const problem = shown ? problems.get(field.name) : undefined;
           const words = problem
-            ? problemWords(t, problem, i18n.language)
+            ? problemWords(t, problem)
             : refused.includes(field.name)
               ? t('profile.refused')
               : null;
@@ -109,22 +109,10 @@ export function ProfileSection() {
   );
 }
 
-function problemWords(
-  t: ReturnType<typeof useTranslation<'me'>>['t'],
-  problem: FieldProblem,
-  language: string,
-): string {
+function problemWords(t: ReturnType<typeof useTranslation<'me'>>['t'], problem: FieldProblem): string {
   switch (problem.key) {
     case 'tooLong':
       return t('profile.tooLong', { max: problem.max });
-    case 'min':
-      return t('profile.min', { min: problem.min });
-    case 'max':
-      return t('profile.max', { max: problem.max });
-    case 'dateMin':
-      return t('profile.dateMin', { date: formatDate(problem.date, language) });
-    case 'dateMax':
-      return t('profile.dateMax', { date: formatDate(problem.date, language) });
     default:
       return t(`profile.${problem.key}`);
   }
@@ -137,7 +125,7 @@ function FieldInput({
   error,
   onChange,
 }: {
-  field: MeField;
+  field: ProfileField;
   draft: Draft;
   error: string | null;
   onChange: (value: Draft) => void;
@@ -233,8 +221,6 @@ function FieldInput({
           {...common}
           type="date"
           autoComplete={field.type === 'birth_date' ? 'bday' : 'off'}
-          min={typeof field.min === 'string' ? field.min : undefined}
-          max={typeof field.max === 'string' ? field.max : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
       ) : field.type === 'number' ? (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCredits, formatDate } from '../../kiosk/lib/format';
+import { formatCredits, formatDate } from '../../web/format';
 import { useRewards, useVouchers } from '../api/queries';
 import { Notice } from '../components/notice';
 import { Section } from '../components/section';

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { meRequest } from '../api/client';
+import { request } from '../../web/request';
+import { ME_API } from '../api/client';
 import { Notice } from '../components/notice';
 
 /** A whole e-mail address: something, @, a domain with a dot. */
@@ -19,7 +20,8 @@ export function SignInScreen({ note }: { note: 'none' | 'link_invalid' | 'signed
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const send = useMutation({
-    mutationFn: (address: string) => meRequest<unknown>('POST', '/sign-in-link', { email: address }),
+    mutationFn: (address: string) =>
+      request<unknown>(ME_API, { method: 'POST', path: '/sign-in-link', body: { email: address } }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -14,8 +14,7 @@ export const ACCOUNT_CHANGED_TOPIC = 'account:changed';
  * not read it again on every call (docs/postgresql.md). Values are kept as promises, so concurrent
  * readers of a missing key share one read (a standby fleet reconnecting at once). `invalidate`
  * forgets everything: on this process's own writes at commit, on ACCOUNT_CHANGED_TOPIC from other
- * processes, and when the bus's LISTEN connection was lost (notifications may have been missed);
- * on SQLite, when a committed batch touched a shared table (db/changes.ts).
+ * processes, and when the bus's LISTEN connection was lost (notifications may have been missed).
  */
 export class AccountCache {
   private values = new Map<string, Promise<unknown>>();

@@ -13,7 +13,6 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
-import { trackChanges } from './changes';
 import { Checkpointer } from './checkpointer';
 import { GroupCommit, walFile } from './group-commit';
 import * as initial from './migrations/0001_initial';
@@ -31,6 +30,9 @@ import * as registers from './migrations/0017_registers_attribute_placeholders';
 import * as webhooks from './migrations/0018_webhooks';
 import * as loyaltyTokenClaims from './migrations/0019_loyalty_token_claims';
 import * as meSessions from './migrations/0020_me_sessions';
+import * as customerProof from './migrations/0021_customer_proof';
+import * as guessBudgets from './migrations/0022_guess_budgets';
+import * as termsPending from './migrations/0023_terms_pending';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -65,6 +67,9 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0018_webhooks': webhooks,
   '0019_loyalty_token_claims': loyaltyTokenClaims,
   '0020_me_sessions': meSessions,
+  '0021_customer_proof': customerProof,
+  '0022_guess_budgets': guessBudgets,
+  '0023_terms_pending': termsPending,
 };
 
 /**
@@ -109,7 +114,6 @@ export async function openDatabase(options: {
     groupCommit = new GroupCommit(db, walFile(`${file}-wal`), new Checkpointer(file));
   }
   await migrate(db, dialect);
-  if (sqlite) trackChanges(sqlite);
   const close = async () => {
     await groupCommit?.close();
     await db.destroy();

@@ -110,6 +110,8 @@ export interface ContactTable {
   previous_credit_balance_centi: Generated<number>;
   first_credit_reception_at: string | null;
   last_credit_reception_at: string | null;
+  /** Registered where the terms were not shown (migration 0021): since when they wait; null: none to accept. */
+  terms_pending_since: Generated<string | null>;
 }
 
 /** The shops a contact received credits at (migration 0011). */
@@ -209,6 +211,11 @@ export interface PortalSessionTable {
   contact_source: ContactSource | null;
   /** When the customer proved it is them (a POS, a scan, a code); null: known by e-mail alone. */
   contact_proven_at: string | null;
+  /**
+   * When the customer themselves proved it (a scan of their card or app code, their e-mailed code;
+   * migration 0021): what opens their account. The POS's word is no such proof: null.
+   */
+  customer_proven_at: string | null;
   /** Verification codes tried in the session (five at most). */
   verification_attempts: Generated<number>;
 }
@@ -447,6 +454,17 @@ export interface Database extends CatalogTables, CashierTables, PlatformTables {
   media_files: MediaFileTable;
   me_link_tokens: MeLinkTokenTable;
   me_sessions: MeSessionTable;
+  guess_budgets: GuessBudgetTable;
+}
+
+/**
+ * Wrong guesses of one subject in an hour's window (migration 0022; domain/guess-budgets.ts):
+ * `subject` names the kind and who guesses (`code:contact:12`, `card:address:<sha-256>`).
+ */
+export interface GuessBudgetTable {
+  subject: string;
+  failures: number;
+  window_ends_at: string;
 }
 
 /** A picture shipped with the fixture, served at GET /media/{name}. */

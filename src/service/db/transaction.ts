@@ -29,6 +29,7 @@ export interface Tx {
 
 /** Tables whose rows guard a rule (the owner of a balance or of a limited resource). */
 export type LockableTable =
+  | 'account'
   | 'contacts'
   | 'giftcards'
   | 'vouchers'
@@ -52,12 +53,14 @@ export interface Transactions {
 /**
  * Runs `work` in one database transaction; every write of a request happens inside one, and the
  * same code runs on both engines. SQLite runs them one at a time, batched by its group commit
- * (group-commit.ts): `work` gets a savepoint of the batch's transaction, must await nothing but
- * the database (else it fails with StalledUnitOfWork), and resolves once the batch is on disk.
+ * (group-commit.ts): `work` gets a savepoint of the batch's transaction and resolves once the
+ * batch is on disk.
  * PostgreSQL runs them READ COMMITTED: rules hold through `tx.lock` on the row that owns them and
  * conditional updates (`balance + x >= 0`); a unit of work that hits a deadlock is retried whole.
  * On success the collected notifications go to `deliver`; on error nothing is written or sent.
- * Do what is not the database's (mail, HTTP calls, hashing off the thread) before or after it.
+ * Do what is not the database's (mail, HTTP calls, hashing off the thread) before or after it:
+ * on either engine a unit that awaits anything else holds what it holds (SQLite: the batch, so
+ * every request of the process; PostgreSQL: its connection and row locks) until it returns.
  */
 export async function inTransaction<T>(
   database: Transactions,
@@ -82,7 +85,7 @@ export async function inTransaction<T>(
       });
     };
     try {
-      const result = groupCommit ? await groupCommit.run(run, work) : await db.transaction().execute(run);
+      const result = groupCommit ? await groupCommit.run(run) : await db.transaction().execute(run);
       if (notes.length > 0) deliver(notes);
       return result;
     } catch (err) {

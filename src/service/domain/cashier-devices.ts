@@ -1,6 +1,7 @@
 import type { CashierDevice } from '../../contract/cashier';
 import { sessionDefaults } from '../../contract/cashier';
 import type { PortalSettings } from '../../contract/portal';
+import { SESSION_DEFAULTS } from '../../contract/session-types';
 import type { Db } from '../db/schema';
 import type { CashierActionTable } from '../db/schema-cashier';
 import type { Tx } from '../db/transaction';
@@ -8,7 +9,6 @@ import type { Actor } from './actor';
 import { announceRevocation, cashierSessionHolder } from './credentials';
 import { refusal, type ServiceError } from './errors';
 import { accountLook } from './portal-session-views';
-import { DEFAULT_SETTINGS } from './portal-sessions';
 import { shopById } from './shops';
 import { hashToken, newSecret } from './tokens';
 import { isoTimestamp, jsonObject } from './values';
@@ -163,7 +163,7 @@ export async function unpairCashierDevice(tx: Tx, device: PairedDevice): Promise
 export async function accountSessionDefaults(db: Db): Promise<PortalSettings> {
   const account = await db.selectFrom('account').select('settings').executeTakeFirst();
   const parsed = sessionDefaults.safeParse(jsonObject(account?.settings ?? null).session_defaults ?? {});
-  return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+  return { ...SESSION_DEFAULTS, ...(parsed.success ? parsed.data : {}) };
 }
 
 /** What the console shows of its device (contract/cashier.ts CashierDevice). */

@@ -6,7 +6,7 @@ import type {
   StartSessionRequest,
 } from '../../contract/cashier';
 import type { PortalEvent } from '../../contract/portal';
-import { TOP_UP_TYPES } from '../../contract/session-amounts';
+import { SESSION_TYPE_RULES } from '../../contract/session-types';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -55,10 +55,12 @@ export async function shopSession(tx: Tx, actor: Actor, uuid: string): Promise<P
 
 /**
  * Starts a portal session of `input.type` at the actor's shop, as the public API's create does
- * (createPortalSession: the shop's standby screens switch to it). Switches the cashier leaves out
- * take the account's session defaults; without e-mail identification the screen starts on the scan.
- * A top-up waits for the cashier's "Received" (require_payment_confirmation); a gift-card top-up
- * session takes one card unless the cashier allows more. Records `session_started`.
+ * (createPortalSession, by the rules of the type: the shop's standby screens switch to it).
+ * Switches the cashier leaves out take the account's session defaults; without e-mail
+ * identification the screen starts on the scan. Every top-up of the session waits for the
+ * cashier's "Received" (holdsTopUps, creator `console`); a session that may top up gift cards takes
+ * one card unless the cashier allows more (the account's default applies to gift-card payments).
+ * Records `session_started`.
  * @throws ServiceError 55031 unknown contact, and createPortalSession's errors.
  */
 export async function startCashierSession(
@@ -87,10 +89,10 @@ export async function startCashierSession(
       amount_in_cents: input.amount_in_cents,
       allow_multiple_giftcards:
         input.allow_multiple_giftcards ??
-        (input.type === 'top_up_giftcards' ? false : defaults.allow_multiple_giftcards),
-      require_payment_confirmation: (TOP_UP_TYPES as readonly string[]).includes(input.type),
+        (SESSION_TYPE_RULES[input.type].allowMultipleGiftcards && defaults.allow_multiple_giftcards),
     },
     options,
+    'console',
   );
   const row = await portalSessionByUuid(tx.db, created.uuid);
   await recordCashierAction(tx, actor, 'session_started', row.id, {

@@ -4,6 +4,8 @@
  * session takes five tries and sends three codes at most; the public API (the real platform's
  * ContactVerificationResource) takes five tries per code and gives, for a verified code, one auth
  * token: an app code of the contact's, usable once. One code store for both; codes are stored hashed.
+ * Wrong codes also spend the contact's and the client address's budget of the hour, across codes
+ * and resends (guess-budgets.ts): once it is spent, no code is checked or sent.
  */
 import { randomInt } from 'node:crypto';
 import type { ContactProof } from '../../contract/portal';
@@ -14,6 +16,7 @@ import { issueContactSessionToken } from './contact-session-tokens';
 import { type ContactRow, contactByEmail, contactById, contactByUuid } from './contacts';
 import { maskEmail } from './counter-view';
 import { refusal, type ServiceError } from './errors';
+import { assertCodesLeft, contactGuessesSpent, refundGuess, spendGuess } from './guess-budgets';
 import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, requireContact } from './portal-session-guards';
 import { hashToken } from './tokens';
@@ -182,21 +185,25 @@ export async function contactProofView(
 ): Promise<ContactProof | null> {
   if (session.contact_id === null) return null;
   const proven = session.contact_proven_at !== null;
-  const [last, sent] = await Promise.all([
+  // Codes are for the customer's own proof: the POS's customer may ask for one too.
+  const customerProven = session.customer_proven_at !== null;
+  const [last, sent, spent] = await Promise.all([
     lastCode(db, session.contact_id, session.id),
     db
       .selectFrom('contact_verification_codes')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('portal_session_id', '=', session.id)
       .executeTakeFirstOrThrow(),
+    customerProven ? null : contactGuessesSpent(db, 'code', session.contact_id, now),
   ]);
   const attempts = Number(session.verification_attempts);
   const lastRunsOut = !last || Date.parse(last.expires_at) <= now.getTime();
   return {
     identified_by: session.contact_source ?? 'email',
     proven,
+    customer_proven: customerProven,
     code:
-      last && !proven
+      last && !customerProven
         ? {
             sent_to: maskEmail((await contactById(db, session.contact_id)).email),
             expires_at: apiTimestamp(last.expires_at),
@@ -205,20 +212,25 @@ export async function contactProofView(
         : null,
     attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - attempts),
     locked:
-      !proven && (attempts >= MAX_CODE_ATTEMPTS || (Number(sent.count) >= MAX_SESSION_CODES && lastRunsOut)),
+      !customerProven &&
+      (spent !== null ||
+        attempts >= MAX_CODE_ATTEMPTS ||
+        (Number(sent.count) >= MAX_SESSION_CODES && lastRunsOut)),
   };
 }
 
 /**
  * Sends a code to the address of the session's customer (portal API verification/send), valid 10
  * minutes, and records `verification_code_sent` `{contact: {uuid}, expires_at}`. Nothing is sent
- * for a customer who has proved it already (null). The caller hands the e-mail to the mailer.
+ * for a customer who has proved it themselves already (null); the POS's customer may get one (what
+ * opens their account needs their own proof). The caller hands the e-mail to the mailer.
  * @throws ServiceError 1003 (HTTP 409) no customer; 1003 (HTTP 409, reason verification_locked)
- *   five tries or three codes spent.
+ *   five tries or three codes spent; 1003 (HTTP 429, reason too_many_wrong_codes) the contact's
+ *   wrong codes of the hour spent.
  */
 export async function sendCodeInSession(tx: Tx, session: PortalSessionRow): Promise<CodeDelivery | null> {
   const contactId = requireContact(session);
-  if (session.contact_proven_at !== null) return null;
+  if (session.customer_proven_at !== null) return null;
   const sent = await tx.db
     .selectFrom('contact_verification_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -227,6 +239,7 @@ export async function sendCodeInSession(tx: Tx, session: PortalSessionRow): Prom
   if (Number(session.verification_attempts) >= MAX_CODE_ATTEMPTS || Number(sent.count) >= MAX_SESSION_CODES) {
     throw locked();
   }
+  await assertCodesLeft(tx.db, contactId, tx.now);
   const contact = await contactById(tx.db, contactId);
   const delivery = await newCode(tx, contact, session.id);
   await recordEvent(tx, session, 'verification_code_sent', {
@@ -238,13 +251,20 @@ export async function sendCodeInSession(tx: Tx, session: PortalSessionRow): Prom
 
 /**
  * Counts one try of a code in the session, before it is checked and in a transaction of its own
- * (a wrong code's refusal rolls its own transaction back; the try stays counted). Nothing for a
- * customer proven already.
- * @throws ServiceError 1003 (HTTP 409) no customer; verification_locked after five tries.
+ * (a wrong code's refusal rolls its own transaction back; the try stays counted), against the
+ * session's five and the budgets of the contact and of `clientAddress`. Nothing for a customer
+ * proven already.
+ * @throws ServiceError 1003 (HTTP 409) no customer; verification_locked after five tries;
+ *   1003 (HTTP 429, reason too_many_wrong_codes) a budget spent.
  */
-export async function countCodeAttempt(tx: Tx, session: PortalSessionRow): Promise<void> {
-  requireContact(session);
-  if (session.contact_proven_at !== null) return;
+export async function countCodeAttempt(
+  tx: Tx,
+  session: PortalSessionRow,
+  clientAddress: string | null,
+): Promise<void> {
+  const contactId = requireContact(session);
+  if (session.customer_proven_at !== null) return;
+  await spendGuess(tx, 'code', { contactId, clientAddress });
   const counted = await tx.db
     .updateTable('portal_sessions')
     .set((eb) => ({ verification_attempts: eb('verification_attempts', '+', 1) }))
@@ -258,7 +278,9 @@ export async function countCodeAttempt(tx: Tx, session: PortalSessionRow): Promi
 /**
  * Checks a code typed at the counter (portal API verification/verify; its try counted by
  * countCodeAttempt first): the session's newest code for its customer, not expired. The customer
- * is then proven for the rest of the session; records `contact_verified` `{method: 'code'}`.
+ * has then proved it themselves, for the rest of the session; records `contact_verified`
+ * `{method: 'code'}`.
+ * A right code gives its try back to the budgets (`clientAddress` as counted).
  * @throws ServiceError 1003 (HTTP 409) no customer; 1003 naming code: verification_code_wrong,
  *   verification_code_expired (or none sent).
  */
@@ -266,62 +288,85 @@ export async function verifyCodeInSession(
   tx: Tx,
   session: PortalSessionRow,
   code: string,
+  clientAddress: string | null,
 ): Promise<PortalSessionRow> {
   const contactId = requireContact(session);
-  if (session.contact_proven_at !== null) return session;
+  if (session.customer_proven_at !== null) return session;
   await checkCode(tx, contactId, session.id, code);
-  const proven = isoTimestamp(tx.now);
-  await tx.db
-    .updateTable('portal_sessions')
-    .set({ contact_proven_at: proven })
-    .where('id', '=', session.id)
-    .execute();
+  await refundGuess(tx, 'code', { contactId, clientAddress });
+  const now = isoTimestamp(tx.now);
+  const set = { contact_proven_at: session.contact_proven_at ?? now, customer_proven_at: now };
+  await tx.db.updateTable('portal_sessions').set(set).where('id', '=', session.id).execute();
   await recordEvent(tx, session, 'contact_verified', { method: 'code' });
-  return { ...session, contact_proven_at: proven };
+  return { ...session, ...set };
 }
 
 /**
  * The real platform's `POST contact-verification/send {email}`: a new code to the contact's
  * address, valid 10 minutes (the caller mails it).
- * @throws ServiceError 55031 no contact with that address.
+ * @throws ServiceError 55031 no contact with that address; 1003 (HTTP 429, reason
+ *   too_many_wrong_codes) the contact's wrong codes of the hour spent.
  */
 export async function sendContactCode(tx: Tx, email: string): Promise<CodeDelivery> {
-  return newCode(tx, await contactByEmail(tx.db, email), null);
+  const contact = await contactByEmail(tx.db, email);
+  await assertCodesLeft(tx.db, contact.id, tx.now);
+  return newCode(tx, contact, null);
 }
 
 /**
  * Counts one try of the contact's newest public code (before it is checked, in a transaction of
- * its own, as countCodeAttempt does for a session).
- * @throws ServiceError 55031 no contact; verification_locked after five tries of that code.
+ * its own, as countCodeAttempt does for a session), against the budgets of the contact and of
+ * `clientAddress`.
+ * @throws ServiceError 55031 no contact; verification_locked after five tries of that code;
+ *   1003 (HTTP 429, reason too_many_wrong_codes) a budget spent.
  */
-export async function countContactCodeAttempt(tx: Tx, email: string): Promise<void> {
+export async function countContactCodeAttempt(
+  tx: Tx,
+  email: string,
+  clientAddress: string | null,
+): Promise<void> {
   const contact = await contactByEmail(tx.db, email);
-  await countCodeTry(tx, contact.id, 'proof');
+  await countCodeTry(tx, contact.id, 'proof', clientAddress);
 }
 
-// Counts one try of the contact's newest code of `purpose` outside a session (five at most).
-async function countCodeTry(tx: Tx, contactId: number, purpose: CodePurpose): Promise<void> {
+// Counts one try of the contact's newest code of `purpose` outside a session (five at most), and
+// against the budgets.
+async function countCodeTry(
+  tx: Tx,
+  contactId: number,
+  purpose: CodePurpose,
+  clientAddress: string | null,
+): Promise<void> {
+  // The budget first: once it is spent, the answer says when to try again.
+  await spendGuess(tx, 'code', { contactId, clientAddress });
   const last = await lastCode(tx.db, contactId, null, purpose);
-  if (!last) return;
-  const counted = await tx.db
-    .updateTable('contact_verification_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', last.id)
-    .where('attempts', '<', MAX_CODE_ATTEMPTS)
-    .returning('id')
-    .executeTakeFirst();
-  if (!counted) throw locked();
+  if (last) {
+    const counted = await tx.db
+      .updateTable('contact_verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', last.id)
+      .where('attempts', '<', MAX_CODE_ATTEMPTS)
+      .returning('id')
+      .executeTakeFirst();
+    if (!counted) throw locked();
+  }
 }
 
 /**
  * The real platform's `POST contact-verification/verify {code, email}`: checks the contact's
- * newest public code.
+ * newest public code; a right one gives its try back to the budgets.
  * @throws ServiceError 55031 no contact; 1003 naming code: verification_code_wrong,
  *   verification_code_expired (or none sent).
  */
-export async function verifyContactCode(tx: Tx, email: string, code: string): Promise<void> {
+export async function verifyContactCode(
+  tx: Tx,
+  email: string,
+  code: string,
+  clientAddress: string | null,
+): Promise<void> {
   const contact = await contactByEmail(tx.db, email);
   await checkCode(tx, contact.id, null, code);
+  await refundGuess(tx, 'code', { contactId: contact.id, clientAddress });
 }
 
 /**
@@ -356,24 +401,38 @@ export async function contactAuthToken(tx: Tx, contactUuid: string): Promise<str
 /**
  * Sends a code that confirms the deletion of the contact's account (/me/ POST deletion), valid 10
  * minutes; it proves nothing else (purpose `deletion`). The caller mails it after the transaction.
+ * @throws ServiceError 1003 (HTTP 429, reason too_many_wrong_codes) the contact's wrong codes of
+ *   the hour spent.
  */
 export async function sendDeletionCode(tx: Tx, contactId: number): Promise<CodeDelivery> {
+  await assertCodesLeft(tx.db, contactId, tx.now);
   return newCode(tx, await contactById(tx.db, contactId), null, 'deletion');
 }
 
 /**
  * Counts one try of the contact's newest deletion code, in a transaction of its own (as
- * countCodeAttempt).
- * @throws ServiceError verification_locked after five tries of that code.
+ * countCodeAttempt), against the budgets of the contact and of `clientAddress`.
+ * @throws ServiceError verification_locked after five tries of that code; 1003 (HTTP 429, reason
+ *   too_many_wrong_codes) a budget spent.
  */
-export function countDeletionCodeAttempt(tx: Tx, contactId: number): Promise<void> {
-  return countCodeTry(tx, contactId, 'deletion');
+export function countDeletionCodeAttempt(
+  tx: Tx,
+  contactId: number,
+  clientAddress: string | null,
+): Promise<void> {
+  return countCodeTry(tx, contactId, 'deletion', clientAddress);
 }
 
 /**
- * Checks a deletion code: the contact's newest, not expired.
+ * Checks a deletion code: the contact's newest, not expired; a right one gives its try back.
  * @throws ServiceError 1003 naming code: verification_code_wrong, verification_code_expired (or none sent).
  */
-export async function verifyDeletionCode(tx: Tx, contactId: number, code: string): Promise<void> {
+export async function verifyDeletionCode(
+  tx: Tx,
+  contactId: number,
+  code: string,
+  clientAddress: string | null,
+): Promise<void> {
   await checkCode(tx, contactId, null, code, 'deletion');
+  await refundGuess(tx, 'code', { contactId, clientAddress });
 }

@@ -1,13 +1,14 @@
 import type { PortalCreditReception } from '../../contract/portal';
+import { defaultSettings } from '../../contract/session-types';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactById } from './contacts';
 import { createCreditReception, creditReceptionByUuid, creditReceptionView } from './credit-receptions';
-import { ServiceError } from './errors';
+import { invalidField, ServiceError } from './errors';
 import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, requireContact, sessionActor, sessionRefusal } from './portal-session-guards';
 import { portalCreditReception } from './portal-session-views';
-import { DEFAULT_SETTINGS, insertSession, unlinkedPosTransaction } from './portal-sessions';
+import { insertSession, unlinkedPosTransaction } from './portal-sessions';
 import { type PosTransactionRow, posTransactionView } from './pos-transactions';
 import { resolveShop } from './shops';
 import { isoTimestamp } from './values';
@@ -56,7 +57,7 @@ async function endScreenSession(
       type: 'credit_reception',
       shopId,
       contactId,
-      settings: DEFAULT_SETTINGS,
+      settings: defaultSettings('credit_reception'),
       amountInCents: null,
       posTransactionId: null,
       creditReceptionId: null,
@@ -129,17 +130,22 @@ export async function deliverPosTransaction(
 }
 
 /**
- * Credits the session's customer (portal API credit-reception; credit_reception sessions): for the
- * pushed POS transaction, else for the session's amount (unit_value = cents / 100, loyalty rules
- * decide the credits), at the session's shop. Sets the session's credit reception and records
- * `credit_reception` with the spec Credit Reception as data. A session credits once: later calls
- * answer its existing credit reception (also one that was pushed to it).
- * @throws ServiceError 1003 (HTTP 409): no identified contact, or nothing to credit yet; the
- *   credit reception's errors (1015, 6001, 60001, …).
+ * Credits the session's customer (portal API credit-reception, v1 credit-receptions/create;
+ * credit_reception sessions): for the pushed POS transaction, else for the session's amount
+ * (unit_value = cents / 100, loyalty rules decide the credits), at the session's shop. A screen
+ * that names the amount (`askedInCents`) names that one: the session's purchase is the only amount
+ * credited. Sets the session's credit reception and records `credit_reception` with the spec Credit
+ * Reception as data. A session credits once: later calls answer its existing credit reception
+ * (also one that was pushed to it).
+ * @throws ServiceError 1003 (HTTP 409): no identified contact, or nothing to credit yet; 1003
+ *   naming amount_in_cents (amount_set_by_session) for another amount; the credit reception's
+ *   errors (1015, 6001, 60001, …).
  */
-export async function creditInSession(tx: Tx, session: PortalSessionRow): Promise<PortalCreditReception> {
-  if (session.credit_reception_id !== null) return portalCreditReception(tx.db, session.credit_reception_id);
-  const contactId = requireContact(session);
+export async function creditInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  askedInCents?: number,
+): Promise<PortalCreditReception> {
   const pos =
     session.pos_transaction_id === null
       ? undefined
@@ -149,6 +155,13 @@ export async function creditInSession(tx: Tx, session: PortalSessionRow): Promis
           .where('id', '=', session.pos_transaction_id)
           .executeTakeFirstOrThrow();
   const cents = pos ? Number(pos.amount_in_cents) : session.amount_in_cents;
+  if (askedInCents !== undefined && cents !== null && askedInCents !== Number(cents)) {
+    invalidField('amount_in_cents', `The amount is set by the session: ${cents} cents.`, {
+      reason: 'amount_set_by_session',
+    });
+  }
+  if (session.credit_reception_id !== null) return portalCreditReception(tx.db, session.credit_reception_id);
+  const contactId = requireContact(session);
   if (cents === null) {
     throw sessionRefusal('nothing_to_credit', 'Nothing to credit yet', 'Nog niets om punten voor te geven');
   }

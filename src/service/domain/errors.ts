@@ -13,6 +13,8 @@ export interface ServiceErrorOptions {
   status?: number;
   /** The machine-readable case (contract/errors.ts ERROR_REASONS), sent as the body's `reason`. */
   reason?: ErrorReason;
+  /** When to try again (seconds), sent as the Retry-After header (a 429's). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -25,17 +27,19 @@ export class ServiceError extends Error {
   readonly detail?: ErrorDetail;
   readonly status?: number;
   readonly reason?: ErrorReason;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
     options: ServiceErrorOptions = {},
   ) {
-    const { fields, detail, status, reason } = options;
+    const { fields, detail, status, reason, retryAfterSeconds } = options;
     super(typeof detail === 'object' ? detail.en : (detail ?? reason ?? `error ${code}`));
     this.name = 'ServiceError';
     this.fields = fields;
     this.detail = detail;
     this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.status = status ?? (reason === undefined ? undefined : ERROR_REASONS[reason].status);
   }
 }

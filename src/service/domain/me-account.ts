@@ -21,13 +21,14 @@ import type {
 import type { AttributeType } from '../../contract/public/custom-attributes';
 import type { Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
+import { identifierByValue, linkIdentifier } from './contact-identifiers';
 import { updateContact } from './contact-profile';
 import { issueContactSessionToken } from './contact-session-tokens';
 import { contactById } from './contacts';
 import { attributeDefinitions } from './custom-attributes';
-import { invalidField, refusal, ServiceError } from './errors';
+import { refusal, ServiceError } from './errors';
+import { refundGuess, spendGuess } from './guess-budgets';
 import {
-  addContactCard,
   contactActivity,
   contactActivityCount,
   contactCards,
@@ -36,7 +37,6 @@ import {
   portalVouchers,
 } from './portal-customer';
 import { portalCard } from './portal-profile';
-import { classifyScannedValue } from './portal-scan';
 import { accountLook, nextReward } from './portal-session-views';
 import { apiTimestamp, fromCenti, isoTimestamp, jsonObject } from './values';
 import { listVouchers } from './vouchers';
@@ -46,7 +46,10 @@ function memberSince(createdAt: string): string {
   return (apiTimestamp(createdAt) ?? createdAt).slice(0, 10);
 }
 
-/** The signed-in customer at a glance: names, e-mail, member since, balances, tier, next reward. */
+/**
+ * The signed-in customer at a glance: names, e-mail, member since, balances, tier, next reward, and
+ * the account's terms when they still have them to accept.
+ */
 export async function meOverview(db: Db, contactId: number): Promise<MeOverview> {
   const contact = await contactById(db, contactId);
   const tier =
@@ -54,7 +57,7 @@ export async function meOverview(db: Db, contactId: number): Promise<MeOverview>
       ? undefined
       : await db.selectFrom('tiers').select('name').where('id', '=', contact.tier_id).executeTakeFirst();
   const balance = fromCenti(Number(contact.credit_balance_centi));
-  const { account } = await accountLook(db);
+  const { account, kiosk } = await accountLook(db);
   return {
     account_name: account.name,
     brand: account.brand,
@@ -67,6 +70,10 @@ export async function meOverview(db: Db, contactId: number): Promise<MeOverview>
     prepaid_balance_in_cents: Number(contact.prepaid_balance_in_cents),
     tier: tier ? { name: tier.name } : null,
     next_reward: await nextReward(db, balance),
+    terms_to_accept:
+      contact.terms_pending_since === null
+        ? null
+        : { terms_url: kiosk.terms_url, privacy_url: kiosk.privacy_url },
   };
 }
 
@@ -273,18 +280,58 @@ export async function meCards(db: Db, contactId: number): Promise<{ cards: MeCar
 // What a typed card code may hold: letters, digits, '-', '_' and '.'.
 const CARD_CODE = /^[\w.-]+$/;
 
+/** The one answer of a card number that cannot be added: 1003 (HTTP 422, card_not_addable) naming code. */
+function cardNotAddable(): ServiceError {
+  return refusal(
+    'card_not_addable',
+    {
+      en: 'This card cannot be added; check the number, or ask at the counter',
+      nl: 'Deze kaart kan niet worden toegevoegd; controleer het nummer, of vraag het aan de balie',
+    },
+    { fields: { code: ['This is no loyalty card that can be added.'] } },
+  );
+}
+
 /**
- * Adds a card by its typed code (as at the counter: a new code becomes a new card, an unlinked card
- * is linked, their own is answered as it is). A code the account knows as something else (a gift
- * card, a voucher, an app code, a receipt) is refused, so that it never identifies a customer.
- * @throws ServiceError 1003 naming `code` (not a card code); 60004 inactive card; 60014 someone
- *   else's card.
+ * Counts one card number typed on /me/ against the budgets of the contact and of `clientAddress`
+ * (guess-budgets.ts), before addMeCard checks it, in a transaction of its own: a refused number
+ * stays counted, an added card gives it back.
+ * @throws ServiceError 1003 (HTTP 429, reason too_many_wrong_codes, Retry-After) a budget spent.
  */
-export async function addMeCard(tx: Tx, contactId: number, code: string): Promise<MeCard> {
-  if (!CARD_CODE.test(code)) invalidField('code', 'A card code has letters, digits and dashes only.');
-  const kind = (await classifyScannedValue(tx.db, code, tx.now)).kind;
-  if (kind !== 'card' && kind !== 'unknown') invalidField('code', 'This is not the code of a loyalty card.');
-  const { card } = await addContactCard(tx, contactId, code);
+export function countMeCardAttempt(tx: Tx, contactId: number, clientAddress: string | null): Promise<void> {
+  return spendGuess(tx, 'card', { contactId, clientAddress });
+}
+
+/**
+ * Adds a card by its typed number: only a loyalty card the account knows, not linked and active,
+ * is linked to the customer (their own is answered as it is). Anything else — a number the account
+ * does not know (never kept), someone else's card, an inactive one, a gift card's, voucher's or
+ * app code — gets one answer, so that /me/ tells nothing about a code; its try was counted by
+ * countMeCardAttempt, and an added card gives it back.
+ * @throws ServiceError 1003 (HTTP 422, reason card_not_addable) naming `code`.
+ */
+export async function addMeCard(
+  tx: Tx,
+  contactId: number,
+  code: string,
+  clientAddress: string | null,
+): Promise<MeCard> {
+  const found = CARD_CODE.test(code) ? await identifierByValue(tx.db, code) : undefined;
+  // Only an active card of the shop's, linked to nobody or to them already.
+  if (found?.active !== 1 || (found.contact_id !== null && found.contact_id !== contactId)) {
+    throw cardNotAddable();
+  }
+  let card = found;
+  if (found.contact_id === null) {
+    try {
+      card = await linkIdentifier(tx, code, contactId);
+    } catch (err) {
+      // Linked by someone else meanwhile: the same one answer.
+      if (err instanceof ServiceError && err.code === 60014) throw cardNotAddable();
+      throw err;
+    }
+  }
+  await refundGuess(tx, 'card', { contactId, clientAddress });
   const row = await tx.db
     .selectFrom('contact_identifiers')
     .select(['id', 'value', 'name', 'active', 'created_at'])

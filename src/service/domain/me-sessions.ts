@@ -10,7 +10,7 @@ import type { Tx } from '../db/transaction';
 import type { OutgoingMail } from '../mail/mailer';
 import { type ContactRow, contactByUuid, isAnonymousEmail } from './contacts';
 import { refusal, type ServiceError } from './errors';
-import { type PortalSessionRow, requireProvenContact } from './portal-session-guards';
+import { type PortalSessionRow, requireCustomerProof } from './portal-session-guards';
 import { hashToken, newSecret } from './tokens';
 import { apiTimestamp, isoTimestamp } from './values';
 
@@ -229,11 +229,13 @@ export async function meLinkByEmail(tx: Tx, email: string, portalUrl: string): P
 
 /**
  * "Manage on your phone" at the counter (portal API POST me-link): a sign-in link for the session's
- * customer, bound to the session's shop, once they have proved it is them (docs/trust-model.md: an
- * e-mail typed at the counter is no proof, and the link opens their account for 30 days).
+ * customer, bound to the session's shop, once they have proved it is them themselves in this
+ * session — a scan of their card or app code, or their e-mailed code (docs/trust-model.md: the link
+ * opens their account for 30 days, so neither an e-mail typed at the counter nor the POS's or the
+ * cashier's word is enough).
  * @throws ServiceError 1003 (HTTP 409) customer_not_identified; (HTTP 403) proof_required.
  */
 export async function meLinkInSession(tx: Tx, session: PortalSessionRow, portalUrl: string): Promise<MeLink> {
-  const contactId = requireProvenContact(session);
+  const contactId = requireCustomerProof(session);
   return createMeLink(tx, { contactId, shopId: session.shop_id, source: 'counter' }, portalUrl);
 }

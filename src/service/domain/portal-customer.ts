@@ -25,6 +25,7 @@ import { recordEvent } from './portal-session-events';
 import {
   type PortalSessionRow,
   requireContact,
+  requireCustomerProof,
   requireProvenContact,
   sessionActor,
 } from './portal-session-guards';
@@ -225,12 +226,12 @@ export async function claimRewardInSession(
 const ACTIVITY_LIMIT = 50;
 
 /**
- * The identified customer's recent activity, newest first, at most 50 lines (portal API GET
- * activity): credit receptions ("Credits earned", "Credits reversed", or "Credits returned" for a
- * reversed reward), reward receptions (the reward's title, negative credits), prepaid transactions
- * but the opening balance ("Prepaid payment", "Prepaid top-up", "Prepaid reversed"), and gift-card
- * transactions made in their portal sessions ("Gift card payment", "Gift card top-up"), with the
- * shop's name. Titles are English; the kiosk may word them by `type` and sign.
+ * The identified customer's recent activity, newest first, at most 50 lines (the v1 component's
+ * GET loyalty-transactions): credit receptions ("Credits earned", "Credits reversed", or "Credits
+ * returned" for a reversed reward), reward receptions (the reward's title, negative credits),
+ * prepaid transactions but the opening balance ("Prepaid payment", "Prepaid top-up", "Prepaid
+ * reversed"), and gift-card transactions made in their portal sessions ("Gift card payment", "Gift
+ * card top-up"), with the shop's name. Titles are English; a page may word them by `type` and sign.
  */
 export function sessionActivity(db: Db, session: PortalSessionRow): Promise<PortalActivity[]> {
   return contactActivity(db, requireProvenContact(session), ACTIVITY_LIMIT);
@@ -238,7 +239,7 @@ export function sessionActivity(db: Db, session: PortalSessionRow): Promise<Port
 
 /**
  * A contact's newest `limit` lines of activity, newest first, as sessionActivity words them (the
- * kiosk and /me/).
+ * v1 component and /me/).
  */
 export async function contactActivity(db: Db, contactId: number, limit: number): Promise<PortalActivity[]> {
   const [credits, rewards, prepaid, sessions] = await Promise.all([
@@ -371,13 +372,13 @@ export async function sessionSubscriptions(db: Db, session: PortalSessionRow): P
   return contactSubscriptions(db, requireProvenContact(session));
 }
 
-/** A contact's e-mail subscriptions, one per active subscription type (the kiosk and /me/). */
+/** A contact's e-mail subscriptions, one per active subscription type (the v1 component and /me/). */
 export async function contactSubscriptions(db: Db, contactId: number): Promise<PortalSubscription[]> {
   return (await listContactSubscriptions(db, contactId)).map(portalSubscription);
 }
 
 /**
- * Subscribes or unsubscribes the identified customer (portal API POST subscriptions); a double
+ * Subscribes or unsubscribes the identified customer (the v1 component's PUT subscriptions); a double
  * opt-in type becomes PENDING_CONFIRMATION. Records `subscription_changed`
  * `{subscription_type: {id}, status}`.
  * @throws ServiceError 55030 unknown (or, to subscribe, inactive) subscription type.
@@ -396,7 +397,7 @@ export async function changeSubscriptionInSession(
 }
 
 /**
- * Subscribes or unsubscribes a contact by subscription type id (the kiosk and /me/); a double
+ * Subscribes or unsubscribes a contact by subscription type id (the v1 component and /me/); a double
  * opt-in type becomes PENDING_CONFIRMATION.
  * @throws ServiceError 55030 unknown (or, to subscribe, inactive) subscription type.
  */
@@ -417,7 +418,7 @@ export async function sessionCards(db: Db, session: PortalSessionRow): Promise<P
   return (await contactCards(db, requireProvenContact(session))).map(portalCard);
 }
 
-/** A contact's cards (contact identifiers) as stored, oldest first (the kiosk and /me/). */
+/** A contact's cards (contact identifiers) as stored, oldest first (the v1 component and /me/). */
 export function contactCards(db: Db, contactId: number) {
   return db
     .selectFrom('contact_identifiers')
@@ -428,17 +429,21 @@ export function contactCards(db: Db, contactId: number) {
 }
 
 /**
- * Adds a scanned card to the identified customer (portal API POST cards): an unknown value becomes
- * a new card ("Loyalty card", so that its name does not show its value) linked to them, an unlinked card is linked; their own card is answered as it is.
+ * Adds a card to the identified customer (the v1 component's link-identifier): an unknown value
+ * becomes a new card ("Loyalty card", so that its name does not show its value) linked to them, an
+ * unlinked card is linked; their own card is answered as it is. A card proves its holder is the
+ * customer, so the customer must have proved it themselves in the session (a scan, their e-mailed
+ * code): the POS's word gives nobody a card to their account.
  * Records `card_added` `{contact: {uuid, email}, contact_identifier}` when a card was added.
- * @throws ServiceError 60004 inactive card, 60014 linked to someone else, 60006 created meanwhile.
+ * @throws ServiceError 1003 (HTTP 403) proof_required; 60004 inactive card, 60014 linked to
+ *   someone else, 60006 created meanwhile.
  */
 export async function addCardInSession(
   tx: Tx,
   session: PortalSessionRow,
   value: string,
 ): Promise<PortalCard> {
-  const contactId = requireProvenContact(session);
+  const contactId = requireCustomerProof(session);
   const { card, added } = await addContactCard(tx, contactId, value);
   if (!added) return portalCard(card);
   const contact = await contactById(tx.db, contactId);
@@ -450,7 +455,7 @@ export async function addCardInSession(
 }
 
 /**
- * Adds a card to a contact (the kiosk and /me/): an unknown value becomes a new card ("Loyalty
+ * Adds a card to a contact at the counter (the v1 component): an unknown value becomes a new card ("Loyalty
  * card", so that its name does not show its value) linked to them, an unlinked card is linked;
  * their own card is answered as it is (`added` false).
  * @throws ServiceError 60004 inactive card, 60014 linked to someone else, 60006 created meanwhile.

@@ -11,19 +11,21 @@ import { identifierByValue, linkIdentifier } from './contact-identifiers';
 import { useContactSessionToken } from './contact-session-tokens';
 import { contactByEmail, contactById, createContact } from './contacts';
 import { invalidField, ServiceError } from './errors';
+import { addCardInSession } from './portal-customer';
 import { codeOfNobody } from './portal-scan';
 import { recordEvent, sessionEvents } from './portal-session-events';
-import { type PortalSessionRow, sessionRefusal } from './portal-session-guards';
 import {
-  accountLook,
-  type PortalViewOptions,
-  portalContact,
-  sessionContactProof,
-} from './portal-session-views';
+  type PortalSessionRow,
+  REFUSALS,
+  requireProvenContact,
+  sessionRefusal,
+  sessionTypeAllows,
+} from './portal-session-guards';
+import { type PortalViewOptions, portalContact, sessionContactProof } from './portal-session-views';
 import { sessionSettings, setSessionContact } from './portal-sessions';
 import { assertNoTopUpHeld } from './portal-top-ups';
 import { subscribeContact, unsubscribeContact } from './subscriptions';
-import { apiTimestamp, isoTimestamp } from './values';
+import { markTermsPending, recordTermsAcceptance, type TermsAccepted } from './terms';
 
 // Once the session has credited someone, it stays with them; a customer the POS set stays too,
 // and so does one whose top-up waits for its payment.
@@ -132,23 +134,12 @@ export async function identifyInSession(
   input: IdentifyRequest,
   options: PortalViewOptions,
 ): Promise<IdentifyResult> {
-  await assertContactMayChange(tx, session);
-  if ('value' in input) return byScannedValue(tx, session, input.value, options);
-  if (!emailEnabled(session)) {
-    throw sessionRefusal(
-      'email_identification_disabled',
-      'E-mail identification is not enabled in this session',
-      'Identificeren met e-mail staat in deze sessie niet aan',
-    );
+  if ('value' in input) {
+    await assertContactMayChange(tx, session);
+    return byScannedValue(tx, session, input.value, options);
   }
-  let contactId: number;
-  try {
-    contactId = (await contactByEmail(tx.db, input.email)).id;
-  } catch (err) {
-    if (err instanceof ServiceError && err.code === 55031)
-      return { result: 'unknown_email', email: input.email };
-    throw err;
-  }
+  const contactId = await contactOfTypedEmail(tx, session, input.email);
+  if (contactId === null) return { result: 'unknown_email', email: input.email };
   return {
     result: 'identified',
     method: 'email',
@@ -157,13 +148,116 @@ export async function identifyInSession(
 }
 
 /**
- * Registers a new contact at the kiosk (portal API register; needs the session's
- * `enable_registration`; one per session): creates the contact (channel `portal`), links the
- * unlinked card of the account scanned before (which proves it is them; an e-mail alone does not),
- * subscribes to the ticked subscription types (double opt-in ones become pending) and
- * unsubscribes from unticked opt-out ones, keeps the terms acceptance (its time and the account's
- * terms and privacy addresses), sets the session's contact and records `contact_registered` (with
- * `terms`) and `contact_identified`. All or nothing, in `tx`.
+ * The contact of an e-mail address typed at the counter, by identify's rules: the session's
+ * customer may still change, and it takes e-mail addresses; null for an address nobody has.
+ * @throws ServiceError 1003 (HTTP 403) email_identification_disabled; 1003 (HTTP 409)
+ *   customer_already_credited, payment_awaited.
+ */
+async function contactOfTypedEmail(tx: Tx, session: PortalSessionRow, email: string): Promise<number | null> {
+  await assertContactMayChange(tx, session);
+  if (!emailEnabled(session)) {
+    throw sessionRefusal(
+      'email_identification_disabled',
+      'E-mail identification is not enabled in this session',
+      'Identificeren met e-mail staat in deze sessie niet aan',
+    );
+  }
+  try {
+    return (await contactByEmail(tx.db, email)).id;
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === 55031) return null;
+    throw err;
+  }
+}
+
+/**
+ * Links a card to the account of an e-mail address typed at the counter (the real portal
+ * component's link-identifier, docs/v1-api.md), by the counter's rules for the same steps: the
+ * address is taken as identify takes one (e-mail identification on, the customer may change, the
+ * POS's customer stays), then the card is added as the counter adds one — to the session's own
+ * proven customer (addCardInSession), or, to the customer this session has just registered by
+ * their address alone, as registration links a card (a card of the account nobody holds; it then
+ * proves them: the two calls are the kiosk's registration with a card). Anyone else's account
+ * takes no card from an e-mail address alone. An address nobody has is a result (`unknown_email`),
+ * changing nothing.
+ * @throws ServiceError identify's refusals for an e-mail (1003 HTTP 403 email_identification_disabled,
+ *   409 customer_already_credited, payment_awaited, contact_set_by_pos); 1003 (HTTP 403)
+ *   proof_required; for the registered customer 1003 naming contact_identifier_value (no card of
+ *   the account), 60014 someone else's card, 60004 inactive; else 1003 (HTTP 403)
+ *   not_allowed_in_session outside the customer portal, and addCardInSession's (60004, 60014).
+ */
+export async function linkCardByEmailInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  input: { email: string; card_value: string },
+): Promise<{ result: 'unknown_email' } | { result: 'linked'; contact: PortalContact }> {
+  const contactId = await contactOfTypedEmail(tx, session, input.email);
+  if (contactId === null) return { result: 'unknown_email' };
+  assertPosContactKept(session, contactId);
+  // The counter identifies them by the address typed, which proves nothing; the session's own
+  // customer keeps what they proved.
+  const byAddress: PortalSessionRow =
+    session.contact_id === contactId
+      ? session
+      : { ...session, contact_id: contactId, contact_proven_at: null };
+  if (byAddress.contact_source === 'registration' && byAddress.contact_proven_at === null) {
+    await linkRegistrationCard(tx, input.card_value, contactId, 'contact_identifier_value');
+    const proven = await setSessionContact(tx, session, contactId, 'registration', true);
+    await recordCardAdded(tx, proven, contactId, input.card_value);
+  } else {
+    // Adding a card is the customer portal's (identify, scan_anything), as at the counter.
+    if (!sessionTypeAllows(session.type, 'customer_portal')) throw REFUSALS.notAllowed();
+    requireProvenContact(byAddress);
+    await addCardInSession(tx, session, input.card_value);
+  }
+  return { result: 'linked', contact: await portalContact(tx.db, contactId) };
+}
+
+/**
+ * Links a card of the account that nobody holds to a contact registering (the kiosk's registration
+ * with a card, and the component's link right after its registration).
+ * @throws ServiceError 1003 naming `field` (not a card of the account), 60004 inactive, 60014 linked.
+ */
+async function linkRegistrationCard(tx: Tx, value: string, contactId: number, field: string): Promise<void> {
+  // Only a card of the account is linked: a code it does not know is no loyalty card.
+  if (!(await identifierByValue(tx.db, value))) {
+    invalidField(field, `The ${field.replaceAll('_', ' ')} is not a loyalty card of this account.`);
+  }
+  await linkIdentifier(tx, value, contactId);
+}
+
+async function recordCardAdded(tx: Tx, session: PortalSessionRow, contactId: number, value: string) {
+  const contact = await contactById(tx.db, contactId);
+  await recordEvent(tx, session, 'card_added', {
+    contact: { uuid: contact.uuid, email: contact.email },
+    contact_identifier: value,
+  });
+}
+
+/**
+ * A registration at the counter: the e-mail address, the unlinked card of the account scanned
+ * before (optional), the language, and the customer's `consent` where the screen showed them the
+ * account's terms and its subscription types (the kiosk: the subscription types they ticked; its
+ * request holds their acceptance of the terms). `consent` null: a screen that showed neither (the
+ * real portal component) — nobody accepts for them, so the contact is made with no terms accepted
+ * (pending, asked where they next sign in) and no subscription.
+ */
+export interface Registration {
+  email: string;
+  card_value?: string | undefined;
+  locale?: RegisterRequest['locale'];
+  consent: { subscription_type_ids: number[] } | null;
+}
+
+/**
+ * Registers a new contact at the counter (portal API register, v1 POST contacts; needs the
+ * session's `enable_registration`; one per session): creates the contact (channel `portal`), links
+ * the unlinked card of the account scanned before (which proves it is them; an e-mail alone does
+ * not), subscribes to the ticked subscription types (double opt-in ones become pending) and
+ * unsubscribes from every opt-out one not ticked, keeps the terms acceptance (its time and the
+ * account's terms and privacy addresses) or, without `consent`, marks the terms pending. Sets the
+ * session's contact and records `contact_registered` (`terms`: the acceptance, or null) and
+ * `contact_identified`. All or nothing, in `tx`.
  * @throws ServiceError 1003 with HTTP 403 (registration disabled) or 409 (credit reception exists,
  *   registration_done, contact_set_by_pos, payment_awaited), 1003 naming card_value (not a card of
  *   the account), 60005 e-mail registered, 60014 card linked, 60004 card inactive, 55030 unknown type.
@@ -171,7 +265,7 @@ export async function identifyInSession(
 export async function registerInSession(
   tx: Tx,
   session: PortalSessionRow,
-  input: RegisterRequest,
+  input: Registration,
   options: PortalViewOptions,
 ): Promise<{ contact: PortalContact }> {
   if (!sessionSettings(session).enable_registration) {
@@ -191,14 +285,9 @@ export async function registerInSession(
     );
   }
   const created = await createContact(tx, { email: input.email, locale: input.locale ?? null }, 'portal');
-  if (input.card_value !== undefined) {
-    // Only a card of the account is linked: a code it does not know is no loyalty card.
-    if (!(await identifierByValue(tx.db, input.card_value))) {
-      invalidField('card_value', 'The card value is not a loyalty card of this account.');
-    }
-    await linkIdentifier(tx, input.card_value, created.id);
-  }
-  const ticked = new Set(input.subscription_type_ids);
+  if (input.card_value !== undefined)
+    await linkRegistrationCard(tx, input.card_value, created.id, 'card_value');
+  const ticked = new Set(input.consent?.subscription_type_ids ?? []);
   const subscriptions = [];
   for (const id of ticked) subscriptions.push(await subscribeContact(tx, created.id, { id }));
   const optOut = await tx.db
@@ -210,16 +299,9 @@ export async function registerInSession(
   for (const { id } of optOut) {
     if (!ticked.has(id)) subscriptions.push(await unsubscribeContact(tx, created.id, { id }));
   }
-  const { kiosk } = await accountLook(tx.db);
-  const terms = {
-    accepted_at: isoTimestamp(tx.now),
-    terms_url: kiosk.terms_url,
-    privacy_url: kiosk.privacy_url,
-  };
-  await tx.db
-    .insertInto('terms_acceptances')
-    .values({ contact_id: created.id, portal_session_id: session.id, ...terms })
-    .execute();
+  let terms: TermsAccepted | null = null;
+  if (input.consent) terms = await recordTermsAcceptance(tx, created.id, session.id);
+  else await markTermsPending(tx, created.id);
   await recordEvent(tx, session, 'contact_registered', {
     contact: { uuid: created.uuid, email: input.email },
     contact_identifier: input.card_value ?? null,
@@ -227,7 +309,7 @@ export async function registerInSession(
       subscription_type: { id: s.subscription_type.id },
       status: s.status,
     })),
-    terms: { ...terms, accepted_at: apiTimestamp(terms.accepted_at) },
+    terms,
   });
   const { contact } = await identified(
     tx,

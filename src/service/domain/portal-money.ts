@@ -62,22 +62,41 @@ export async function portalGiftcard(db: Db, card: GiftcardRow, now: Date): Prom
  * @throws ServiceError 5001 when no card matches.
  */
 export async function scanGiftcard(db: Db, value: string, now: Date): Promise<{ giftcard: PortalGiftcard }> {
-  return { giftcard: await portalGiftcard(db, await findGiftcard(db, value), now) };
+  const { giftcard } = await scannedGiftcard(db, value, now);
+  return { giftcard };
 }
 
 /**
- * Pays part of a redeem_giftcards session's amount with a card (portal API giftcards/redeem):
- * charges min(card balance, remaining) as a giftcard transaction at the session's shop and records
- * `giftcard_transaction` with the spec Giftcard Transaction as data. The session row is locked by
- * the caller (sessionForAction) and the card here, so concurrent redeems never pay more than the
- * session's amount nor more than the card holds.
+ * The gift card a scanned hash or QR content names, and its code (`hash`) as the card has it: the
+ * code the caller has just given (or scanned in its QR), by which it finds the card again (v1
+ * giftcards/{hash} and check-code). The counter shows only its last 4 characters.
+ * @throws ServiceError 5001 when no card matches.
+ */
+export async function scannedGiftcard(
+  db: Db,
+  value: string,
+  now: Date,
+): Promise<{ giftcard: PortalGiftcard; hash: string }> {
+  const card = await findGiftcard(db, value);
+  return { giftcard: await portalGiftcard(db, card, now), hash: card.hash };
+}
+
+/**
+ * Pays part of a redeem_giftcards session's amount with a card (portal API giftcards/redeem, v1
+ * giftcards/transaction): charges min(card balance, what is left to pay) as a giftcard transaction
+ * at the session's shop and records `giftcard_transaction` with the spec Giftcard Transaction as
+ * data. A screen that names the amount (`askedInCents`, positive) names that charge: no other
+ * amount moves. The session row is locked by the caller (sessionForAction) and the card here, so
+ * concurrent redeems never pay more than the session's amount nor more than the card holds.
  * @throws ServiceError 1003 (HTTP 409) nothing remains to pay, or a card has paid already and the
- *   session allows one card only; 5001 unknown card, 1003 inactive card, 5002 expired, 5003 empty.
+ *   session allows one card only; 1003 naming amount_in_cents (amount_set_by_session) for another
+ *   amount than the charge; 5001 unknown card, 1003 inactive card, 5002 expired, 5003 empty.
  */
 export async function redeemGiftcardInSession(
   tx: Tx,
   session: PortalSessionRow,
   giftcardUuid: string,
+  askedInCents?: number,
 ): Promise<GiftcardRedeemResult> {
   const before = await giftcardPaymentState(tx.db, session);
   // A scan-anything session without an amount has nothing to pay: its gift cards are topped up.
@@ -103,6 +122,13 @@ export async function redeemGiftcardInSession(
   // An empty card is asked for the whole remainder, so that the transaction refuses it with its own
   // checks in their order (inactive, 5002 expired, then 5003).
   const charge = balance > 0 ? Math.min(balance, remaining) : remaining;
+  if (askedInCents !== undefined && askedInCents !== charge) {
+    invalidField(
+      'amount_in_cents',
+      `The session sets what this card pays: ${charge} cents (of ${remaining} left to pay).`,
+      { reason: 'amount_set_by_session' },
+    );
+  }
   const transaction = await createGiftcardTransaction(tx, sessionActor(session), {
     giftcard_uuid: giftcardUuid,
     amount_in_cents: -charge,
@@ -260,10 +286,11 @@ async function assertNoPrepaidYet(db: Db, session: PortalSessionRow): Promise<vo
 }
 
 /**
- * Pays from the identified customer's prepaid balance (portal API prepaid/pay; pay_prepaid
- * sessions), who must have proved it is them: charges min(amount, balance), the amount being the
- * session's `amount_in_cents` when it has one (else the amount typed); `unpaid_in_cents` is what
- * that amount leaves to pay at the till. Records `prepaid_transaction` with the prepaid transaction
+ * Pays from the identified customer's prepaid balance (portal API prepaid/pay, v1
+ * prepaid/transaction; pay_prepaid sessions), who must have proved it is them: charges
+ * min(amount, balance), the amount being the session's `amount_in_cents` when it has one (asked
+ * as it is, or as that charge; else the amount typed); `unpaid_in_cents` is what that amount
+ * leaves to pay at the till. Records `prepaid_transaction` with the prepaid transaction
  * as data. Once per session.
  * @throws ServiceError 1003 (HTTP 409) no identified customer or already paid; 1003 (HTTP 403)
  *   proof_required; 1003 naming amount_in_cents (none, another than the session's, or a typed one
@@ -276,11 +303,15 @@ export async function payPrepaidInSession(
 ): Promise<PrepaidResult> {
   const contactId = requireProvenContact(session);
   await assertNoPrepaidYet(tx.db, session);
-  const asked = await sessionAmount(tx.db, session, amount);
   await tx.lock('contacts', contactId);
   const contact = await contactById(tx.db, contactId);
-  // An empty balance is asked for the whole amount, so that the transaction refuses it (1003).
   const balance = Number(contact.prepaid_balance_in_cents);
+  // A screen may name the payment by what it charges, min(the session's amount, balance) (the
+  // real portal component does): the same money moves.
+  const fixed = session.amount_in_cents === null ? null : Number(session.amount_in_cents);
+  const charging = fixed !== null && balance > 0 && amount === Math.min(fixed, balance);
+  const asked = await sessionAmount(tx.db, session, charging ? undefined : amount);
+  // An empty balance is asked for the whole amount, so that the transaction refuses it (1003).
   const charge = balance > 0 ? Math.min(asked, balance) : asked;
   const { transaction } = await prepaidInSession(tx, session, contact.uuid, -charge);
   return prepaidResult(tx, session, transaction.uuid, charge, asked - charge);

@@ -84,3 +84,25 @@ export async function giftcardPaymentState(
     remaining_in_cents: Math.max(0, Number(session.amount_in_cents ?? 0) - paid),
   };
 }
+
+/**
+ * What the session's amount leaves to pay at the till now (cents; null without an amount): where
+ * gift cards pay, what they have not paid of it (giftcardPaymentState); else the amount less what a
+ * prepaid payment charged of it (never below 0).
+ */
+export async function amountLeftToPay(db: Db, session: PortalSessionRow): Promise<number | null> {
+  if (session.amount_in_cents === null) return null;
+  const giftcards = await giftcardPaymentState(db, session);
+  if (giftcards) return giftcards.remaining_in_cents;
+  const payments = await db
+    .selectFrom('portal_session_events')
+    .select('data')
+    .where('portal_session_id', '=', session.id)
+    .where('type', '=', 'prepaid_transaction')
+    .execute();
+  const charged = payments
+    .map((e) => (JSON.parse(e.data) as { amount_in_cents: number }).amount_in_cents)
+    .filter((cents) => cents < 0)
+    .reduce((sum, cents) => sum - cents, 0);
+  return Math.max(0, Number(session.amount_in_cents) - charged);
+}

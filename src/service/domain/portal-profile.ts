@@ -65,9 +65,9 @@ export async function sessionStats(db: Db, session: PortalSessionRow): Promise<P
 }
 
 /**
- * Removes one of the identified customer's cards (portal API POST cards/remove): the card is
- * unlinked, not deleted, so its history stays and it can be linked again. Records `card_removed`
- * `{contact: {uuid}, contact_identifier: {name, value_hint}}`.
+ * Removes one of the identified customer's cards (the v1 component's DELETE contact-identifiers):
+ * the card is unlinked, not deleted, so its history stays and it can be linked again. Records
+ * `card_removed` `{contact: {uuid}, contact_identifier: {name, value_hint}}`.
  * @throws ServiceError 1003 (HTTP 404) naming card_id when it is not one of the customer's cards.
  */
 export async function removeCardInSession(
@@ -86,7 +86,7 @@ export async function removeCardInSession(
 }
 
 /**
- * Unlinks one of a contact's cards (the kiosk and /me/): not deleted, so its history stays and it
+ * Unlinks one of a contact's cards (the v1 component and /me/): not deleted, so its history stays and it
  * can be linked again. `field` names the card's id in the caller's input.
  * @throws ServiceError 1003 (HTTP 404) naming `field` when it is not one of the contact's cards.
  */

@@ -1,4 +1,4 @@
-import type { ScannedCode } from '../../contract/portal';
+import type { PortalVoucher, ScannedCode } from '../../contract/portal';
 import type { Db } from '../db/schema';
 import { identifierByValue } from './contact-identifiers';
 import { ServiceError } from './errors';
@@ -64,4 +64,16 @@ async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
     if (err instanceof ServiceError) return null;
     throw err;
   }
+}
+
+/**
+ * The voucher a scanned or typed code names, as the counter shows it, judged at `now` (`unusable`:
+ * why it cannot be used); whose it is is not told. A code that names a card, an app code or a gift
+ * card names no voucher (classifyScannedValue's order).
+ * @throws ServiceError 80004 when the code names no voucher.
+ */
+export async function scannedVoucher(db: Db, code: string, now: Date): Promise<PortalVoucher> {
+  const scanned = await classifyScannedValue(db, code, now);
+  if (scanned.kind !== 'voucher') throw new ServiceError(80004);
+  return scanned.voucher;
 }

@@ -1,10 +1,11 @@
 /*
  * A portal session as stored, found by uuid, and what it may do now: the refusals of a session's
- * state (1003 with 404, 410, 409, 403), which actions each session type allows, and who acts for it.
+ * state (1003 with 404, 410, 409, 403), the actions its type allows (the table of
+ * contract/session-types.ts), and who acts for it.
  */
 import type { Selectable } from 'kysely';
 import type { ErrorReason } from '../../contract/errors';
-import type { PortalSessionType } from '../../contract/portal';
+import { type PortalAction, sessionTypeAllows } from '../../contract/session-types';
 import type { Db, PortalSessionTable } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
@@ -35,65 +36,10 @@ export const REFUSALS = {
     sessionRefusal('not_allowed_in_session', 'Not allowed in this session', 'Niet toegestaan in deze sessie'),
 } as const;
 
-/**
- * What a portal call does; each session type allows some of them (DESIGN.md "Kiosk flows"). The
- * money actions are named as the session types they belong to.
- */
-export type PortalAction =
-  | 'identify'
-  | 'register'
-  | 'credit_reception'
-  | 'giftcard_scan'
-  | 'redeem_giftcards'
-  | 'top_up_giftcards'
-  | 'pay_prepaid'
-  | 'top_up_prepaid'
-  | 'voucher_list'
-  | 'voucher_redeem'
-  | 'customer_portal'
-  | 'scan_lookup'
-  | 'verify'
-  | 'confirm_payment'
-  | 'end';
-
-const IDENTIFYING_TYPES: PortalSessionType[] = [
-  'identify',
-  'credit_reception',
-  'pay_prepaid',
-  'top_up_prepaid',
-  'prepaid',
-  'vouchers',
-  'scan_anything',
-];
-/** The types where a customer pays with a gift card, or tops one up (`giftcard`: they choose). */
-const PAYING_GIFTCARD: PortalSessionType[] = ['redeem_giftcards', 'giftcard', 'scan_anything'];
-const TOPPING_UP_GIFTCARD: PortalSessionType[] = ['top_up_giftcards', 'giftcard', 'scan_anything'];
-
-const ALLOWED: Record<Exclude<PortalAction, 'end'>, PortalSessionType[]> = {
-  identify: IDENTIFYING_TYPES,
-  register: IDENTIFYING_TYPES,
-  credit_reception: ['credit_reception'],
-  giftcard_scan: [...new Set([...PAYING_GIFTCARD, ...TOPPING_UP_GIFTCARD])],
-  redeem_giftcards: PAYING_GIFTCARD,
-  top_up_giftcards: TOPPING_UP_GIFTCARD,
-  pay_prepaid: ['pay_prepaid', 'prepaid'],
-  top_up_prepaid: ['top_up_prepaid', 'prepaid'],
-  voucher_list: ['vouchers', 'identify', 'scan_anything'],
-  voucher_redeem: ['vouchers', 'identify', 'scan_anything'],
-  customer_portal: ['identify', 'scan_anything'],
-  scan_lookup: [...IDENTIFYING_TYPES, 'redeem_giftcards', 'top_up_giftcards', 'giftcard'],
-  verify: IDENTIFYING_TYPES,
-  confirm_payment: ['top_up_prepaid', 'top_up_giftcards', 'prepaid', 'giftcard', 'scan_anything'],
-};
-
-/** Whether a session of `type` may do `action` (the kiosk's and the v1 API's one table). */
-export function sessionTypeAllows(type: PortalSessionType, action: PortalAction): boolean {
-  return allows(type, action);
-}
-
-function allows(type: PortalSessionType, action: PortalAction): boolean {
-  return action === 'end' || ALLOWED[action].includes(type);
-}
+/** What a portal call does: contract/session-types.ts, whose table says which types allow it. */
+export type { PortalAction } from '../../contract/session-types';
+/** Whether a session of `type` may do `action` (the table of contract/session-types.ts). */
+export { sessionTypeAllows } from '../../contract/session-types';
 
 /** A session by uuid. @throws ServiceError 1003 (HTTP 404) when there is none. */
 export async function portalSessionByUuid(db: Db, uuid: string): Promise<PortalSessionRow> {
@@ -126,7 +72,7 @@ export async function sessionForAction(
     throw REFUSALS.expired();
   }
   if (row.status !== 'open') throw REFUSALS.ended();
-  if (!allows(row.type, action)) throw REFUSALS.notAllowed();
+  if (!sessionTypeAllows(row.type, action)) throw REFUSALS.notAllowed();
   return row;
 }
 
@@ -145,6 +91,13 @@ export function requireContact(session: PortalSessionRow): number {
   return session.contact_id;
 }
 
+const proofRequired = () =>
+  sessionRefusal(
+    'proof_required',
+    'Confirm it is you first: scan your card or app code, or enter the code we e-mailed you',
+    'Bevestig eerst dat u het bent: scan uw kaart of app-code, of typ de code die we u mailden',
+  );
+
 /**
  * The id of the session's identified customer, for calls that spend or change their account or
  * read more than their name, balances and rewards (docs/trust-model.md): they must have proved it
@@ -154,13 +107,20 @@ export function requireContact(session: PortalSessionRow): number {
  */
 export function requireProvenContact(session: PortalSessionRow): number {
   const contactId = requireContact(session);
-  if (session.contact_proven_at === null) {
-    throw sessionRefusal(
-      'proof_required',
-      'Confirm it is you first: scan your card or app code, or enter the code we e-mailed you',
-      'Bevestig eerst dat u het bent: scan uw kaart of app-code, of typ de code die we u mailden',
-    );
-  }
+  if (session.contact_proven_at === null) throw proofRequired();
+  return contactId;
+}
+
+/**
+ * The id of the session's identified customer, for calls that hand out their account — the phone
+ * link to /me/, a card that would identify them (docs/trust-model.md "What opens the customer's
+ * account"): the customer proved it themselves in this session, by a scan of their card or app
+ * code or the code e-mailed to them. The POS's word is no such proof.
+ * @throws ServiceError 1003 (HTTP 409) no customer; 1003 (HTTP 403, reason proof_required).
+ */
+export function requireCustomerProof(session: PortalSessionRow): number {
+  const contactId = requireContact(session);
+  if (session.customer_proven_at === null) throw proofRequired();
   return contactId;
 }
 

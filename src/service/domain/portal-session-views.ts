@@ -99,11 +99,14 @@ export async function contactSummaries(db: Db, contactIds: number[]) {
 
 /**
  * The identified customer as the counter may show them (docs/trust-model.md): first name, the
- * e-mail address masked, locale, tier name and balances.
+ * e-mail address masked, locale, tier name and balances; and whether they have terms to accept.
  */
 export async function portalContact(db: Db, contactId: number): Promise<PortalContact> {
-  const { email, lastname: _lastname, ...shown } = await contactSummary(db, contactId);
-  return { ...shown, email_hint: maskEmail(email) };
+  const [{ email, lastname: _lastname, ...shown }, terms] = await Promise.all([
+    contactSummary(db, contactId),
+    db.selectFrom('contacts').select('terms_pending_since').where('id', '=', contactId).executeTakeFirst(),
+  ]);
+  return { ...shown, email_hint: maskEmail(email), terms_pending: terms?.terms_pending_since != null };
 }
 
 /** The account's name and brand kit and its kiosk settings (contract/portal.ts `kiosk`). */

@@ -10,31 +10,25 @@ import type {
   CreatePortalSessionInput,
   PortalSession,
 } from '../../contract/public/portal-sessions';
+import {
+  holdsTopUps,
+  SESSION_DEFAULTS,
+  SESSION_TYPE_RULES,
+  type SessionCreator,
+  usesGiftcards,
+} from '../../contract/session-types';
 import type { DialectName } from '../db/database';
 import type { ContactSource, Db } from '../db/schema';
 import type { Tx } from '../db/transaction';
 import type { Actor } from './actor';
 import { contactById, contactByUuid } from './contacts';
-import { ServiceError } from './errors';
+import { invalidField, ServiceError } from './errors';
 import { giftcardPaymentState } from './portal-payments';
 import { recordEvent } from './portal-session-events';
 import { type PortalSessionRow, portalSessionByUuid, REFUSALS } from './portal-session-guards';
 import { type PosTransactionRow, posTransactionByUuid } from './pos-transactions';
 import { resolveShop, shopById, shopRef } from './shops';
 import { apiTimestamp, isoTimestamp, jsonObject, newUuid } from './values';
-
-/** Settings of sessions created without any (end-screen sessions opened by a push). */
-export const DEFAULT_SETTINGS: PortalSettings = {
-  scanner_type: 'camera',
-  enable_email_identification: false,
-  enable_registration: false,
-  enable_on_screen_keyboard: false,
-  camera_service: 3,
-  facing_mode: 'user',
-  primary_identification_method: 'identifier',
-  allow_multiple_giftcards: true,
-  require_payment_confirmation: false,
-};
 
 /** The topic of a shop's session changes (standby screens listen to it). */
 export const shopTopic = (shopId: number) => `shop:${shopId}`;
@@ -80,6 +74,8 @@ export async function insertSession(
       ended_at: null,
       contact_source: input.contactId === null ? null : 'pos',
       contact_proven_at: input.contactId === null ? null : isoTimestamp(tx.now),
+      // The POS's word proves nothing of the customer's own (docs/trust-model.md).
+      customer_proven_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -88,12 +84,17 @@ export async function insertSession(
 }
 
 /**
- * Creates a portal session of `type` (spec "Portal sessions (A)": the seven POST variants) with
- * the creation settings, defaults applied. A key bound to a shop creates only for its shop.
+ * Creates a portal session of `type` (spec "Portal sessions (A)": the seven POST variants, and our
+ * three) with the creation settings, by the rules of its type (contract/session-types.ts): an
+ * amount where it takes one (required for a gift-card payment), `allow_multiple_giftcards` by its
+ * default, and its top-ups held for the till's payment as `creator` decides (holdsTopUps: always
+ * for the cashier console, a POS's when it asks). A key bound to a shop creates only for its shop.
  * `pos_transaction_uuid` (extension, credit_reception) puts a POS transaction in the session.
  * @returns spec "Portal Session" with `events: []`.
- * @throws ServiceError 1008 unknown or foreign shop, 55031 unknown contact, 1027 unknown POS
- *   transaction, 6001 POS transaction already linked to a credit reception.
+ * @throws ServiceError 1003 naming amount_in_cents (missing where required, given where the type
+ *   takes none) or pos_transaction_uuid (given where the type takes none), 1008 unknown or foreign
+ *   shop, 55031 unknown contact, 1027 unknown POS transaction, 6001 POS transaction already linked
+ *   to a credit reception.
  */
 export async function createPortalSession(
   tx: Tx,
@@ -101,7 +102,18 @@ export async function createPortalSession(
   type: PortalSessionType,
   input: CreatePortalSessionInput,
   options: SessionOptions,
+  creator: SessionCreator = 'pos',
 ): Promise<CreatedPortalSession> {
+  const rules = SESSION_TYPE_RULES[type];
+  if (rules.amount === 'required' && input.amount_in_cents === undefined) {
+    invalidField('amount_in_cents', `The amount in cents field is required for a ${type} session.`);
+  }
+  if (rules.amount === 'absent' && input.amount_in_cents !== undefined) {
+    invalidField('amount_in_cents', `A ${type} session takes no amount.`);
+  }
+  if (!rules.posTransaction && input.pos_transaction_uuid !== undefined) {
+    invalidField('pos_transaction_uuid', `A ${type} session takes no POS transaction.`);
+  }
   const shop = await resolveShop(tx.db, actor, input.shop_uuid);
   const contact = input.contact_uuid ? await contactByUuid(tx.db, input.contact_uuid) : undefined;
   const pos = input.pos_transaction_uuid
@@ -121,10 +133,11 @@ export async function createPortalSession(
         camera_service: input.camera_service,
         facing_mode: input.facing_mode,
         primary_identification_method: input.primary_identification_method,
-        // A gift-card payment takes several cards unless told otherwise; a session that may top up, one card.
-        allow_multiple_giftcards:
-          input.allow_multiple_giftcards ?? !['top_up_giftcards', 'giftcard', 'scan_anything'].includes(type),
-        require_payment_confirmation: input.require_payment_confirmation ?? false,
+        // Only a type that pays or tops up gift cards takes the switch; the others keep the default.
+        allow_multiple_giftcards: usesGiftcards(type)
+          ? (input.allow_multiple_giftcards ?? rules.allowMultipleGiftcards)
+          : rules.allowMultipleGiftcards,
+        require_payment_confirmation: holdsTopUps(type, creator, input.require_payment_confirmation),
       },
       amountInCents: input.amount_in_cents ?? null,
       posTransactionId: pos?.id ?? null,
@@ -191,7 +204,7 @@ export async function portalSessionView(
 
 /** The stored settings of a session, with defaults for keys it lacks. */
 export function sessionSettings(row: PortalSessionRow): PortalSettings {
-  return { ...DEFAULT_SETTINGS, ...(jsonObject(row.settings) as Partial<PortalSettings>) };
+  return { ...SESSION_DEFAULTS, ...(jsonObject(row.settings) as Partial<PortalSettings>) };
 }
 
 /**
@@ -279,8 +292,10 @@ export async function endSession(
 
 /**
  * Sets the session's identified contact, how they became known, and whether that proves it is
- * them (`proven`: a scan of their card or app code). The same contact, proven before, stays proven
- * (their e-mail typed after their card scan takes nothing away).
+ * them (`proven`: a scan of their card or app code, which is the customer's own proof). The same
+ * contact, proven before, stays proven (their e-mail typed after their card scan takes nothing
+ * away); the POS's customer who scans their card stays the POS's (nobody else may take their
+ * place) and has now proved it themselves.
  */
 export async function setSessionContact(
   tx: Tx,
@@ -289,14 +304,25 @@ export async function setSessionContact(
   source: ContactSource,
   proven: boolean,
 ): Promise<PortalSessionRow> {
-  const keep = row.contact_id === contactId && row.contact_proven_at !== null && !proven;
-  const set = keep
-    ? { contact_id: contactId }
-    : {
-        contact_id: contactId,
-        contact_source: source,
-        contact_proven_at: proven ? isoTimestamp(tx.now) : null,
-      };
+  const same = row.contact_id === contactId;
+  const now = isoTimestamp(tx.now);
+  let set: Partial<PortalSessionRow>;
+  if (same && !proven && row.contact_proven_at !== null) set = { contact_id: contactId };
+  else if (same && proven) {
+    set = {
+      contact_id: contactId,
+      contact_source: row.contact_source === 'pos' ? 'pos' : source,
+      contact_proven_at: row.contact_proven_at ?? now,
+      customer_proven_at: now,
+    };
+  } else {
+    set = {
+      contact_id: contactId,
+      contact_source: source,
+      contact_proven_at: proven ? now : null,
+      customer_proven_at: proven ? now : null,
+    };
+  }
   await tx.db.updateTable('portal_sessions').set(set).where('id', '=', row.id).execute();
   return { ...row, ...set };
 }

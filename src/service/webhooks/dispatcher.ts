@@ -1,6 +1,7 @@
 import type { DialectName } from '../db/database';
 import type { Tx } from '../db/transaction';
 import { apiTimestamp } from '../domain/values';
+import type { WebhookTargetPolicy } from '../domain/webhook-targets';
 import type { RoundTimer } from '../jobs/session-expiry';
 import {
   type ClaimedDelivery,
@@ -11,6 +12,7 @@ import {
   type TryOutcome,
 } from './outbox';
 import { webhookSignature } from './signature';
+import { postToTarget, type Resolve, TargetRefused } from './target-connection';
 
 /** The timers that cut a try at its timeout (tests give ones they fire themselves). */
 export interface WebhookTimers {
@@ -37,29 +39,41 @@ export interface DispatcherOptions {
   timeoutMs: number;
   /** Tries this process runs at once. */
   concurrency: number;
-  /** Tries of one subscription this process runs at once. */
-  perSubscription: number;
+  /** Tries to one endpoint (URL origin: scheme, host and port) this process runs at once. */
+  perOrigin: number;
+  /** Which addresses deliveries may reach (domain/webhook-targets.ts). */
+  policy: WebhookTargetPolicy;
+  /** Resolves the host names of subscription URLs. */
+  resolve: Resolve;
   /** How long delivered and given-up deliveries are kept in the log (ms). */
   keepMs: number;
-  /** Logs a failed round (the database away); the round is tried again at the next wake. */
+  /**
+   * Logs a failed round (the database away; the round is tried again at the next wake), or a try
+   * the target policy refused.
+   */
   warn: (err: unknown, message: string) => void;
 }
 
 const SHUTDOWN = 'shutdown';
 const TIMEOUT = 'timeout';
+/** The log's error of a try the target policy refused: nothing was sent, nor is the address told. */
+export const REFUSED_BY_POLICY = 'refused by policy';
+/** The log's error of a try without a connection, whatever the cause: nothing of the network behind it. */
+export const CONNECTION_FAILED = 'connection failed';
 
 /**
  * Delivers the webhook outbox (docs/webhooks.md "Delivery"), off the request path: woken after a
  * change is committed and every few seconds, it takes due deliveries (outbox.ts: leased, so each is
- * sent by one process at a time) up to `concurrency` at once, POSTs each with its signature and a
- * `timeoutMs` bound, and writes the outcome (delivered, retry with back-off, given up). A slow or
- * dead endpoint costs its own tries only: requests never wait for a delivery. Closing gives the
- * running tries back untried, for the next process.
+ * sent by one process at a time) up to `concurrency` at once and `perOrigin` of one endpoint,
+ * POSTs each with its signature and a `timeoutMs` bound to an address the policy allows, and
+ * writes the outcome (delivered, retry with back-off, given up). A slow or dead endpoint costs its
+ * own share of tries only: other endpoints' deliveries go on, and requests never wait for a
+ * delivery. Closing gives the running tries back untried, for the next process.
  */
 export class WebhookDispatcher {
   private readonly running = new Map<
     number,
-    { done: Promise<void>; abort: AbortController; subscriptionId: number }
+    { done: Promise<void>; abort: AbortController; origin: string }
   >();
   private round: Promise<number> | undefined;
   private again = false;
@@ -122,17 +136,15 @@ export class WebhookDispatcher {
           this.again = false;
           const free = this.options.concurrency - this.running.size;
           if (this.closed || free <= 0) break;
-          const busy = new Map<number, number>();
-          for (const { subscriptionId } of this.running.values()) {
-            busy.set(subscriptionId, (busy.get(subscriptionId) ?? 0) + 1);
-          }
+          const busy = new Map<string, number>();
+          for (const { origin } of this.running.values()) busy.set(origin, (busy.get(origin) ?? 0) + 1);
           const now = this.options.clock();
           const claimed = await this.options.run((tx) =>
             claimDueDeliveries(tx, this.options.dialect, {
               now: now.getTime(),
               limit: free,
               leaseMs: this.options.timeoutMs + 60_000,
-              perSubscription: this.options.perSubscription,
+              perOrigin: this.options.perOrigin,
               busy,
             }),
           );
@@ -172,7 +184,7 @@ export class WebhookDispatcher {
         this.wake();
       }
     })();
-    this.running.set(delivery.id, { done, abort, subscriptionId: delivery.subscriptionId });
+    this.running.set(delivery.id, { done, abort, origin: delivery.origin });
   }
 
   // One POST of the delivery, bounded by timeoutMs; never throws.
@@ -190,11 +202,12 @@ export class WebhookDispatcher {
     const timer = this.options.timers.setTimeout(() => abort.abort(TIMEOUT), this.options.timeoutMs);
     const started = performance.now();
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
+      const statusCode = await postToTarget({
+        url: delivery.url,
         body,
-        redirect: 'manual',
         signal: abort.signal,
+        policy: this.options.policy,
+        resolve: this.options.resolve,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Portal-Webhooks/1',
@@ -204,28 +217,27 @@ export class WebhookDispatcher {
           'webhook-event': delivery.eventType,
         },
       });
-      // The answer's body is not read: only its status counts.
-      await response.body?.cancel().catch(() => undefined);
-      const ok = response.status >= 200 && response.status < 300;
+      const ok = statusCode >= 200 && statusCode < 300;
       return {
         sentAt,
-        statusCode: response.status,
-        error: ok ? null : `HTTP ${response.status}`,
+        statusCode,
+        error: ok ? null : `HTTP ${statusCode}`,
         durationMs: performance.now() - started,
       };
     } catch (err) {
-      const reason = abort.signal.aborted ? String(abort.signal.reason) : describe(err);
-      return { sentAt, statusCode: null, error: reason, durationMs: performance.now() - started };
+      // Refused: nothing was sent, and the caller is told neither the address nor a time; the
+      // operator's log says which rule (private: --webhook-allow-private-networks would allow it).
+      if (err instanceof TargetRefused) {
+        this.options.warn(
+          err,
+          `webhook delivery to subscription ${delivery.subscriptionUuid} refused by policy`,
+        );
+        return { sentAt, statusCode: null, error: REFUSED_BY_POLICY, durationMs: 0 };
+      }
+      const error = abort.signal.aborted ? String(abort.signal.reason) : CONNECTION_FAILED;
+      return { sentAt, statusCode: null, error, durationMs: performance.now() - started };
     } finally {
       this.options.timers.clearTimeout(timer);
     }
   }
-}
-
-// A failed fetch's cause in a few words: "connection refused", "getaddrinfo ENOTFOUND host", …
-function describe(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code === 'ECONNREFUSED') return 'connection refused';
-  if (cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET') return 'connection reset';
-  return (cause?.message ?? (err as Error).message ?? String(err)).slice(0, 200);
 }

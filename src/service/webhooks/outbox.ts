@@ -30,6 +30,8 @@ export interface ClaimedDelivery {
   subscriptionId: number;
   subscriptionUuid: string;
   url: string;
+  /** The endpoint the URL names (scheme, host and port), whose share of tries it takes. */
+  origin: string;
   secret: string;
   eventUuid: string;
   eventType: string;
@@ -37,11 +39,17 @@ export interface ClaimedDelivery {
   event: { created_at: string; data: unknown };
 }
 
+/** The endpoint of a subscription URL: its origin (`https://pos.example.com:8443`). */
+export function endpointOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url;
+}
+
 /**
  * Takes up to `limit` due deliveries of ACTIVE subscriptions for one try each, oldest due first, at
- * most `perSubscription` of one subscription counting `busy` (its tries this process has running),
- * so that one slow endpoint cannot take every slot. Each is leased until `now + leaseMs` and its
- * attempts counted.
+ * most `perOrigin` to one endpoint counting `busy` (its tries this process has running, by origin),
+ * so that a slow or dead endpoint takes its own share of the slots and no other's. An endpoint at
+ * its share is left out of the look for due deliveries, so its backlog hides no other endpoint's.
+ * Each is leased until `now + leaseMs` and its attempts counted.
  */
 export async function claimDueDeliveries(
   tx: Tx,
@@ -50,68 +58,76 @@ export async function claimDueDeliveries(
     now: number;
     limit: number;
     leaseMs: number;
-    perSubscription: number;
-    busy: Map<number, number>;
+    perOrigin: number;
+    busy: Map<string, number>;
   },
 ): Promise<ClaimedDelivery[]> {
-  const { now, limit } = options;
-  let due = tx.db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'subscription_id'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-    .where('subscription_id', 'in', (eb) =>
-      eb.selectFrom('webhook_subscriptions').select('id').where('status', '=', 'ACTIVE'),
-    )
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit * 4);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  const taken = new Map(options.busy);
-  const chosen: number[] = [];
-  for (const row of await due.execute()) {
-    const count = taken.get(row.subscription_id) ?? 0;
-    if (count >= options.perSubscription) continue;
-    taken.set(row.subscription_id, count + 1);
-    chosen.push(row.id);
-    if (chosen.length === limit) break;
-  }
-  if (chosen.length === 0) return [];
-  const leaseToken = newSecret();
-  const rows = await tx.db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      lease_until: now + options.leaseMs,
-      lease_token: leaseToken,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', chosen)
-    .returningAll()
-    .execute();
+  const { now, limit, perOrigin } = options;
+  // Few (at most WEBHOOK_SUBSCRIPTION_LIMIT an account): read whole, to group them by endpoint.
   const subscriptions = await tx.db
     .selectFrom('webhook_subscriptions')
     .select(['id', 'uuid', 'url', 'secret'])
-    .where('id', 'in', [...new Set(rows.map((r) => r.subscription_id))])
+    .where('status', '=', 'ACTIVE')
     .execute();
-  const byId = new Map(subscriptions.map((s) => [s.id, s]));
-  return rows
-    .sort((a, b) => Number(a.next_attempt_at) - Number(b.next_attempt_at) || a.id - b.id)
-    .map((row) => {
+  const byId = new Map(subscriptions.map((s) => [s.id, { ...s, origin: endpointOf(s.url) }]));
+  const taken = new Map(options.busy);
+  const claimed: ClaimedDelivery[] = [];
+  const leaseToken = newSecret();
+  while (claimed.length < limit) {
+    const open = [...byId.values()].filter((s) => (taken.get(s.origin) ?? 0) < perOrigin).map((s) => s.id);
+    if (open.length === 0) break;
+    let due = tx.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'subscription_id'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .where('subscription_id', 'in', open)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit((limit - claimed.length) * perOrigin);
+    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+    const chosen: number[] = [];
+    for (const row of await due.execute()) {
+      const { origin } = byId.get(row.subscription_id)!;
+      const count = taken.get(origin) ?? 0;
+      if (count >= perOrigin) continue;
+      taken.set(origin, count + 1);
+      chosen.push(row.id);
+      if (claimed.length + chosen.length === limit) break;
+    }
+    // Nothing due of an endpoint with room: done. Else look again without the endpoints now full.
+    if (chosen.length === 0) break;
+    const rows = await tx.db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        lease_until: now + options.leaseMs,
+        lease_token: leaseToken,
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where('id', 'in', chosen)
+      .returningAll()
+      .execute();
+    // Oldest due first, as chosen.
+    rows.sort((a, b) => chosen.indexOf(a.id) - chosen.indexOf(b.id));
+    for (const row of rows) {
       const subscription = byId.get(row.subscription_id)!;
-      return {
+      claimed.push({
         id: row.id,
         leaseToken,
         attempt: row.attempts,
         subscriptionId: row.subscription_id,
         subscriptionUuid: subscription.uuid,
         url: subscription.url,
+        origin: subscription.origin,
         secret: subscription.secret,
         eventUuid: row.event_uuid,
         eventType: row.event_type,
         event: JSON.parse(row.payload) as ClaimedDelivery['event'],
-      };
-    });
+      });
+    }
+  }
+  return claimed;
 }
 
 /** What one try came to: the endpoint's HTTP status (null when none came) and why it failed. */

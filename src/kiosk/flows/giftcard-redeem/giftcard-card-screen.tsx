@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
 import { Button } from '../../../ui/button';
+import { formatMoney } from '../../../web/format';
 import { GiftcardSummary } from '../../components/giftcard-summary';
 import { Screen } from '../../components/screen';
-import { formatMoney } from '../../lib/format';
 import { chargeFor, redeemProblem } from '../../lib/giftcards';
 
 /**

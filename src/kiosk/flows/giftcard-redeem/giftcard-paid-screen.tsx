@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { GiftcardPayment } from '../../../contract/portal';
 import { Button } from '../../../ui/button';
 import { ResultTemplate } from '../../../ui/result';
+import { formatMoney } from '../../../web/format';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { useCountTo } from '../../hooks/use-count-to';
-import { formatMoney } from '../../lib/format';
 import type { PaymentProgress } from '../../lib/giftcards';
 
 /** What a card paid and, counting down from its balance before, what is left on it. */

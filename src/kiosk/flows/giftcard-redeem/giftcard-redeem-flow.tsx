@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard, PortalSessionState } from '../../../contract/portal';
+import { formatMoney } from '../../../web/format';
 import { redeemGiftcardAction } from '../../api/redeem-giftcard';
 import { scanGiftcardAction } from '../../api/scan-giftcard';
 import { GiftcardPaymentTotals } from '../../components/giftcard-payment-totals';
@@ -10,7 +11,6 @@ import { useAction } from '../../hooks/use-action';
 import { useFlowFinish } from '../../hooks/use-flow-finish';
 import { useFlowStore } from '../../hooks/use-flow-store';
 import { useScanner } from '../../hooks/use-scanner';
-import { formatMoney } from '../../lib/format';
 import { canUseAnotherCard, emptyPayment, redeemProblem } from '../../lib/giftcards';
 import type { IdleRule } from '../../lib/idle-rule';
 import { GiftcardCapture } from '../../screens/giftcard-capture';

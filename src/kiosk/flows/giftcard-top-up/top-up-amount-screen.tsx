@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
 import { Button } from '../../../ui/button';
+import { formatMoney } from '../../../web/format';
 import { AmountEntry } from '../../components/amount-entry';
 import { AmountPresets } from '../../components/amount-presets';
 import { GiftcardSummary } from '../../components/giftcard-summary';
 import { Screen } from '../../components/screen';
-import { formatMoney } from '../../lib/format';
 import { topUpProblem } from '../../lib/giftcards';
 
 /**

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalGiftcard } from '../../../contract/portal';
 import { Button } from '../../../ui/button';
+import { formatMoney } from '../../../web/format';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { Stat } from '../../components/stat';
-import { formatMoney } from '../../lib/format';
 
 /**
  * "Top up € X?": the card, its balance now and after, and that the amount is paid at the till;

@@ -69,12 +69,19 @@ export default function CustomerPortal({
   );
   const painted = usePainted();
   const proven = session.contact_proof?.proven ?? false;
-  // Once proven, the customer is back where they asked to confirm it.
-  const state = step.view === 'verify' && proven ? step.back : step;
+  // Opening their account (the phone link) needs their own proof: the POS's word is not enough.
+  const customerProven = session.contact_proof?.customer_proven ?? false;
+  // Once proven, the customer is back where they asked to confirm it (or on to what they asked for).
+  const state =
+    step.view === 'verify' && (step.own ? customerProven : proven) ? (step.next ?? step.back) : step;
   const toTab = (tab: PortalTab) => go({ view: 'tabs', tab });
   /** Runs `action`, or first asks the customer to confirm it is them (then back to this view). */
   const proving = (action: () => void) => () =>
     proven ? action() : go({ view: 'verify', back: state as Exclude<PortalStep, { view: 'verify' }> });
+  /** The phone link, or first the customer's own proof (a scan, the e-mailed code), then the link. */
+  const toPhoneProof = () =>
+    go({ view: 'verify', back: { view: 'tabs', tab: 'rewards' }, next: { view: 'phone' }, own: true });
+  const toPhone = () => (customerProven ? go({ view: 'phone' }) : toPhoneProof());
   const claim = useAction(claimRewardAction, (result: RewardClaimResult) => go({ view: 'claimed', result }));
   const redeem = useAction(redeemVoucherAction, (voucher: PortalVoucher) =>
     go({ view: 'voucher_redeemed', voucher }),
@@ -145,7 +152,14 @@ export default function CustomerPortal({
       );
       break;
     case 'phone':
-      screen = <PhoneLinkScreen sessionUuid={session.uuid} onBack={() => toTab('rewards')} footer={footer} />;
+      screen = (
+        <PhoneLinkScreen
+          sessionUuid={session.uuid}
+          onBack={() => toTab('rewards')}
+          onProofNeeded={toPhoneProof}
+          footer={footer}
+        />
+      );
       break;
     case 'receipt':
       screen = (
@@ -187,7 +201,14 @@ export default function CustomerPortal({
       );
       break;
     case 'verify':
-      screen = <VerifyStep session={session} onBack={() => go(state.back)} footer={footer} />;
+      screen = (
+        <VerifyStep
+          session={session}
+          onBack={() => go(state.back)}
+          intro={state.own ? t('verify.introPhone') : undefined}
+          footer={footer}
+        />
+      );
       break;
     case 'tabs':
       screen = (
@@ -244,11 +265,7 @@ export default function CustomerPortal({
           ) : null}
           {painted ? (
             <div className="phone-link-row">
-              <Button
-                variant="secondary"
-                onClick={proving(() => go({ view: 'phone' }))}
-                data-testid="manage-on-phone"
-              >
+              <Button variant="secondary" onClick={toPhone} data-testid="manage-on-phone">
                 {t('phone.button')}
               </Button>
             </div>

@@ -1,7 +1,8 @@
 import { QRCodeSVG } from 'qrcode.react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import { toApiError } from '../../../web/api-error';
 import { useMeLink } from '../../api/get-me-link';
 import { ActionError } from '../../components/action-error';
 import { Screen } from '../../components/screen';
@@ -10,19 +11,28 @@ import { Spinner } from '../../components/spinner';
 /**
  * "Manage on your phone": a QR of a one-time sign-in link to the customer's own page /me/, where
  * they change their details, cards and e-mails (editing leaves the counter). The link is fetched
- * when this screen shows and works once, for a few minutes; nothing personal is on the screen.
+ * when this screen shows and works once, for a few minutes; nothing personal is on the screen. It
+ * opens the customer's account, so the service hands it out only once they proved it is them
+ * themselves (a scan of their card or app code, their e-mailed code): asked for it, the screen goes
+ * to that proof (`onProofNeeded`) rather than show a refusal.
  */
 export function PhoneLinkScreen({
   sessionUuid,
   onBack,
+  onProofNeeded,
   footer,
 }: {
   sessionUuid: string;
   onBack: () => void;
+  onProofNeeded: () => void;
   footer: ReactNode;
 }) {
   const { t } = useTranslation();
   const link = useMeLink(sessionUuid);
+  const proofNeeded = link.isError && toApiError(link.error).reason === 'proof_required';
+  useEffect(() => {
+    if (proofNeeded) onProofNeeded();
+  }, [proofNeeded, onProofNeeded]);
   return (
     <Screen
       title={t('phone.title')}
@@ -47,7 +57,7 @@ export function PhoneLinkScreen({
               aria-label={t('phone.qrLabel')}
             />
           </figure>
-        ) : link.isError ? (
+        ) : link.isError && !proofNeeded ? (
           <ActionError error={link.error} onRetry={() => void link.refetch()} />
         ) : (
           <Spinner label={t('common.loading')} />

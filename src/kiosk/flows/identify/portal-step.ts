@@ -23,7 +23,9 @@ export type PortalTab = (typeof PORTAL_TABS)[number];
  * - `receipt`: scan (or type) the code of a receipt to collect its credits;
  * - `receipt_claimed`: the credits earned and the new balance;
  * - `phone`: "Manage on your phone", a QR of a one-time link to /me/;
- * - `verify`: "Confirm it is you" before what needs it, then `back` where the customer was.
+ * - `verify`: "Confirm it is you" before what needs it, then `back` where the customer was, or
+ *   `next` (the phone link). `own`: what comes next opens the customer's account, so it needs the
+ *   customer's own proof (a scan, the e-mailed code), not the POS's word.
  */
 export type PortalStep =
   | { view: 'tabs'; tab: PortalTab }
@@ -34,6 +36,11 @@ export type PortalStep =
   | { view: 'receipt'; capture: CaptureMode }
   | { view: 'receipt_claimed'; reception: PortalCreditReception }
   | { view: 'phone' }
-  | { view: 'verify'; back: Exclude<PortalStep, { view: 'verify' }> };
+  | {
+      view: 'verify';
+      back: Exclude<PortalStep, { view: 'verify' }>;
+      next?: Exclude<PortalStep, { view: 'verify' }>;
+      own?: boolean;
+    };
 
 export const PORTAL_START: PortalStep = { view: 'tabs', tab: 'rewards' };

@@ -4,8 +4,8 @@ import type { RewardClaimResult } from '../../../contract/portal';
 import { Button } from '../../../ui/button';
 import { ResultTemplate } from '../../../ui/result';
 import { contentText } from '../../../ui/wording';
+import { formatCredits } from '../../../web/format';
 import { Screen } from '../../components/screen';
-import { formatCredits } from '../../lib/format';
 
 /**
  * The reward is the customer's, on the result template: the reward as the hero, where it waits (a

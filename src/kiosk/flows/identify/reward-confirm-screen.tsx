@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalReward } from '../../../contract/portal';
 import { Content, contentText } from '../../../ui/wording';
+import { formatCredits } from '../../../web/format';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { Credits } from '../../components/credits';
 import { Screen } from '../../components/screen';
 import { Stat } from '../../components/stat';
-import { formatCredits } from '../../lib/format';
 
 /** "Claim <reward> for N credits?", with the credits left after it; refusals (1017/1018/1019) show here. */
 export function RewardConfirmScreen({

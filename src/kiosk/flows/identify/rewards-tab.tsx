@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { PortalReward } from '../../../contract/portal';
 import { Content } from '../../../ui/wording';
+import { formatCredits } from '../../../web/format';
 import { useRewards } from '../../api/get-rewards';
 import { MediaPicture } from '../../components/picture';
 import { QueryContent } from '../../components/query-content';
-import { formatCredits } from '../../lib/format';
 import { progressPercent, rewardState, sortRewards } from '../../lib/rewards';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { formatShortDate } from '../../../web/format';
 import { useStats } from '../../api/get-stats';
 import { Credits } from '../../components/credits';
 import { Stat } from '../../components/stat';
-import { formatShortDate } from '../../lib/format';
 
 /**
  * The customer's visit stats beside their balances (inside the welcome's `<dl className="stats">`):

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import { formatMoney } from '../../../web/format';
 import type { PrepaidSessionType } from '../../api/prepaid-transaction';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
 import { Stat } from '../../components/stat';
-import { formatMoney } from '../../lib/format';
 import { prepaidCharge } from '../../lib/prepaid';
 
 /**

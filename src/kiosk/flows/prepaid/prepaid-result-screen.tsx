@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultTemplate } from '../../../ui/result';
+import { formatMoney } from '../../../web/format';
 import type { PrepaidSessionType } from '../../api/prepaid-transaction';
 import { DoneActions } from '../../components/done-actions';
 import { Money } from '../../components/money';
 import { Screen } from '../../components/screen';
-import { formatMoney } from '../../lib/format';
 
 /** What a prepaid transaction did, in cents: moved, left to pay at the till, and the balance after it. */
 export interface PrepaidOutcome {

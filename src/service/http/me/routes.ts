@@ -33,9 +33,15 @@ import {
   verifyDeletionCode,
 } from '../../domain/contact-verification';
 import {
+  WRONG_CARDS_PER_ADDRESS,
+  WRONG_CARDS_PER_CONTACT,
+  WRONG_CODES_PER_CONTACT,
+} from '../../domain/guess-budgets';
+import {
   meActivity as activityOf,
   addMeCard,
   meCards as cardsOf,
+  countMeCardAttempt,
   meAppCode as makeAppCode,
   meOverview as overviewOf,
   meProfile as profileOf,
@@ -53,6 +59,7 @@ import {
 } from '../../domain/me-sessions';
 import { changeContactSubscription } from '../../domain/portal-customer';
 import { removeContactCard } from '../../domain/portal-profile';
+import { acceptMeTerms } from '../../domain/terms';
 import { hashToken } from '../../domain/tokens';
 import { apiTimestamp, isoTimestamp } from '../../domain/values';
 import { addressKey } from '../plugins/rate-limit';
@@ -147,15 +154,42 @@ export default async function meRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // The sign-in links being looked up and stored after their answers; a closing app waits for
+  // them (not for their mail, which a mail server may hold up).
+  const linksUnderWay = new Set<Promise<void>>();
+  fastify.addHook('onClose', async () => {
+    await Promise.allSettled([...linksUnderWay]);
+  });
+  /** Looks the address up and, for a known one, stores a link and mails it: after the answer. */
+  const mailSignInLink = (req: FastifyRequest, email: string) => {
+    const work = app
+      .tx((tx) => meLinkByEmail(tx, email, app.config.portalUrl))
+      .then((mail) => {
+        if (mail)
+          app.mailer.send(mail).catch((err: unknown) => req.log.error({ err }, 'sign-in link not sent'));
+      })
+      .catch((err: unknown) => req.log.error({ err }, 'sign-in link not made'));
+    linksUnderWay.add(work);
+    void work.finally(() => linksUnderWay.delete(work));
+  };
+
   app.post(
     '/sign-in-link',
     {
       config: { auth: 'none', me: 'public' },
+      // Every address's work starts once its answer is sent, so that a known address answers as
+      // fast as an unknown one: the answer tells nothing, nor does its time (docs/me.md).
+      onResponse: async (req, reply) => {
+        if (reply.statusCode !== 202) return;
+        const { email } = req.body as { email: string };
+        setImmediate(() => mailSignInLink(req, email));
+      },
       schema: {
         tags: [TAG],
         summary: 'E-mail a sign-in link to an address (the same answer whether or not it is known)',
         description:
-          'Answers 202 `{}` for any address; a known one gets an e-mail with a sign-in link (once, 5 minutes). ' +
+          'Answers 202 `{}` for any address, in the same time: the address is looked up after the answer, and ' +
+          'a known one then gets an e-mail with a sign-in link (once, 5 minutes). ' +
           `At most ${SIGN_IN_LINKS_PER_ADDRESS} an hour per e-mail address and ${SIGN_IN_LINKS_PER_CLIENT} an hour ` +
           'per client address (429, Retry-After).',
         body: signInLinkRequest,
@@ -164,10 +198,7 @@ export default async function meRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       await limitSignInLinks(req, reply);
-      const mail = await app.tx((tx) => meLinkByEmail(tx, req.body.email, app.config.portalUrl));
-      // Not awaited: a known address answers as fast as an unknown one.
-      if (mail)
-        app.mailer.send(mail).catch((err: unknown) => req.log.error({ err }, 'sign-in link not sent'));
+      // Nothing of the address is looked at before the answer (onResponse does the work).
       return reply.code(202).send({});
     },
   );
@@ -209,6 +240,24 @@ export default async function meRoutes(fastify: FastifyInstance) {
       response: { 200: meOverview },
     }),
     async (req) => overviewOf(app.db, contactId(req)),
+  );
+
+  app.post(
+    '/terms/accept',
+    signedIn({
+      summary: "Accept the account's terms, which the customer has not accepted yet",
+      description:
+        "For a customer whose overview has `terms_to_accept` (registered where the account's terms were not " +
+        'shown to them): the acceptance is kept with its time and the terms and privacy addresses. Answers the ' +
+        'overview; with no terms to accept, nothing is kept.',
+      body: noBody,
+      response: { 200: meOverview },
+    }),
+    async (req) =>
+      app.tx(async (tx) => {
+        await acceptMeTerms(tx, contactId(req));
+        return overviewOf(tx.db, contactId(req));
+      }),
   );
 
   app.get(
@@ -287,16 +336,23 @@ export default async function meRoutes(fastify: FastifyInstance) {
   app.post(
     '/cards',
     signedIn({
-      summary: 'Add a card by its typed code (a new card, or an unlinked one of the shop)',
+      summary: 'Add a card by its typed number: a loyalty card of the shop, not linked yet',
       description:
-        'The counter then identifies the customer by it. A code the account knows as a gift card, voucher, ' +
-        'app code or receipt is refused (naming code).',
-      errors: [60004, { code: 60014, when: "someone else's card" }],
+        'The counter then identifies the customer by it; their own card is answered as it is. Any other ' +
+        "number — unknown (never kept), someone else's card, an inactive one, a gift card's, a voucher's — " +
+        `gets one answer (422 card_not_addable naming code). ${WRONG_CARDS_PER_CONTACT} refused numbers an ` +
+        `hour per contact and ${WRONG_CARDS_PER_ADDRESS} per client address (429 too_many_wrong_codes, ` +
+        'Retry-After).',
+      errors: [{ reason: 'card_not_addable' }, { reason: 'too_many_wrong_codes' }],
       body: meCardRequest,
       response: { 201: meCard },
     }),
     async (req, reply) => {
-      const card = await app.tx((tx) => addMeCard(tx, contactId(req), req.body.code));
+      const id = contactId(req);
+      const address = addressKey(req);
+      // The try is counted in a transaction of its own: a refused number keeps it counted.
+      await app.tx((tx) => countMeCardAttempt(tx, id, address));
+      const card = await app.tx((tx) => addMeCard(tx, id, req.body.code, address));
       return reply.code(201).send(card);
     },
   );
@@ -362,8 +418,10 @@ export default async function meRoutes(fastify: FastifyInstance) {
     '/deletion',
     signedIn({
       summary: 'Ask to delete the account: e-mails a six-digit code (10 minutes)',
-      description: 'Confirm with POST /me/api/deletion/confirm. A new code replaces the last.',
-      errors: [{ reason: 'email_not_sent' }],
+      description:
+        'Confirm with POST /me/api/deletion/confirm. A new code replaces the last. None while the ' +
+        "contact's wrong codes of the hour are spent (429 too_many_wrong_codes, Retry-After).",
+      errors: [{ reason: 'email_not_sent' }, { reason: 'too_many_wrong_codes' }],
       body: noBody,
       response: { 202: meDeletionRequested },
     }),
@@ -384,12 +442,15 @@ export default async function meRoutes(fastify: FastifyInstance) {
       description:
         'Erases the profile, attribute values, cards, app codes, subscriptions and sessions; keeps the ledger ' +
         'rows (credits, prepaid, rewards, vouchers) without anything personal, so shop totals stay exact ' +
-        '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code.\n\n' +
+        '(docs/me.md). Every /me/ session ends; the cookie is cleared. Five tries per code, and ' +
+        `${WRONG_CODES_PER_CONTACT} wrong codes an hour per contact across codes (429 too_many_wrong_codes, ` +
+        'Retry-After).\n\n' +
         '**Try it out**: no example, as the code comes by e-mail.',
       errors: [
         { reason: 'verification_code_wrong' },
         { reason: 'verification_code_expired' },
         { reason: 'verification_locked' },
+        { reason: 'too_many_wrong_codes' },
       ],
       body: meDeletionConfirm,
       noContent: 'The account is deleted.',
@@ -397,9 +458,10 @@ export default async function meRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const id = contactId(req);
       // The try is counted in a transaction of its own: a wrong code's refusal keeps it counted.
-      await app.tx((tx) => countDeletionCodeAttempt(tx, id));
+      const address = addressKey(req);
+      await app.tx((tx) => countDeletionCodeAttempt(tx, id, address));
       await app.tx(async (tx) => {
-        await verifyDeletionCode(tx, id, req.body.code);
+        await verifyDeletionCode(tx, id, req.body.code, address);
         await eraseContact(tx, id);
       });
       clearMeCookie(req, reply);

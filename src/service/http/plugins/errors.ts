@@ -137,7 +137,8 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   const err = error as FastifyError;
   const dutch = wantsDutch(request.headers['accept-language']);
   if (error instanceof ServiceError) {
-    const { code, fields, detail, status, reason } = error;
+    const { code, fields, detail, status, reason, retryAfterSeconds } = error;
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', retryAfterSeconds);
     const body = errorBody(code, dutch, fields, typeof detail === 'string' ? { en: detail } : detail);
     return send(reply, {
       ...body,

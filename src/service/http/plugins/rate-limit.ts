@@ -3,26 +3,35 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusal } from '../../domain/errors';
 import { postgresRateLimitStore } from './rate-limit-store';
 
-/** Requests a minute that one portal session may make (kiosk calls; stops enumerating cards or e-mails). */
+/**
+ * Requests a minute that one portal session may make, whichever API its screen uses (our kiosk's or
+ * the real portal component's): stops enumerating cards, codes or e-mails.
+ */
 export const PORTAL_SESSION_RATE_LIMIT = 300;
 
-const PORTAL_SESSION_ROUTE = '/portal/api/sessions/:uuid';
+/** The session-scoped routes of the two counter APIs: the kiosk's, and the v1 component's. */
+const PORTAL_SESSION_ROUTES = ['/portal/api/sessions/:uuid', '/api/v1/portal-sessions/:uuid'];
 
 /** The bucket of a client address: an IPv6 client counts by its /64, as @fastify/rate-limit does. */
 export function addressKey(request: FastifyRequest): string {
   return `ip:${normalizeIP(request.ip)}`;
 }
 
-/** The session uuid of a kiosk call, as its route finds the session (decoded, trimmed), lower case. */
+/**
+ * The session uuid of a call of a session's screen (portal or v1 API), as its route finds the
+ * session (decoded, trimmed), lower case: one bucket per session whichever API is called.
+ */
 function portalSession(request: FastifyRequest): string | undefined {
-  if (!request.routeOptions.url?.startsWith(PORTAL_SESSION_ROUTE)) return undefined;
+  const url = request.routeOptions.url;
+  if (!url || !PORTAL_SESSION_ROUTES.some((route) => url.startsWith(route))) return undefined;
   return (request.params as { uuid?: string }).uuid?.trim().toLowerCase();
 }
 
 /**
  * The rate-limit bucket of a request (docs/operations.md "Rate limits"): the credential the auth
- * plugin has verified, else the kiosk's portal session (decoded, so that no spelling of a uuid is a
- * bucket of its own), else the client address — whatever unverified token or cookie it sends.
+ * plugin has verified, else the portal session a screen's call (kiosk or v1 API) is scoped to
+ * (decoded, so that no spelling of a uuid is a bucket of its own), else the client address —
+ * whatever unverified token or cookie it sends.
  */
 export function rateLimitKey(request: FastifyRequest): string {
   if (request.credentialHash) return `credential:${request.credentialHash}`;
@@ -63,8 +72,8 @@ export function tooManyFailedAttempts() {
 /**
  * Per-credential limit per minute (extensions.md "Errors"), counted once for every process on
  * PostgreSQL (rate-limit-store.ts): `X-RateLimit-Limit` and `X-RateLimit-Remaining` on every
- * response, 429 with `Retry-After` past it. Portal session calls get their own, lower limit per
- * session. Failed authentications (app.authFailures) count per client address, at most
+ * response, 429 with `Retry-After` past it. A portal session's calls, by the kiosk's or the v1
+ * API, share their own, lower limit per session. Failed authentications (app.authFailures) count per client address, at most
  * `authFailureLimit` a minute. Off when the limit is 0.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {

@@ -2,40 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { type RouteError, VOUCHER_REDEEM_REFUSALS } from '../../../contract/errors';
-import { DEMO } from '../../../contract/examples';
 import { meLink } from '../../../contract/me';
 import {
-  cardRemoveRequest,
-  portalActivity,
-  portalCard,
   portalCreditReception,
   portalReward,
   portalStats,
-  portalSubscription,
   portalVoucher,
   rewardClaimRequest,
   rewardClaimResult,
   scanRequest,
-  subscriptionChangeRequest,
   voucherRedeemRequest,
 } from '../../../contract/portal';
 import { meLinkInSession } from '../../domain/me-sessions';
 import {
-  addCardInSession,
-  changeSubscriptionInSession,
   claimReceiptInSession,
   claimRewardInSession,
   redeemVoucherInSession,
-  sessionActivity,
-  sessionCards,
   sessionRewards,
-  sessionSubscriptions,
   sessionVouchers,
 } from '../../domain/portal-customer';
-import { removeCardInSession, sessionStats } from '../../domain/portal-profile';
+import { sessionStats } from '../../domain/portal-profile';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
 import {
+  allowedIn,
   IDEMPOTENCY,
   IDENTIFIED,
   noBody,
@@ -52,8 +42,9 @@ const PROOF_NEEDED: readonly RouteError[] = [...REFUSED, ...PROOF_REFUSALS];
 
 /**
  * The identified customer's own things (contract/portal.ts "the customer portal"): vouchers
- * (vouchers and identify sessions), rewards, activity, subscriptions and cards (identify sessions).
- * No profile: the counter shows none of it (docs/trust-model.md).
+ * (vouchers and identify sessions), rewards to claim, a receipt's credits, visit stats and the
+ * link to /me/ (identify sessions). Cards, e-mail subscriptions, activity and the profile are on
+ * the customer's own page /me/, not at the counter (docs/trust-model.md).
  */
 export default async function customerPortalRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
@@ -62,7 +53,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/vouchers',
     sessionRoute({
-      summary: "The customer's active vouchers; vouchers and identify",
+      summary: `The customer's active vouchers; ${allowedIn('voucher_list')}`,
       exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
       errors: PROOF_NEEDED,
       response: { 200: envelope(z.array(portalVoucher)) },
@@ -74,7 +65,8 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
     '/sessions/:uuid/vouchers/redeem',
     sessionRoute({
       summary:
-        'Redeem a voucher by code for the customer (links a voucher of nobody); its status is judged before its owner; vouchers, identify',
+        'Redeem a voucher by code for the customer (links a voucher of nobody); its status is judged before its ' +
+        `owner; ${allowedIn('voucher_redeem')}`,
       exampleAfter: madeBy('createPortalSessionVoucher', 'uuid'),
       description: IDEMPOTENCY,
       errors: [
@@ -95,7 +87,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/rewards',
     sessionRoute({
-      summary: 'The active rewards, claimable ones first, then by required credits; identify',
+      summary: `The active rewards, claimable ones first, then by required credits; ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       errors: CUSTOMER_REFUSED,
       response: { 200: envelope(z.array(portalReward)) },
@@ -106,7 +98,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/rewards/claim',
     sessionRoute({
-      summary: 'Claim a reward with credits (a reward reception at this shop); identify',
+      summary: `Claim a reward with credits (a reward reception at this shop); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description: IDEMPOTENCY,
       errors: [...PROOF_NEEDED, 6003, 1052, 1018, 1019, 1017],
@@ -119,94 +111,10 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  app.get(
-    '/sessions/:uuid/activity',
-    sessionRoute({
-      summary: "The customer's recent activity, newest first (at most 50); identify",
-      exampleAfter: IDENTIFIED,
-      errors: PROOF_NEEDED,
-      response: { 200: envelope(z.array(portalActivity)) },
-    }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionActivity(tx.db, session)),
-  );
-
-  app.get(
-    '/sessions/:uuid/subscriptions',
-    sessionRoute({
-      summary: "The customer's e-mail subscriptions; identify",
-      exampleAfter: IDENTIFIED,
-      errors: PROOF_NEEDED,
-      response: { 200: envelope(z.array(portalSubscription)) },
-    }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionSubscriptions(tx.db, session)),
-  );
-
-  app.post(
-    '/sessions/:uuid/subscriptions',
-    sessionRoute({
-      summary: 'Subscribe or unsubscribe the customer (double opt-in: PENDING_CONFIRMATION); identify',
-      exampleAfter: IDENTIFIED,
-      description: IDEMPOTENCY,
-      errors: [...PROOF_NEEDED, 55030],
-      body: subscriptionChangeRequest,
-      response: { 200: envelope(portalSubscription) },
-    }),
-    (req, reply) =>
-      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
-        changeSubscriptionInSession(tx, session, req.body),
-      ),
-  );
-
-  app.get(
-    '/sessions/:uuid/cards',
-    sessionRoute({
-      summary: "The customer's cards (values as their last 4 characters); identify",
-      exampleAfter: IDENTIFIED,
-      errors: PROOF_NEEDED,
-      response: { 200: envelope(z.array(portalCard)) },
-    }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionCards(tx.db, session)),
-  );
-
-  app.post(
-    '/sessions/:uuid/cards',
-    sessionRoute({
-      summary: 'Add a scanned card to the customer (new, or unlinked); identify',
-      exampleAfter: IDENTIFIED,
-      description: IDEMPOTENCY,
-      errors: [...PROOF_NEEDED, 60004, { code: 60014, when: "someone else's card" }],
-      body: scanRequest.meta({ example: { value: DEMO.freeCard } }),
-      response: { 200: envelope(portalCard) },
-    }),
-    (req, reply) =>
-      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
-        addCardInSession(tx, session, req.body.value),
-      ),
-  );
-
-  app.post(
-    '/sessions/:uuid/cards/remove',
-    sessionRoute({
-      summary: 'Remove one of the customer’s cards (unlinked, kept with its history); identify',
-      exampleAfter: IDENTIFIED,
-      description: IDEMPOTENCY,
-      errors: [
-        ...PROOF_NEEDED,
-        { code: 1003, status: 404, when: 'naming card_id: not one of the customer’s cards' },
-      ],
-      body: cardRemoveRequest,
-      response: { 200: envelope(portalCard) },
-    }),
-    (req, reply) =>
-      act(req, reply, req.params.uuid, 'customer_portal', (tx, session) =>
-        removeCardInSession(tx, session, req.body.card_id),
-      ),
-  );
-
   app.post(
     '/sessions/:uuid/receipt-tokens/claim',
     sessionRoute({
-      summary: "Collect a scanned receipt's credits for the customer (docs/receipt-tokens.md); identify",
+      summary: `Collect a scanned receipt's credits for the customer (docs/receipt-tokens.md); ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description:
         `The scanned receipt code (its URL) as \`value\`; answers the credit reception. ${IDEMPOTENCY}\n\n` +
@@ -231,7 +139,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/me-link',
     sessionRoute({
-      summary: "A one-time sign-in link to the customer's own page /me/, shown as a QR code; identify",
+      summary: `A one-time sign-in link to the customer's own page /me/, shown as a QR code; ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       description:
         '"Manage on your phone": `url` opens /me/ signed in as the customer (docs/me.md), once, until ' +
@@ -251,7 +159,7 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
   app.get(
     '/sessions/:uuid/stats',
     sessionRoute({
-      summary: "The customer's visits, last visit and credits earned; identify",
+      summary: `The customer's visits, last visit and credits earned; ${allowedIn('customer_portal')}`,
       exampleAfter: IDENTIFIED,
       errors: PROOF_NEEDED,
       response: { 200: envelope(portalStats) },

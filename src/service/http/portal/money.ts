@@ -23,7 +23,7 @@ import {
 } from '../../domain/portal-money';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
-import { IDEMPOTENCY, PROOF_REFUSALS, REFUSED, sessionCalls, sessionRoute } from './session-calls';
+import { allowedIn, IDEMPOTENCY, PROOF_REFUSALS, REFUSED, sessionCalls, sessionRoute } from './session-calls';
 
 /** What a top-up's description says of its money (docs/trust-model.md). */
 const TOP_UP =
@@ -43,7 +43,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/giftcards/scan',
     sessionRoute({
-      summary: 'A scanned gift card (hash or QR content); redeem_giftcards and top_up_giftcards',
+      summary: `A scanned gift card (hash or QR content); ${allowedIn('giftcard_scan')}`,
       exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
       description: IDEMPOTENCY,
       errors: [...REFUSED, 5001],
@@ -57,7 +57,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/giftcards/redeem',
     sessionRoute({
-      summary: "Pay with a gift card: min(balance, remaining) of the session's amount; redeem_giftcards",
+      summary: `Pay with a gift card: min(balance, remaining) of the session's amount; ${allowedIn('redeem_giftcards')}`,
       exampleAfter: madeBy('createPortalSessionRedeemGiftcard', 'uuid'),
       description: IDEMPOTENCY,
       errors: [
@@ -81,7 +81,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/giftcards/top-up',
     sessionRoute({
-      summary: 'Top up a gift card; top_up_giftcards',
+      summary: `Top up a gift card; ${allowedIn('top_up_giftcards')}`,
       exampleAfter: madeBy('createPortalSessionTopUpGiftcard', 'uuid'),
       description: `${TOP_UP} One top-up per session unless \`allow_multiple_giftcards\`. ${IDEMPOTENCY}`,
       errors: [
@@ -108,7 +108,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/prepaid/pay',
     sessionRoute({
-      summary: "Pay min(amount, balance) from the customer's prepaid balance; pay_prepaid",
+      summary: `Pay min(amount, balance) from the customer's prepaid balance; ${allowedIn('pay_prepaid')}`,
       exampleAfter: madeBy('createPortalSessionPayPrepaid', 'uuid'),
       description:
         "The amount is the session's when it has one (another is refused), else `amount_in_cents`; " +
@@ -134,7 +134,7 @@ export default async function portalMoneyRoutes(fastify: FastifyInstance) {
   app.post(
     '/sessions/:uuid/prepaid/top-up',
     sessionRoute({
-      summary: "Top up the customer's prepaid balance; top_up_prepaid",
+      summary: `Top up the customer's prepaid balance; ${allowedIn('top_up_prepaid')}`,
       exampleAfter: madeBy('createPortalSessionTopUpPrepaid', 'uuid'),
       description: `${TOP_UP} Once per session. ${IDEMPOTENCY}`,
       errors: [

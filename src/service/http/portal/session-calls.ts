@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteError } from '../../../contract/errors';
 import { idField } from '../../../contract/fields';
 import { optionalBody } from '../../../contract/public/portal-sessions';
+import { typesAllowing } from '../../../contract/session-types';
 import type { Tx } from '../../db/transaction';
 import {
   type PortalAction,
@@ -27,6 +28,10 @@ export const noBody = optionalBody(z.object({}));
  */
 export function sessionRoute<S extends FastifySchema>(schema: S) {
   return { config: { auth: 'portal' as const }, schema: { tags: [TAG], params, ...schema } };
+}
+/** The session types that allow `action` (contract/session-types.ts), as a call's summary names them. */
+export function allowedIn(action: PortalAction): string {
+  return typesAllowing(action).join(', ');
 }
 /** How a POST's description ends. */
 export const IDEMPOTENCY =

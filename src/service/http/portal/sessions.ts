@@ -23,12 +23,15 @@ import {
 } from '../../domain/contact-verification';
 import { counterEvent } from '../../domain/counter-view';
 import { creditInSession } from '../../domain/end-screen';
+import { WRONG_CODES_PER_ADDRESS, WRONG_CODES_PER_CONTACT } from '../../domain/guess-budgets';
 import { identifyInSession, registerInSession } from '../../domain/portal-identification';
 import { classifyScannedValue } from '../../domain/portal-scan';
 import { type PortalSessionRow, sessionForAction } from '../../domain/portal-session-guards';
 import { sessionContactProof, portalSessionState as stateOf } from '../../domain/portal-session-views';
 import { endSession, loadSession } from '../../domain/portal-sessions';
+import { acceptTermsInSession } from '../../domain/terms';
 import { madeBy } from '../openapi/document';
+import { addressKey } from '../plugins/rate-limit';
 import { ok, zodRoutes } from '../route';
 import { SESSION_STREAM_ENDED, streamSessionEvents, TOO_MANY_STREAMS } from '../sse';
 import { deliverCode } from '../verification-mail';
@@ -153,9 +156,16 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(z.object({ contact: portalContact })) },
     }),
     (req, reply) =>
-      act(req, reply, req.params.uuid, 'register', (tx, session) =>
-        registerInSession(tx, session, req.body, options(tx)),
-      ),
+      act(req, reply, req.params.uuid, 'register', (tx, session) => {
+        // The kiosk's screen showed the terms and the subscription types; its request is the customer's acceptance.
+        const { subscription_type_ids, accept_terms: _accepted, ...registration } = req.body;
+        return registerInSession(
+          tx,
+          session,
+          { ...registration, consent: { subscription_type_ids } },
+          options(tx),
+        );
+      }),
   );
 
   app.post(
@@ -166,9 +176,16 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       exampleAfter: IDENTIFIED,
       description:
         'Extension (ours). A customer known by e-mail alone proves it is them with it (verification/verify). ' +
-        'Three codes per session at most; nothing is sent to a customer proven already. Without a mail ' +
-        `server the code goes to the service's log. ${IDEMPOTENCY}`,
-      errors: [...REFUSED, { reason: 'customer_not_identified' }, { reason: 'verification_locked' }],
+        'Three codes per session at most; nothing is sent to a customer who proved it themselves already ' +
+        "(the POS's customer may get one: opening their account needs their own proof). None while the " +
+        "contact's wrong codes of the hour are spent (429). Without a mail server the code goes to the " +
+        `service's log. ${IDEMPOTENCY}`,
+      errors: [
+        ...REFUSED,
+        { reason: 'customer_not_identified' },
+        { reason: 'verification_locked' },
+        { reason: 'too_many_wrong_codes' },
+      ],
       body: noBody,
       response: { 200: envelope(contactProof) },
     }),
@@ -191,20 +208,25 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
       exampleAfter: IDENTIFIED,
       description:
         'Extension (ours). Five tries per session, right or wrong; then the session takes no more codes. ' +
-        IDEMPOTENCY,
+        `Across sessions and codes, ${WRONG_CODES_PER_CONTACT} wrong codes an hour per contact and ` +
+        `${WRONG_CODES_PER_ADDRESS} per client address (429 too_many_wrong_codes, Retry-After). ${IDEMPOTENCY}`,
       errors: [
         ...REFUSED,
         { reason: 'customer_not_identified' },
         { reason: 'verification_code_wrong' },
         { reason: 'verification_code_expired' },
         { reason: 'verification_locked' },
+        { reason: 'too_many_wrong_codes' },
       ],
       body: verifyCodeRequest,
       response: { 200: envelope(contactProof) },
     }),
     async (req, reply) => {
       // The try is counted in a transaction of its own: a wrong code's refusal keeps it counted.
-      await app.tx(async (tx) => countCodeAttempt(tx, await sessionForAction(tx, req.params.uuid, 'verify')));
+      const address = addressKey(req);
+      await app.tx(async (tx) =>
+        countCodeAttempt(tx, await sessionForAction(tx, req.params.uuid, 'verify'), address),
+      );
       return act(
         req,
         reply,
@@ -213,11 +235,28 @@ export default async function portalSessionRoutes(fastify: FastifyInstance) {
         async (tx, session) =>
           (await sessionContactProof(
             tx.db,
-            await verifyCodeInSession(tx, session, req.body.code),
+            await verifyCodeInSession(tx, session, req.body.code, address),
             options(tx),
           ))!,
       );
     },
+  );
+
+  app.post(
+    '/sessions/:uuid/terms/accept',
+    sessionRoute({
+      tags: [TAG, 'Extension'],
+      summary: "The session's customer accepts the account's terms, which they have not accepted yet",
+      exampleAfter: IDENTIFIED,
+      description:
+        "Extension (ours). For a customer whose `terms_pending` is true (registered where the account's terms " +
+        'were not shown to them): the acceptance is kept with its time and the terms and privacy addresses. ' +
+        `Only the customer, proven (an e-mail address alone is no proof). ${IDEMPOTENCY}`,
+      errors: [...REFUSED, { reason: 'customer_not_identified' }, { reason: 'proof_required' }],
+      body: noBody,
+      response: { 200: envelope(z.object({ contact: portalContact })) },
+    }),
+    (req, reply) => act(req, reply, req.params.uuid, 'register', acceptTermsInSession),
   );
 
   app.post(

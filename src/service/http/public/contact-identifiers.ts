@@ -39,19 +39,13 @@ export default async function contactIdentifiersRoutes(fastify: FastifyInstance)
         response: { 200: envelope(contactIdentifier) },
       },
     },
-    async (req) => {
-      const value = req.query.contact_identifier_value;
-      let contactId: number | null = null;
-      return app.readCache.get(
-        `identifier:${value}`,
-        async () => {
-          const row = await activeIdentifierByValue(app.db, value);
-          contactId = row.contact_id;
-          return ok(await identifierView(app.db, row));
-        },
-        () => [`identifier:${value}`, ...(contactId === null ? [] : [`contact:${contactId}`])],
-      );
-    },
+    async (req) =>
+      ok(
+        await identifierView(
+          app.db,
+          await activeIdentifierByValue(app.db, req.query.contact_identifier_value),
+        ),
+      ),
   );
 
   app.post(

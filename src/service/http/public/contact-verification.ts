@@ -13,6 +13,8 @@ import {
   sendContactCode,
   verifyContactCode,
 } from '../../domain/contact-verification';
+import { WRONG_CODES_PER_ADDRESS, WRONG_CODES_PER_CONTACT } from '../../domain/guess-budgets';
+import { addressKey } from '../plugins/rate-limit';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { deliverCode } from '../verification-mail';
 
@@ -37,8 +39,9 @@ export default async function contactVerificationRoutes(fastify: FastifyInstance
         summary: "Extension: send a six-digit code to a contact's e-mail address",
         description:
           "The real platform's; answers `[true]`. The code works for 10 minutes; a new one replaces it. " +
+          "None while the contact's wrong codes of the hour are spent (429, Retry-After). " +
           "Without a mail server it goes to the outbox folder and the service's log.",
-        errors: [55031, { reason: 'email_not_sent' }],
+        errors: [55031, { reason: 'email_not_sent' }, { reason: 'too_many_wrong_codes' }],
         body: sendVerificationBody,
         response: { 200: envelope(verificationDone) },
       },
@@ -57,13 +60,16 @@ export default async function contactVerificationRoutes(fastify: FastifyInstance
         tags: TAGS,
         summary: 'Extension: check the code a contact typed (the newest sent, not expired)',
         description:
-          "The real platform's; answers `[true]`. Five tries per code. Example: the code comes by e-mail, so " +
+          "The real platform's; answers `[true]`. Five tries per code; across codes and resends " +
+          `${WRONG_CODES_PER_CONTACT} wrong codes an hour per contact and ${WRONG_CODES_PER_ADDRESS} per client ` +
+          'address (429 too_many_wrong_codes, Retry-After). Example: the code comes by e-mail, so ' +
           '"Try it out" answers verification_code_wrong with the example’s code.',
         errors: [
           55031,
           { reason: 'verification_code_wrong' },
           { reason: 'verification_code_expired' },
           { reason: 'verification_locked' },
+          { reason: 'too_many_wrong_codes' },
         ],
         body: verifyVerificationBody,
         response: { 200: envelope(verificationDone) },
@@ -71,8 +77,9 @@ export default async function contactVerificationRoutes(fastify: FastifyInstance
     },
     async (req) => {
       // The try is counted in a transaction of its own: a wrong code's refusal keeps it counted.
-      await app.tx((tx) => countContactCodeAttempt(tx, req.body.email));
-      await req.tx((tx) => verifyContactCode(tx, req.body.email, req.body.code));
+      const address = addressKey(req);
+      await app.tx((tx) => countContactCodeAttempt(tx, req.body.email, address));
+      await req.tx((tx) => verifyContactCode(tx, req.body.email, req.body.code, address));
       return ok(DONE);
     },
   );

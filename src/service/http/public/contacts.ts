@@ -34,15 +34,8 @@ const EXTENSION_TAGS = ['Contacts', EXTENSION_TAG];
 export default async function contactRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const base = new URL(app.config.portalUrl).origin;
-  // The view shows the age, so a cached one is valid for its day only.
-  const view = (key: string, find: () => Promise<ContactRow>) => {
-    const now = app.clock();
-    return app.readCache.get(
-      `contact:${key}:${now.toISOString().slice(0, 10)}`,
-      async () => ok(await contactView(app.db, await find(), now, base)),
-      (view) => [`contact:${view.data.id}`],
-    );
-  };
+  const view = async (find: () => Promise<ContactRow>) =>
+    ok(await contactView(app.db, await find(), app.clock(), base));
 
   app.get(
     '/contacts',
@@ -76,7 +69,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(contact) },
       },
     },
-    async (req) => view(`email:${req.query.email}`, () => contactByEmail(app.db, req.query.email)),
+    async (req) => view(() => contactByEmail(app.db, req.query.email)),
   );
 
   app.get(
@@ -93,7 +86,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const uuid = req.params.contact_uuid;
-      return view(`uuid:${uuid}`, () => contactByUuid(app.db, uuid));
+      return view(() => contactByUuid(app.db, uuid));
     },
   );
 
@@ -136,7 +129,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { contact: row, created } = await app.tx((tx) => findOrCreateContact(tx, req.query.email));
       reply.code(created ? 201 : 200);
-      return view(`uuid:${row.uuid}`, async () => row);
+      return view(async () => row);
     },
   );
 

@@ -6,16 +6,13 @@ import { DEMO } from '../../../contract/examples';
 import { type PortalSessionType, portalEvent } from '../../../contract/portal';
 import {
   createdPortalSession,
-  creditReceptionSessionBody,
+  createSessionBody,
+  createSessionPath,
   optionalBody,
   portalSession,
-  portalSessionSettingsBody,
   portalSessionUuidParams,
-  prepaidSessionBody,
-  redeemGiftcardsSessionBody,
-  topUpGiftcardsSessionBody,
-  topUpPrepaidSessionBody,
 } from '../../../contract/public/portal-sessions';
+import { SESSION_TYPES } from '../../../contract/session-types';
 import type { Tx } from '../../db/transaction';
 import type { Actor } from '../../domain/actor';
 import { credentialHolder, credentialIsValid } from '../../domain/credentials';
@@ -71,99 +68,72 @@ const CHOICE =
   'the only amount a top-up adds; the first money moved is the choice, the other way is refused ' +
   '(giftcard_choice_made).';
 
-/** The create variants: the spec's seven (spec "Portal sessions (A)") and ours; path, session type, body. */
-const VARIANTS: {
-  path: string;
-  type: PortalSessionType;
-  body: z.ZodType<Parameters<typeof createPortalSession>[3]>;
-  summary: string;
-  description?: string;
-  errors?: readonly RouteError[];
-  /** Its example besides the demo shop: the customer (Anna) and amount the session's calls need. */
-  example?: Record<string, unknown>;
-}[] = [
+/**
+ * The create variants' docs: the spec's seven (spec "Portal sessions (A)") and ours. Their paths and
+ * bodies are the types' rules (contract/session-types.ts, createSessionBody).
+ */
+const VARIANTS: Record<
+  PortalSessionType,
   {
-    path: '/portal-sessions',
+    summary: string;
+    description?: string;
+    errors?: readonly RouteError[];
+    /** Its example besides the demo shop: the customer (Anna) and amount the session's calls need. */
+    example?: Record<string, unknown>;
+  }
+> = {
+  identify: {
     example: { enable_registration: true },
-    type: 'identify',
-    body: portalSessionSettingsBody,
     summary: 'Create a portal session (the customer identifies and sees their portal)',
   },
-  {
-    path: '/portal-sessions/credit-reception',
+  credit_reception: {
     example: { contact_uuid: DEMO.anna, amount_in_cents: 1250 },
-    type: 'credit_reception',
-    body: creditReceptionSessionBody,
     summary: 'Create a credit-reception portal session',
     description:
       '**Extension**: optional `amount_in_cents` (the purchase amount to credit, as unit_value = amount / 100) ' +
       'and optional `pos_transaction_uuid` (a POS transaction to credit).',
     errors: [1027, 6001],
   },
-  {
-    path: '/portal-sessions/redeem-giftcards',
+  redeem_giftcards: {
     example: { amount_in_cents: 1250 },
-    type: 'redeem_giftcards',
-    body: redeemGiftcardsSessionBody,
     summary: 'Create a portal session that pays an amount with gift cards',
   },
-  {
-    path: '/portal-sessions/top-up-giftcards',
-    type: 'top_up_giftcards',
-    body: topUpGiftcardsSessionBody,
+  top_up_giftcards: {
     summary: 'Create a portal session that tops up gift cards',
     description: TOP_UP,
   },
-  {
-    path: '/portal-sessions/pay-prepaid',
+  pay_prepaid: {
     example: { contact_uuid: DEMO.anna, amount_in_cents: 500 },
-    type: 'pay_prepaid',
-    body: prepaidSessionBody,
     summary: 'Create a portal session that pays with the prepaid balance',
     description: PREPAID_AMOUNT,
   },
-  {
-    path: '/portal-sessions/top-up-prepaid',
+  top_up_prepaid: {
     example: { contact_uuid: DEMO.anna, require_payment_confirmation: true },
-    type: 'top_up_prepaid',
-    body: topUpPrepaidSessionBody,
     summary: 'Create a portal session that tops up the prepaid balance',
     description: `${PREPAID_AMOUNT}\n\n${TOP_UP}`,
   },
-  {
-    path: '/portal-sessions/vouchers',
+  vouchers: {
     example: { contact_uuid: DEMO.anna },
-    type: 'vouchers',
-    body: portalSessionSettingsBody,
     summary: 'Create a portal session that redeems vouchers',
   },
-  {
-    path: '/portal-sessions/giftcard',
+  giftcard: {
     example: { amount_in_cents: 1250 },
-    type: 'giftcard',
-    body: topUpGiftcardsSessionBody,
     summary: 'Extension: create a portal session where the customer pays with a gift card or tops one up',
     description: `**Extension** (docs/v1-api.md). ${CHOICE}\n\n${TOP_UP}`,
   },
-  {
-    path: '/portal-sessions/prepaid',
+  prepaid: {
     example: { contact_uuid: DEMO.anna, amount_in_cents: 500 },
-    type: 'prepaid',
-    body: topUpPrepaidSessionBody,
     summary: 'Extension: create a portal session where the customer pays from or tops up the prepaid balance',
     description: `**Extension** (docs/v1-api.md). ${PREPAID_AMOUNT} One of the two per session.\n\n${TOP_UP}`,
   },
-  {
-    path: '/portal-sessions/scan-anything',
+  scan_anything: {
     example: { amount_in_cents: 1250 },
-    type: 'scan_anything',
-    body: topUpGiftcardsSessionBody,
     summary: 'Extension: create a portal session where whatever the customer scans decides what it does',
     description:
       '**Extension** (docs/v1-api.md). A loyalty card or app code opens the customer portal, a voucher its ' +
       `redemption, a gift card the choice of paying or topping up, a receipt code its credits. ${CHOICE}\n\n${TOP_UP}`,
   },
-];
+};
 
 /**
  * Spec "Portal sessions (A)": the seven create variants and get; extensions: three more variants, the session's events
@@ -179,9 +149,10 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
     return row;
   };
 
-  for (const variant of VARIANTS) {
+  for (const type of SESSION_TYPES) {
+    const variant = VARIANTS[type];
     app.post(
-      variant.path,
+      createSessionPath(type),
       {
         config: { auth: 'A' },
         schema: {
@@ -190,15 +161,13 @@ export default async function portalSessionsRoutes(fastify: FastifyInstance) {
           description: [variant.description, NOTES].filter(Boolean).join('\n\n'),
           errors: [...CREATE_ERRORS, ...(variant.errors ?? [])],
           // "Try it out" sends this against the demo account (npm start) and gets a session.
-          body: variant.body.meta({ example: { shop_uuid: DEMO.shop, ...variant.example } }),
+          body: createSessionBody(type).meta({ example: { shop_uuid: DEMO.shop, ...variant.example } }),
           response: { 201: envelope(createdPortalSession) },
         },
       },
       async (req, reply) => {
         reply.code(201);
-        return ok(
-          await req.tx((tx) => createPortalSession(tx, req.actor, variant.type, req.body, options())),
-        );
+        return ok(await req.tx((tx) => createPortalSession(tx, req.actor, type, req.body, options())));
       },
     );
   }

@@ -22,12 +22,15 @@ import {
   listWebhookSubscriptions,
   replayWebhookDelivery,
   updateWebhookSubscription,
+  WEBHOOK_SUBSCRIPTION_LIMIT,
 } from '../../domain/webhook-subscriptions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Webhooks', EXTENSION_TAG];
 const NOT_FOUND = { reason: 'webhook_subscription_not_found' } as const;
+const ACCOUNT_KEY = { reason: 'account_key_required' } as const;
+const URL_NOT_ALLOWED = { reason: 'webhook_url_not_allowed' } as const;
 const AFTER_CREATE = madeBy('createWebhookSubscription', 'webhook_subscription_uuid');
 const EVENTS = Object.keys(WEBHOOK_EVENTS)
   .map((type) => `\`${type}\``)
@@ -48,12 +51,15 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
       schema: {
         tags: TAGS,
         summary: 'Extension: list the webhook subscriptions',
-        description: 'Oldest first, optionally of one `event_type` or `status`.',
+        description:
+          'Oldest first, optionally of one `event_type` or `status`. Subscriptions are the account’s: a ' +
+          'key bound to a shop (a register key) is refused (403).',
+        errors: [ACCOUNT_KEY],
         querystring: listWebhookSubscriptionsQuery,
         response: { 200: envelope(z.array(webhookSubscription)) },
       },
     },
-    async (req) => ok(await listWebhookSubscriptions(app.db, req.query)),
+    async (req) => ok(await listWebhookSubscriptions(app.db, req.actor, req.query)),
   );
 
   app.post(
@@ -66,15 +72,23 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
         description:
           `Each event of \`event_type\` (${EVENTS}) committed from now on is POSTed to \`url\`, signed ` +
           'with the `secret` this answer shows, and no other (docs/webhooks.md). `properties` (contact_updated ' +
-          'only) names the contact values whose change it hears; empty: any.',
-        errors: [{ code: 1003, when: 'properties on another event type' }],
+          'only) names the contact values whose change it hears; empty: any. The URL must not name a ' +
+          'link-local, unspecified, multicast or broadcast address or the service itself, nor loopback or ' +
+          `private addresses unless the operator allows them; an account has ${WEBHOOK_SUBSCRIPTION_LIMIT} ` +
+          'subscriptions at most.',
+        errors: [
+          ACCOUNT_KEY,
+          URL_NOT_ALLOWED,
+          { reason: 'webhook_subscription_limit_reached' },
+          { code: 1003, when: 'properties on another event type' },
+        ],
         body: createWebhookSubscriptionBody,
         response: { 201: envelope(createdWebhookSubscription) },
       },
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await req.tx((tx) => createWebhookSubscription(tx, req.body)));
+      return ok(await req.tx((tx) => createWebhookSubscription(tx, req.actor, app.webhookTargets, req.body)));
     },
   );
 
@@ -87,12 +101,12 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
         summary: 'Extension: get a webhook subscription',
         description: 'Without its secret, which only the create answer shows.',
         exampleAfter: AFTER_CREATE,
-        errors: [NOT_FOUND],
+        errors: [NOT_FOUND, ACCOUNT_KEY],
         params: webhookSubscriptionUuidParams,
         response: { 200: envelope(webhookSubscription) },
       },
     },
-    async (req) => ok(await getWebhookSubscription(app.db, req.params.webhook_subscription_uuid)),
+    async (req) => ok(await getWebhookSubscription(app.db, req.actor, req.params.webhook_subscription_uuid)),
   );
 
   app.put(
@@ -106,14 +120,29 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
           'Its name, URL, properties (also read as `attributes`, as the PHP SDK sends them) or status. ' +
           'An INACTIVE subscription hears no new events; what it has pending waits until it is ACTIVE.',
         exampleAfter: AFTER_CREATE,
-        errors: [NOT_FOUND, { code: 1003, when: 'properties on another event type' }],
+        errors: [
+          NOT_FOUND,
+          ACCOUNT_KEY,
+          URL_NOT_ALLOWED,
+          { code: 1003, when: 'properties on another event type' },
+        ],
         params: webhookSubscriptionUuidParams,
         body: updateWebhookSubscriptionBody,
         response: { 200: envelope(webhookSubscription) },
       },
     },
     async (req) =>
-      ok(await req.tx((tx) => updateWebhookSubscription(tx, req.params.webhook_subscription_uuid, req.body))),
+      ok(
+        await req.tx((tx) =>
+          updateWebhookSubscription(
+            tx,
+            req.actor,
+            app.webhookTargets,
+            req.params.webhook_subscription_uuid,
+            req.body,
+          ),
+        ),
+      ),
   );
 
   app.delete(
@@ -125,13 +154,15 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
         summary: 'Extension: delete a webhook subscription',
         description: 'With its undelivered events and its delivery log; answers `[]` as the real platform.',
         exampleAfter: AFTER_CREATE,
-        errors: [NOT_FOUND],
+        errors: [NOT_FOUND, ACCOUNT_KEY],
         params: webhookSubscriptionUuidParams,
         response: { 200: envelope(z.array(z.never())) },
       },
     },
     async (req) =>
-      ok(await req.tx((tx) => deleteWebhookSubscription(tx, req.params.webhook_subscription_uuid))),
+      ok(
+        await req.tx((tx) => deleteWebhookSubscription(tx, req.actor, req.params.webhook_subscription_uuid)),
+      ),
   );
 
   app.get(
@@ -145,7 +176,7 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
           'Its deliveries newest first, optionally of one status (pending, delivered, failed), each with ' +
           'its tries (time, HTTP status, error, duration); the paginator meta.',
         exampleAfter: AFTER_CREATE,
-        errors: [NOT_FOUND],
+        errors: [NOT_FOUND, ACCOUNT_KEY],
         params: webhookSubscriptionUuidParams,
         querystring: listWebhookDeliveriesQuery,
         response: { 200: pagedEnvelope(webhookDelivery, webhookDeliveriesMeta) },
@@ -154,6 +185,7 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
     async (req) => {
       const { items, meta } = await listWebhookDeliveries(
         app.db,
+        req.actor,
         req.params.webhook_subscription_uuid,
         req.query,
       );
@@ -173,7 +205,12 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
           'of tries; the event keeps its uuid.\n\n**Try it out**: no example, as a delivery to replay ' +
           'exists only once an event was delivered or given up (its `event_uuid` is in the delivery log).',
         exampleAfter: AFTER_CREATE,
-        errors: [NOT_FOUND, { reason: 'webhook_delivery_not_found' }, { reason: 'webhook_delivery_pending' }],
+        errors: [
+          NOT_FOUND,
+          ACCOUNT_KEY,
+          { reason: 'webhook_delivery_not_found' },
+          { reason: 'webhook_delivery_pending' },
+        ],
         params: webhookDeliveryParams,
         response: { 200: envelope(webhookDelivery) },
       },
@@ -181,7 +218,7 @@ export default async function webhookSubscriptionRoutes(fastify: FastifyInstance
     async (req) =>
       ok(
         await req.tx((tx) =>
-          replayWebhookDelivery(tx, req.params.webhook_subscription_uuid, req.params.event_uuid),
+          replayWebhookDelivery(tx, req.actor, req.params.webhook_subscription_uuid, req.params.event_uuid),
         ),
       ),
   );

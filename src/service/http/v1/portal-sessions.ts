@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PortalSessionState, PortalVoucher } from '../../../contract/portal';
-import { portalSessionSettingsBody } from '../../../contract/public/portal-sessions';
 import {
   V1_SESSION_TYPES,
   v1CheckCodeQuery,
@@ -20,12 +19,9 @@ import {
   v1SubscriptionsRequest,
 } from '../../../contract/v1';
 import type { Tx } from '../../db/transaction';
-import { contactByEmail } from '../../domain/contacts';
 import { creditInSession } from '../../domain/end-screen';
 import { invalidField, refusal, ServiceError } from '../../domain/errors';
-import { findGiftcard } from '../../domain/giftcards';
 import {
-  addCardInSession,
   changeSubscriptionInSession,
   claimRewardInSession,
   redeemVoucherInSession,
@@ -35,41 +31,46 @@ import {
   sessionSubscriptions,
   sessionVouchers,
 } from '../../domain/portal-customer';
-import { identifyInSession, registerInSession } from '../../domain/portal-identification';
+import {
+  identifyInSession,
+  linkCardByEmailInSession,
+  registerInSession,
+} from '../../domain/portal-identification';
 import {
   payPrepaidInSession,
   redeemGiftcardInSession,
-  scanGiftcard,
+  scannedGiftcard,
   topUpGiftcardInSession,
   topUpPrepaidInSession,
 } from '../../domain/portal-money';
-import { giftcardPaymentState } from '../../domain/portal-payments';
+import { amountLeftToPay } from '../../domain/portal-payments';
 import { removeCardInSession, sessionStats } from '../../domain/portal-profile';
-import { classifyScannedValue } from '../../domain/portal-scan';
-import {
-  type PortalSessionRow,
-  portalSessionByUuid,
-  requireProvenContact,
-} from '../../domain/portal-session-guards';
+import { classifyScannedValue, scannedVoucher } from '../../domain/portal-scan';
+import { type PortalSessionRow, portalSessionByUuid } from '../../domain/portal-session-guards';
 import { portalSessionState } from '../../domain/portal-session-views';
 import { createPortalSession, loadSession } from '../../domain/portal-sessions';
 import { params, sessionCalls, viewOptions } from '../portal/session-calls';
 import { ok, zodRoutes } from '../route';
 
 /*
- * The real portal component's API (contract/v1.ts, docs/v1-api.md): each call is the kiosk's
- * session call of the same rule (http/portal/*), its answer in the component's field names. What
- * the counter may not show (a last name, the whole e-mail, a card's whole code) is not in them
- * either; what our rules refuse is refused with the error body the component shows.
+ * The real portal component's API (contract/v1.ts, docs/v1-api.md): each call is the domain call
+ * of the kiosk's session call for the same step (http/portal/*), its request and answer in the
+ * component's names and shapes; no rule lives here. What the counter may not show (a last name,
+ * the whole e-mail, a card's whole code) is not in them either; what our rules refuse is refused
+ * with the error body the component shows.
  */
 
 // Hidden from the OpenAPI document: the surface of another vendor's component, described in docs/v1-api.md.
 const portal = { config: { auth: 'portal' as const } };
 const route = <S extends object>(schema: S) => ({ ...portal, schema: { hide: true, params, ...schema } });
 
-/** The session as the component reads it (GET /{uuid}); no contact once the session has ended. */
-function v1Session(state: PortalSessionState, shopUuid: string) {
-  const payment = state.giftcard_payment;
+/**
+ * The session as the component reads it (GET /{uuid}); no contact once the session has ended.
+ * `leftToPay`: what the session's amount leaves to pay (amountLeftToPay). The component's own
+ * registration page (marketing preferences and a terms box of its vendor) is never offered: its
+ * registration is made with no consent, which the customer gives where they next sign in.
+ */
+function v1Session(state: PortalSessionState, shopUuid: string, leftToPay: number | null) {
   return {
     uuid: state.uuid,
     type: v1SessionType(state.type),
@@ -89,10 +90,10 @@ function v1Session(state: PortalSessionState, shopUuid: string) {
       enable_email_identification: state.settings.enable_email_identification,
       enable_on_screen_keyboard: state.settings.enable_on_screen_keyboard,
       primary_identification_method: state.settings.primary_identification_method,
-      enable_marketing_preferences: state.subscription_types.length > 0,
+      enable_marketing_preferences: false,
     },
     loyalty_program: { custom_credit_name: null },
-    results: { remaining_amount: payment ? payment.remaining_in_cents : state.amount_in_cents },
+    results: { remaining_amount: leftToPay },
   };
 }
 
@@ -121,15 +122,6 @@ function v1Transaction(
     : { uuid: result.transaction_uuid, amount_in_cents: signedCents };
 }
 
-// An amount the screen asks for that is not the one the session fixes (the kiosk's rule, its reason).
-function refuseOtherAmount(fixed: number, asked: number): void {
-  if (asked !== fixed) {
-    invalidField('amount_in_cents', `The amount is set by the session: ${fixed} cents.`, {
-      reason: 'amount_set_by_session',
-    });
-  }
-}
-
 /** The component's portal-session calls under /api/v1/portal-sessions. */
 export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
@@ -145,7 +137,11 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
         .executeTakeFirstOrThrow()
     ).uuid;
   const sessionOf = async (tx: Tx, session: PortalSessionRow) =>
-    v1Session(await portalSessionState(tx.db, session, options(tx)), await shopUuidOf(tx, session));
+    v1Session(
+      await portalSessionState(tx.db, session, options(tx)),
+      await shopUuidOf(tx, session),
+      await amountLeftToPay(tx.db, session),
+    );
   // The session state (masked, as the counter reads it), whatever its type: for the reads of the customer's summary.
   const state = (uuid: string) =>
     app.tx(async (tx) => {
@@ -155,12 +151,22 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
   // The session row again, after a domain call in the same transaction changed it.
   const reread = (tx: Tx, session: PortalSessionRow) => portalSessionByUuid(tx.db, session.uuid);
 
+  // The counter's refusal of a read as the component's "nothing to show" (null).
+  const unlessRefused = async <T>(read: Promise<T>): Promise<T | null> => {
+    try {
+      return await read;
+    } catch (err) {
+      if (err instanceof ServiceError && err.reason === 'proof_required') return null;
+      throw err;
+    }
+  };
+
   // The identified customer in the component's fields: first name, masked e-mail, balances; the
-  // visit figures once they proved it is them.
+  // visit figures where the counter shows them (sessionStats: once they proved it is them).
   const v1Contact = async (tx: Tx, session: PortalSessionRow, view: PortalSessionState) => {
     const contact = view.contact;
     if (!contact) throw refusal('customer_not_identified', 'Identify the customer first');
-    const stats = session.contact_proven_at === null ? null : await sessionStats(tx.db, session);
+    const stats = await unlessRefused(sessionStats(tx.db, session));
     return {
       uuid: contact.uuid,
       email: contact.email_hint,
@@ -172,7 +178,8 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
       prepaid_balance: { balance_in_cents: contact.prepaid_balance_in_cents },
       current_display_values: {
         firstname: contact.firstname,
-        lastname: null,
+        // Text, as the component joins it to the first name ("Anna null" otherwise).
+        lastname: '',
         avatar: null,
         tier: contact.tier?.name ?? null,
         loyalty_last_transaction_date: stats?.last_visit_at ?? null,
@@ -187,26 +194,20 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
     return v1Contact(tx, row, await portalSessionState(tx.db, row, options(tx)));
   };
 
+  // The public API's create in the component's field names: the same rules of the type
+  // (createPortalSession), an API key's shop.
   app.post(
     '/',
     { config: { auth: 'A' }, schema: { hide: true, body: v1CreateRequest } },
     async (req, reply) => {
       const { type, ...input } = req.body;
-      const ours = V1_SESSION_TYPES[type];
-      if (ours === 'redeem_giftcards' && input.amount_in_cents === undefined) {
-        invalidField('amount_in_cents', 'The amount in cents field is required for REDEEM_GIFTCARD.');
-      }
-      const settings = portalSessionSettingsBody.parse(input);
       reply.code(201);
       return ok(
         await req.tx(async (tx) => {
-          const created = await createPortalSession(
-            tx,
-            req.actor,
-            ours,
-            { ...input, ...settings },
-            { portalUrl: app.config.portalUrl, ttlMinutes: app.config.sessionTtlMinutes },
-          );
+          const created = await createPortalSession(tx, req.actor, V1_SESSION_TYPES[type], input, {
+            portalUrl: app.config.portalUrl,
+            ttlMinutes: app.config.sessionTtlMinutes,
+          });
           return sessionOf(tx, await portalSessionByUuid(tx.db, created.uuid));
         }),
       );
@@ -247,19 +248,15 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
 
   app.post('/:uuid/contacts', route({ body: v1RegisterRequest }), (req, reply) =>
     act(req, reply, req.params.uuid, 'register', async (tx, session) => {
-      const { accept_terms, contact_identifier_value, ...rest } = req.body;
-      if (accept_terms !== true) {
-        invalidField('accept_terms', 'The customer accepts the terms themselves before registering.', {
-          reason: 'terms_not_accepted',
-        });
-      }
+      const { contact_identifier_value, ...rest } = req.body;
+      // The component shows neither the account's terms nor its subscription types: no consent.
       await registerInSession(
         tx,
         session,
         {
           ...rest,
-          accept_terms,
           ...(contact_identifier_value ? { card_value: contact_identifier_value } : {}),
+          consent: null,
         },
         options(tx),
       );
@@ -268,22 +265,25 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/:uuid/contacts/link-identifier', route({ body: v1LinkIdentifierRequest }), (req, reply) =>
-    act(req, reply, req.params.uuid, 'customer_portal', async (tx, session) => {
-      // Unknown e-mail: the component registers (55031). A known one gets the card only as the
-      // session's own proven customer: an e-mail typed at the counter proves nobody.
-      const owner = await contactByEmail(tx.db, req.body.email);
-      if (requireProvenContact(session) !== owner.id) {
-        throw refusal('proof_required', 'Identify as this customer and confirm it is you first');
-      }
-      await addCardInSession(tx, session, req.body.contact_identifier_value);
+    act(req, reply, req.params.uuid, 'identify', async (tx, session) => {
+      const { email, contact_identifier_value: card } = req.body;
+      const linked = await linkCardByEmailInSession(tx, session, { email, card_value: card });
+      // An address nobody has opens the component's registration (55031).
+      if (linked.result === 'unknown_email') throw new ServiceError(55031);
       return contactAfter(tx, session);
     }),
   );
 
   app.get('/:uuid/check-code', route({ querystring: v1CheckCodeQuery }), async (req) => {
     const value = req.query.code;
+    // A gift card's code as the card has it: the component looks the card up again by it.
     const code = (
-      await read(req.params.uuid, 'scan_lookup', (tx) => classifyScannedValue(tx.db, value, tx.now))
+      await read(req.params.uuid, 'scan_lookup', async (tx) => {
+        const scanned = await classifyScannedValue(tx.db, value, tx.now);
+        return scanned.kind === 'giftcard'
+          ? { ...scanned, hash: (await scannedGiftcard(tx.db, value, tx.now)).hash }
+          : scanned;
+      })
     ).data;
     switch (code.kind) {
       case 'card':
@@ -292,7 +292,7 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
       case 'voucher':
         return { voucher: v1Voucher(code.voucher) };
       case 'giftcard':
-        return { giftcard: { hash: (await findGiftcard(app.db, value)).hash } };
+        return { giftcard: { hash: code.hash } };
       case 'receipt_token':
         return { receipt_token: { value } };
       case 'unknown':
@@ -305,10 +305,11 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
     route({ params: params.extend({ hash: z.string().min(1).max(500) }) }),
     (req) =>
       read(req.params.uuid, 'giftcard_scan', async (tx) => {
-        const { giftcard } = await scanGiftcard(tx.db, req.params.hash, tx.now);
+        // `hash`: the code the caller sent (as the card has it), which the component looks up again.
+        const { giftcard, hash } = await scannedGiftcard(tx.db, req.params.hash, tx.now);
         return {
           uuid: giftcard.uuid,
-          hash: giftcard.hash_hint,
+          hash,
           amount_in_cents: giftcard.balance_in_cents,
           expired: giftcard.expired,
           active: giftcard.active,
@@ -328,20 +329,14 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
       );
     }
     return act(req, reply, req.params.uuid, 'redeem_giftcards', async (tx, session) => {
-      // The component asks for what remains; the card pays min(its balance, that).
-      const remaining = (await giftcardPaymentState(tx.db, session))?.remaining_in_cents;
-      if (remaining !== undefined && remaining > 0) refuseOtherAmount(remaining, -amount);
-      const result = await redeemGiftcardInSession(tx, session, giftcardUuid);
+      const result = await redeemGiftcardInSession(tx, session, giftcardUuid, -amount);
       return v1Transaction(result.payment, -result.payment.amount_in_cents);
     });
   });
 
   app.post('/:uuid/credit-receptions/create', route({ body: v1CreditReceptionRequest }), (req, reply) =>
     act(req, reply, req.params.uuid, 'credit_reception', async (tx, session) => {
-      if (session.amount_in_cents !== null) {
-        refuseOtherAmount(Number(session.amount_in_cents), Math.round(req.body.unit_value * 100));
-      }
-      const reception = await creditInSession(tx, session);
+      const reception = await creditInSession(tx, session, Math.round(req.body.unit_value * 100));
       return { uuid: reception.uuid, credits: reception.credits, created_at: reception.created_at };
     }),
   );
@@ -395,11 +390,10 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/:uuid/contact-attributes', route({}), (req) =>
-    read(req.params.uuid, 'customer_portal', async (_tx, session) => {
-      requireProvenContact(session);
+    read(req.params.uuid, 'customer_portal', async () =>
       // The counter shows and edits no profile (docs/trust-model.md): nothing to fill in here.
-      return { new_elements: [] };
-    }),
+      ({ new_elements: [] }),
+    ),
   );
 
   app.put('/:uuid/contact-attributes', route({ body: z.record(z.string(), z.unknown()) }), (req, reply) =>
@@ -440,11 +434,7 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
 
   // A voucher by code, judged at once (status before owner); whose it is is never told.
   const voucherByCode = (uuid: string, code: string) =>
-    read(uuid, 'voucher_redeem', async (tx) => {
-      const scanned = await classifyScannedValue(tx.db, code, tx.now);
-      if (scanned.kind !== 'voucher') throw new ServiceError(80004);
-      return v1Voucher(scanned.voucher);
-    });
+    read(uuid, 'voucher_redeem', async (tx) => v1Voucher(await scannedVoucher(tx.db, code, tx.now)));
   app.get(
     '/:uuid/vouchers/:code',
     route({ params: params.extend({ code: z.string().min(1).max(500) }) }),
@@ -496,9 +486,9 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
       req.params.uuid,
       amount < 0 ? 'pay_prepaid' : 'top_up_prepaid',
       async (tx, first) => {
-        // A card scanned with the transaction identifies the customer first, by the same rule.
+        // A card sent with the transaction is a scan before it: identify's rules, then the money's.
         let session = first;
-        if (value !== undefined && session.contact_id === null) {
+        if (value !== undefined) {
           const result = await identifyInSession(tx, session, { value }, options(tx));
           if (result.result !== 'identified') throw new ServiceError(55031);
           session = await reread(tx, session);

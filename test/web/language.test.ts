@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLanguage, languageFor } from '../../src/kiosk/i18n/language';
+import { defaultLanguage, languageFor } from '../../src/web/language';
 
 describe('language: from the contact, else the browser', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type LiveStreamEnv, openLiveStream, reconnectDelay } from '../../src/kiosk/api/live-stream';
+import { type LiveStreamEnv, openLiveStream, reconnectDelay } from '../../src/web/live-stream';
 
 class FakeSource {
   static all: FakeSource[] = [];

@@ -9,7 +9,7 @@ import {
   keypadCents,
   MAX_AMOUNT_IN_CENTS,
   pressKeypadKey,
-} from '../../src/kiosk/lib/amount-keypad';
+} from '../../src/web/amount-keypad';
 
 const type = (keys: KeypadKey[], limit?: number | null, from: KeypadState = KEYPAD_START) =>
   keys.reduce((state, key) => pressKeypadKey(state, key, limit), from);

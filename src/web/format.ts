@@ -3,7 +3,7 @@
  * per language and options: making one costs milliseconds (a slow tablet's first one, loading the
  * language's data, tens of them), and a count-up formats a number every frame.
  */
-import { currentWording, roundCredits } from '../../ui/wording';
+import { currentWording, roundCredits } from '../ui/wording';
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

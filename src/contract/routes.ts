@@ -1,0 +1,66 @@
+/*
+ * The routes of the two browser APIs the kiosk and the cashier console call, as `METHOD /path`
+ * under their base, `{name}` for a path parameter: what the service serves there and what the flow
+ * tests' fake server (test/helpers/fake-portal-api.ts) answers. Tests hold both to these lists
+ * (test/http/browser-routes.test.ts for the service; the fake checks itself when made), so a route
+ * added, renamed or removed on one side and not the other fails the tests. Plain data: no zod.
+ * Request and answer shapes: contract/portal.ts and contract/cashier.ts.
+ */
+
+/** Where the portal API lives: the kiosk's session- and device-scoped calls (contract/portal.ts). */
+export const PORTAL_API_BASE = '/portal/api';
+
+/** Every route of the portal API, under PORTAL_API_BASE. */
+export const PORTAL_ROUTES = [
+  'GET /sessions/{uuid}',
+  'GET /sessions/{uuid}/stream',
+  'POST /sessions/{uuid}/identify',
+  'POST /sessions/{uuid}/scan-lookup',
+  'POST /sessions/{uuid}/register',
+  'POST /sessions/{uuid}/verification/send',
+  'POST /sessions/{uuid}/verification/verify',
+  'POST /sessions/{uuid}/terms/accept',
+  'POST /sessions/{uuid}/credit-reception',
+  'POST /sessions/{uuid}/complete',
+  'POST /sessions/{uuid}/cancel',
+  'POST /sessions/{uuid}/giftcards/scan',
+  'POST /sessions/{uuid}/giftcards/redeem',
+  'POST /sessions/{uuid}/giftcards/top-up',
+  'POST /sessions/{uuid}/prepaid/pay',
+  'POST /sessions/{uuid}/prepaid/top-up',
+  'GET /sessions/{uuid}/vouchers',
+  'POST /sessions/{uuid}/vouchers/redeem',
+  'GET /sessions/{uuid}/rewards',
+  'POST /sessions/{uuid}/rewards/claim',
+  'POST /sessions/{uuid}/receipt-tokens/claim',
+  'POST /sessions/{uuid}/me-link',
+  'GET /sessions/{uuid}/stats',
+  'GET /devices/{token}',
+  'GET /devices/{token}/stream',
+] as const;
+export type PortalRoute = (typeof PORTAL_ROUTES)[number];
+
+/** Where the cashier console's API lives (contract/cashier.ts). */
+export const CASHIER_API_BASE = '/cashier/api';
+
+/** Every route of the console API, under CASHIER_API_BASE. */
+export const CASHIER_ROUTES = [
+  'POST /pair',
+  'POST /unpair',
+  'GET /device',
+  'GET /stream',
+  'POST /contacts/find',
+  'GET /sessions',
+  'POST /sessions',
+  'GET /sessions/{uuid}',
+  'GET /sessions/{uuid}/stream',
+  'POST /sessions/{uuid}/cancel',
+  'POST /sessions/{uuid}/purchase',
+  'POST /sessions/{uuid}/payment-received',
+] as const;
+export type CashierRoute = (typeof CASHIER_ROUTES)[number];
+
+/** The event-stream routes (text/event-stream): a page opens them with EventSource, not fetch. */
+export function isStreamRoute(route: PortalRoute | CashierRoute): boolean {
+  return route.endsWith('/stream');
+}
