@@ -410,13 +410,13 @@ export type RouteError =
   | { reason: ErrorReason; status?: number };
 
 /**
- * The voucher refusals of a redeem (domain/vouchers.ts: not found, already redeemed, expired,
+ * The voucher refusals of a redeem (domain/vouchers/vouchers.ts: not found, already redeemed, expired,
  * deactivated, inactive, locked), documented alike by the public and the portal redeem routes.
  */
 export const VOUCHER_REDEEM_REFUSALS: readonly RouteError[] = [80004, 80005, 80006, 80012, 80014, 80017];
 
 /**
- * The refusals of confirming that the till received a held top-up's money (domain/portal-money.ts
+ * The refusals of confirming that the till received a held top-up's money (domain/portal-sessions/money.ts
  * confirmHeldTopUp), documented alike by the public API and the cashier console: not a top-up
  * session, nothing waiting, and the gift card's own (inactive, expired, topped up, full).
  */

@@ -4,7 +4,7 @@ import { emailField, idField } from './fields';
 import { brandKit } from './public/brand-kit';
 
 /*
- * The portal API: the kiosk's own HTTP surface (DESIGN.md "The two HTTP surfaces"), under
+ * The portal API: the kiosk's own HTTP surface (docs/architecture.md "The five APIs"), under
  * /portal/api. Every call is scoped to one portal session, addressed by its unguessable uuid; no
  * API key reaches the browser. Errors use the public API's error body and codes.
  *
@@ -27,7 +27,7 @@ import { brandKit } from './public/brand-kit';
  */
 
 /**
- * The portal session types (DESIGN.md "Portal sessions"): the spec's seven, and ours (docs/v1-api.md):
+ * The portal session types (docs/design.md "Portal sessions"): the spec's seven, and ours (docs/v1-api.md):
  * `giftcard` (the customer chooses to pay with a gift card or top one up), `prepaid` (chooses to pay
  * from or top up the prepaid balance) and `scan_anything` (whatever is scanned decides: a card opens
  * the portal, a voucher its redemption, a gift card the choice of pay or top up, a receipt its credits).
@@ -103,7 +103,7 @@ export const portalCreditReception = z.object({
 });
 export type PortalCreditReception = z.infer<typeof portalCreditReception>;
 
-/** One step recorded on a session (types in DESIGN.md "Portal sessions"). */
+/** One step recorded on a session (types in docs/design.md "Portal sessions"). */
 export const portalEvent = z.object({
   uuid: z.string(),
   type: z.string(),

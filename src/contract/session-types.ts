@@ -9,7 +9,7 @@
 import type { PortalSessionType, PortalSettings } from './portal';
 
 /**
- * What a call at the counter does (DESIGN.md "Kiosk flows"); each session type allows some of them
+ * What a call at the counter does (docs/design.md "Kiosk flows"); each session type allows some of them
  * (SESSION_TYPE_RULES). The money actions are named as the session types they belong to; `end`
  * (complete, cancel) every session allows.
  */
@@ -66,7 +66,7 @@ export interface SessionTypeRules {
 const IDENTIFYING = ['identify', 'register', 'verify', 'scan_lookup'] as const;
 
 /**
- * The rules of each portal session type (DESIGN.md "Portal sessions"): the spec's seven, then ours
+ * The rules of each portal session type (docs/design.md "Portal sessions"): the spec's seven, then ours
  * (docs/v1-api.md): `giftcard` and `prepaid` (the customer chooses pay or top up) and `scan_anything`
  * (whatever is scanned decides). A type added to contract/portal.ts without its row here fails the
  * typecheck.

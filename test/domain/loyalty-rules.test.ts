@@ -4,7 +4,7 @@ import {
   type LoyaltyRule,
   selectRule,
   shopLocalTime,
-} from '../../src/service/domain/loyalty-rules';
+} from '../../src/service/domain/loyalty/rules';
 
 function rule(id: number, over: Partial<LoyaltyRule> = {}): LoyaltyRule {
   return {

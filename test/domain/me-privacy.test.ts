@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventOwners } from '../../src/service/domain/me-privacy';
+import { eventOwners } from '../../src/service/domain/contacts/privacy';
 
 const A = 'a-uuid';
 const B = 'b-uuid';

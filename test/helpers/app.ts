@@ -207,7 +207,7 @@ export async function createTestApp(
       reply.getHeader('content-type'),
       payload,
     );
-    // Every timestamp leaves at whole seconds with a numeric offset (domain/values.ts apiTimestamp).
+    // Every timestamp leaves at whole seconds with a numeric offset (domain/shared/values.ts apiTimestamp).
     const bad = typeof payload === 'string' ? badTimestamp(payload) : undefined;
     if (bad) openApi?.violations.push(`${request.method} ${request.url}: timestamp ${bad}`);
     return payload;

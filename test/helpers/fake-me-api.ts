@@ -251,7 +251,7 @@ export function createFakeMeApi(): FakeMeApi {
       case 'POST /cards': {
         const code = String(body.code ?? '').trim();
         const owner = state.knownCards.get(code);
-        // me-account.ts addMeCard: one answer for anything but a card of the shop not linked yet.
+        // phone/account.ts addMeCard: one answer for anything but a card of the shop not linked yet.
         if (owner === undefined || owner === 'someone-else') return refusal(422, 'card_not_addable', 'code');
         state.knownCards.set(code, 'me');
         const card = {

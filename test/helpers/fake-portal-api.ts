@@ -449,13 +449,13 @@ export function createFakePortalApi() {
     if (!session.contact) throw refusedFor('customer_not_identified');
     return contactOf(session.contact);
   };
-  /** portal-session-guards.ts requireProvenContact: what spends or shows more needs the proof. */
+  /** portal-sessions/guards.ts requireProvenContact: what spends or shows more needs the proof. */
   const provenCustomerOf = (session: FakeSession): FakeContact => {
     const contact = customerOf(session);
     if (!session.proven) throw refusedFor('proof_required');
     return contact;
   };
-  /** portal-session-guards.ts requireCustomerProof: what opens the account needs the customer's own proof. */
+  /** portal-sessions/guards.ts requireCustomerProof: what opens the account needs the customer's own proof. */
   const selfProvenCustomerOf = (session: FakeSession): FakeContact => {
     const contact = customerOf(session);
     if (!session.customer_proven) throw refusedFor('proof_required');
@@ -487,7 +487,7 @@ export function createFakePortalApi() {
       remaining_in_cents: Math.max(0, (session.amount_in_cents ?? 0) - paid),
     };
   };
-  /** portal-payments.ts giftcardPaymentState: a session that pays with gift cards, and has an amount to pay. */
+  /** portal-sessions/payments.ts giftcardPaymentState: a session that pays with gift cards, and has an amount to pay. */
   const paysWithGiftcards = (session: FakeSession) =>
     session.type === 'redeem_giftcards' ||
     (sessionTypeAllows(session.type, 'redeem_giftcards') && session.amount_in_cents !== null);
@@ -680,7 +680,7 @@ export function createFakePortalApi() {
     return { contact: shown };
   };
 
-  /** contact-verification.ts: a code sent to the customer's address, five tries per session. */
+  /** contacts/verification.ts: a code sent to the customer's address, five tries per session. */
   const sendCode = (session: FakeSession): ContactProof => {
     customerOf(session);
     if (session.code_tries >= 5) throw refusedFor('verification_locked');
@@ -720,7 +720,7 @@ export function createFakePortalApi() {
     return unlocked ? { title: unlocked.title, required_credits: unlocked.required_credits } : null;
   };
 
-  /** end-screen.ts creditInSession: once per session, for the pushed purchase or the session's amount. */
+  /** portal-sessions/end-screen.ts creditInSession: once per session, for the pushed purchase or the session's amount. */
   const creditReception = (session: FakeSession): PortalCreditReception => {
     if (session.credit_reception) return receptions.get(session.credit_reception)!;
     const contact = customerOf(session);
@@ -769,7 +769,7 @@ export function createFakePortalApi() {
     if (card.expired) throw failedWith(5002);
   };
 
-  /** portal-money.ts redeemGiftcardInSession: min(balance, remaining), one card unless several are allowed. */
+  /** portal-sessions/money.ts redeemGiftcardInSession: min(balance, remaining), one card unless several are allowed. */
   const redeem = (session: FakeSession, giftcardUuid: string) => {
     const before = paymentOf(session);
     if (before.remaining_in_cents === 0) throw refusedFor('nothing_left_to_pay');
@@ -803,7 +803,7 @@ export function createFakePortalApi() {
     return { giftcard: portalGiftcard(card) };
   };
 
-  /** portal-money.ts sessionAmount: the session's amount is the only one; else the typed one, at least the minimum. */
+  /** portal-sessions/money.ts sessionAmount: the session's amount is the only one; else the typed one, at least the minimum. */
   const amountOf = (session: FakeSession, typed: number | undefined): number => {
     if (session.amount_in_cents !== null) {
       if (typed !== undefined && typed !== session.amount_in_cents)
@@ -855,7 +855,7 @@ export function createFakePortalApi() {
   };
 
   /**
-   * portal-money.ts: a prepaid session moves money once; a payment (by a proven customer) charges
+   * portal-sessions/money.ts: a prepaid session moves money once; a payment (by a proven customer) charges
    * min(amount, balance); a top-up is collected at the till, and waits for it in a holding session.
    */
   const prepaid = (session: FakeSession, kind: 'pay' | 'top_up', typed: number | undefined) => {
@@ -892,7 +892,7 @@ export function createFakePortalApi() {
       contact: portalContact(contact.uuid),
     };
   };
-  /** The cashier's Received (portal-money.ts confirmHeldTopUp): the held top-up moves now. */
+  /** The cashier's Received (portal-sessions/money.ts confirmHeldTopUp): the held top-up moves now. */
   const receivePayment = (session: FakeSession) => {
     const hold = session.hold;
     if (!hold) throw refusedFor('no_payment_awaited');
@@ -905,7 +905,7 @@ export function createFakePortalApi() {
   const activeVouchers = (contact: string) =>
     vouchers.filter((v) => v.owner === contact && v.status === 'ACTIVE').map(publicVoucher);
 
-  /** portal-customer.ts redeemVoucherInSession: the voucher's own refusals first, then someone else's. */
+  /** counter/customer.ts redeemVoucherInSession: the voucher's own refusals first, then someone else's. */
   const redeemVoucher = (session: FakeSession, code: string) => {
     const contact = provenCustomerOf(session);
     const voucher = voucherByCode(code);
@@ -957,7 +957,7 @@ export function createFakePortalApi() {
     };
   };
 
-  /** portal-customer.ts claimReceiptInSession: a receipt's credits for the customer, once; no proof needed. */
+  /** counter/customer.ts claimReceiptInSession: a receipt's credits for the customer, once; no proof needed. */
   const claimReceipt = (session: FakeSession, value: string): PortalCreditReception => {
     const contact = customerOf(session);
     const receipt = receipts.get(value);
@@ -1121,7 +1121,7 @@ export function createFakePortalApi() {
     'POST /sessions/{uuid}/verification/verify': ({ uuid }, body) =>
       verifyCode(forAction(uuid, 'verify'), text(body.code)),
     'POST /sessions/{uuid}/terms/accept': ({ uuid }) => {
-      // terms.ts acceptTermsInSession: the proven customer's own acceptance, kept once.
+      // contacts/terms.ts acceptTermsInSession: the proven customer's own acceptance, kept once.
       const session = forAction(uuid, 'register');
       const holder = provenCustomerOf(session);
       if (holder.termsPending) {

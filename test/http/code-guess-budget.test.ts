@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRONG_CODES_PER_ADDRESS, WRONG_CODES_PER_CONTACT } from '../../src/service/domain/guess-budgets';
+import {
+  WRONG_CODES_PER_ADDRESS,
+  WRONG_CODES_PER_CONTACT,
+} from '../../src/service/domain/contacts/guess-budgets';
 import { createTestApp, type TestApp, twoProcesses, uniqueId } from '../helpers/app';
 import { expectReason } from '../helpers/errors';
 import { meCall, signedInContact } from '../helpers/me';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoTimestamp } from '../../src/service/domain/values';
+import { isoTimestamp } from '../../src/service/domain/shared/values';
 import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useContactSessionToken } from '../../src/service/domain/contact-session-tokens';
-import { contactByUuid } from '../../src/service/domain/contacts';
-import { ServiceError } from '../../src/service/domain/errors';
+import { contactByUuid } from '../../src/service/domain/contacts/contacts';
+import { useContactSessionToken } from '../../src/service/domain/contacts/session-tokens';
+import { ServiceError } from '../../src/service/domain/shared/errors';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 
 let t: TestApp;

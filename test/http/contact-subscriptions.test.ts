@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactByUuid } from '../../src/service/domain/contacts';
-import { subscribeContact } from '../../src/service/domain/subscriptions';
+import { contactByUuid } from '../../src/service/domain/contacts/contacts';
+import { subscribeContact } from '../../src/service/domain/contacts/subscriptions';
 import { createTestApp, DEMO, newContact, type TestApp } from '../helpers/app';
 
 const NEWSLETTER = 'c0000000-0000-4000-8000-000000000001'; // DOUBLE_OPT_IN, id 1

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_VALUE_KEYS } from '../../src/service/domain/contacts';
+import { CONTACT_VALUE_KEYS } from '../../src/service/domain/contacts/contacts';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 
 let t: TestApp;

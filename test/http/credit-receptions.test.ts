@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { creditReceptionView } from '../../src/service/domain/credit-receptions';
+import { creditReceptionView } from '../../src/service/domain/loyalty/credit-receptions';
 import demo from '../../src/service/fixture/demo-account.json';
 import { parseFixture } from '../../src/service/fixture/load';
 import { DEMO_FIXTURE_DIR } from '../../src/service/fixture/seed';

@@ -4,7 +4,7 @@ import { openSession, portalCall } from '../helpers/portal';
 
 /*
  * What a client stores comes back exactly as it was sent, even when it looks like a timestamp:
- * timestamps are written at whole seconds where they are made (domain/values.ts apiTimestamp), not
+ * timestamps are written at whole seconds where they are made (domain/shared/values.ts apiTimestamp), not
  * by rewriting whatever looks like one in a response.
  */
 

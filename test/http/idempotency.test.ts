@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { invalidField } from '../../src/service/domain/errors';
+import { invalidField } from '../../src/service/domain/shared/errors';
 import { withIdempotency } from '../../src/service/http/idempotency';
 import { registerErrorHandling } from '../../src/service/http/plugins/errors';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';

@@ -7,7 +7,7 @@ import {
   meRewards,
   meVouchers,
 } from '../../src/contract/me';
-import { WRONG_CARDS_PER_CONTACT } from '../../src/service/domain/guess-budgets';
+import { WRONG_CARDS_PER_CONTACT } from '../../src/service/domain/contacts/guess-budgets';
 import { accountSnapshot, expectUnchanged } from '../helpers/account-snapshot';
 import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
 import { expectReason } from '../helpers/errors';

@@ -7,7 +7,7 @@ import { openSession, portalCall } from '../helpers/portal';
 /*
  * The customer's activity as /me/ shows it (GET /me/api/activity): every kind of line, its English
  * title, its money or credits with their sign, the shop, newest first. The v1 component's
- * loyalty-transactions answer the same lines (domain/portal-customer.ts contactActivity).
+ * loyalty-transactions answer the same lines (domain/counter/customer.ts contactActivity).
  */
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { expectLedgersBalanced, storedGiftcardCents } from '../helpers/ledger';
 import { openSession, sessionState } from '../helpers/portal';
 
 /*
- * The service is the judge (DESIGN.md "Kiosk flows"): once a session is cancelled or completed,
+ * The service is the judge (docs/design.md "Kiosk flows"): once a session is cancelled or completed,
  * every action of the portal API is refused (1003, HTTP 409) and changes nothing — a request that
  * arrives late, after a network cut, charges nothing. The check runs in the action's own
  * transaction, under the session row's lock, so a charge and a cancel that race are ordered.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posTransactionByUuid, posTransactionView } from '../../src/service/domain/pos-transactions';
+import { posTransactionByUuid, posTransactionView } from '../../src/service/domain/pos/pos-transactions';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -147,7 +147,7 @@ describe('posTransactionByUuid / posTransactionView', () => {
       })
     ).json().data;
     const row = await posTransactionByUuid(t.app.db, created.uuid);
-    // The view as the API writes it (timestamps at whole seconds, domain/values.ts apiTimestamp).
+    // The view as the API writes it (timestamps at whole seconds, domain/shared/values.ts apiTimestamp).
     expect(JSON.parse(JSON.stringify(posTransactionView(row)))).toEqual(created);
     await expect(posTransactionByUuid(t.app.db, 'nope')).rejects.toMatchObject({ code: 1027 });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalCreditReception } from '../../src/contract/portal';
-import { eventOutcome } from '../../src/service/domain/cashier-sessions';
-import { parseLoyaltyTokenUrl } from '../../src/service/domain/loyalty-tokens';
+import { eventOutcome } from '../../src/service/domain/console/sessions';
+import { parseLoyaltyTokenUrl } from '../../src/service/domain/loyalty/loyalty-tokens';
 import { createTestApp, DEMO, newContact, type TestApp, twoProcesses, uniqueId } from '../helpers/app';
 import { expectError, expectReason } from '../helpers/errors';
 import { expectLedgersBalanced } from '../helpers/ledger';

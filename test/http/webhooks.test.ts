@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_DATA, type WebhookEventType } from '../../src/contract/public/webhooks';
-import { WEBHOOK_SUBSCRIPTION_LIMIT } from '../../src/service/domain/webhook-subscriptions';
+import { WEBHOOK_SUBSCRIPTION_LIMIT } from '../../src/service/domain/webhooks/subscriptions';
 import type { WebhookTimers } from '../../src/service/webhooks/dispatcher';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../src/service/webhooks/outbox';
 import { createTestApp, DEMO, newContact, type TestApp, uniqueId } from '../helpers/app';

@@ -7,8 +7,8 @@ import { type OpenDatabase, openDatabase } from '../../src/service/db/database';
 import { DurabilityLost, type DurableLog, GroupCommit } from '../../src/service/db/group-commit';
 import type { Database } from '../../src/service/db/schema';
 import type { Tx } from '../../src/service/db/transaction';
-import { ServiceError } from '../../src/service/domain/errors';
-import { createUnit, receptionUnit } from '../../src/service/domain/units';
+import { createUnit, receptionUnit } from '../../src/service/domain/loyalty/units';
+import { ServiceError } from '../../src/service/domain/shared/errors';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
 import { expectLedgersBalanced, storedCredits } from '../helpers/ledger';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { up as wholeSecondEvents } from '../../src/service/db/migrations/0014_event_timestamps';
-import { apiTimestamp } from '../../src/service/domain/values';
+import { apiTimestamp } from '../../src/service/domain/shared/values';
 import { createTestApp } from '../helpers/app';
 import { openSession } from '../helpers/portal';
 

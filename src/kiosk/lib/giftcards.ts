@@ -11,7 +11,7 @@ export function redeemProblem(card: PortalGiftcard): RedeemProblem | null {
   return null;
 }
 
-/** What a card pays of what remains, in cents: min(balance, remaining) (DESIGN.md "Kiosk flows"). */
+/** What a card pays of what remains, in cents: min(balance, remaining) (docs/design.md "Kiosk flows"). */
 export function chargeFor(card: Pick<PortalGiftcard, 'balance_in_cents'>, remainingInCents: number): number {
   return Math.max(0, Math.min(card.balance_in_cents, remainingInCents));
 }

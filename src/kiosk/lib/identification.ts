@@ -2,7 +2,7 @@ import type { IdentifyResult, PortalContact, PortalSettings } from '../../contra
 import type { IdleRule } from './idle-rule';
 
 /**
- * The identification steps every contact flow starts with (DESIGN.md "Kiosk flows").
+ * The identification steps every contact flow starts with (docs/design.md "Kiosk flows").
  * - `scan`: card or app code, by camera or hand scanner; `cameraFailed` after the camera said no.
  * - `email`: type an e-mail address.
  * - `register`: new account; `cardValue` is the scanned card to link, `email` a pre-filled address,

@@ -1,7 +1,7 @@
 import { IDLE_COUNTDOWN_SECONDS as COUNTDOWN } from './idle-timer';
 
 /**
- * What a screen left alone does (DESIGN.md "Kiosk flows": a screen resets after a bounded time
+ * What a screen left alone does (docs/design.md "Kiosk flows": a screen resets after a bounded time
  * without a touch, counted from when it appeared, so no customer's data is left for the next one):
  * - `start`: the flow's first screen, showing nobody's data: after a touch, `idle_seconds`, then
  *   the flow starts over (clearing what was typed or said);

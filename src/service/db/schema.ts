@@ -101,7 +101,7 @@ export interface ContactTable {
   referral_code: string | null;
   created_at: string;
   updated_at: string;
-  // What the contact shows, kept with each ledger entry (credit-ledger.ts, migration 0011).
+  // What the contact shows, kept with each ledger entry (loyalty/credit-ledger.ts, migration 0011).
   /** The number of its credit receptions (reversals included). */
   credit_receptions_count: Generated<number>;
   /** The sum of its credit receptions' positive credits. */
@@ -458,7 +458,7 @@ export interface Database extends CatalogTables, CashierTables, PlatformTables {
 }
 
 /**
- * Wrong guesses of one subject in an hour's window (migration 0022; domain/guess-budgets.ts):
+ * Wrong guesses of one subject in an hour's window (migration 0022; domain/contacts/guess-budgets.ts):
  * `subject` names the kind and who guesses (`code:contact:12`, `card:address:<sha-256>`).
  */
 export interface GuessBudgetTable {

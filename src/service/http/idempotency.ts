@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/transaction';
-import { invalidField, refusal } from '../domain/errors';
-import { hashToken } from '../domain/tokens';
-import { isoTimestamp } from '../domain/values';
+import { invalidField, refusal } from '../domain/shared/errors';
+import { hashToken } from '../domain/shared/tokens';
+import { isoTimestamp } from '../domain/shared/values';
 import { bearerToken } from './plugins/auth';
 
 /** How long a key is remembered (extensions.md "Idempotency"). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEMO } from '../../contract/examples';
-import { refusal } from '../domain/errors';
+import { refusal } from '../domain/shared/errors';
 import { zodRoutes } from './route';
 
 const params = z.object({

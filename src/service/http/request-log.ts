@@ -1,5 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { hashToken } from '../domain/tokens';
+import { hashToken } from '../domain/shared/tokens';
 import { bearerToken } from './plugins/auth';
 
 /** How one request ended, for the log line and the metrics. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { refusal } from '../domain/errors';
+import { refusal } from '../domain/shared/errors';
 
 /**
  * Refuses a call that changes something unless it is JSON from this origin, so that no cross-site

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalEvent } from '../../contract/portal';
 import type { Config } from '../config';
-import { REVOKED_TOPIC, type Revocation } from '../domain/credentials';
-import { refusal } from '../domain/errors';
+import { REVOKED_TOPIC, type Revocation } from '../domain/account/credentials';
 import {
   sessionEventPosition,
   sessionEventsAfter,
   sessionHasEnded,
   sessionTopic,
-} from '../domain/portal-session-events';
-import type { PortalSessionRow } from '../domain/portal-session-guards';
+} from '../domain/portal-sessions/events';
+import type { PortalSessionRow } from '../domain/portal-sessions/guards';
+import { refusal } from '../domain/shared/errors';
 import { addressKey } from './plugins/rate-limit';
 
 /** How often an open stream sends a comment line, so proxies and browsers keep it open. */
@@ -65,7 +65,7 @@ interface OpenStream {
  * The event streams of one process (docs/operations.md "Event streams"): at most
  * `maxStreamsPerSession` on one subject, `maxStreamsPerAddress` from one client address and
  * `maxStreams` in all; past any of them a new one is refused with 429 (`too_many_streams`).
- * A stream ends when its credential is revoked (domain/credentials.ts REVOKED_TOPIC), when its client stops reading, and
+ * A stream ends when its credential is revoked (domain/account/credentials.ts REVOKED_TOPIC), when its client stops reading, and
  * when the app closes (so shutdown does not wait for clients).
  */
 export class EventStreams {

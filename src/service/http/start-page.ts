@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO } from '../../contract/examples';
-import { deviceShopId } from '../domain/devices';
+import { deviceShopId } from '../domain/devices/standby';
 
 /**
  * A new identify session at the demo shop, created as a POS would (POST /portal-sessions with the

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { Actor } from '../domain/actor';
+import type { Actor } from '../domain/shared/actor';
 
 /**
  * The real platform's URL surfaces, which its PHP SDK calls (docs/spec/platform-extensions.md

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CodeDelivery } from '../domain/contact-verification';
-import { refusal } from '../domain/errors';
+import type { CodeDelivery } from '../domain/contacts/verification';
+import { refusal } from '../domain/shared/errors';
 
 /**
  * Hands a verification code's e-mail to the mailer, after its transaction committed. Without a mail

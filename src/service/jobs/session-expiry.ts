@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expireDueSessions } from '../domain/portal-sessions';
+import { expireDueSessions } from '../domain/portal-sessions/sessions';
 
 /** How often each process looks for open portal sessions past their expiry. */
 export const SESSION_EXPIRY_INTERVAL_MS = 1000;

@@ -1,8 +1,8 @@
 import { type AddressInfo, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { WEBHOOK_TOPIC } from '../domain/webhook-events';
-import type { OwnEndpoint, WebhookTargetPolicy } from '../domain/webhook-targets';
+import { WEBHOOK_TOPIC } from '../domain/webhooks/events';
+import type { OwnEndpoint, WebhookTargetPolicy } from '../domain/webhooks/targets';
 import { REAL_TIMERS, WebhookDispatcher, type WebhookTimers } from '../webhooks/dispatcher';
 import { type Resolve, SYSTEM_RESOLVE } from '../webhooks/target-connection';
 import { intervalTimer, type RoundTimer } from './session-expiry';

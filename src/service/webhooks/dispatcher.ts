@@ -1,7 +1,7 @@
 import type { DialectName } from '../db/database';
 import type { Tx } from '../db/transaction';
-import { apiTimestamp } from '../domain/values';
-import type { WebhookTargetPolicy } from '../domain/webhook-targets';
+import { apiTimestamp } from '../domain/shared/values';
+import type { WebhookTargetPolicy } from '../domain/webhooks/targets';
 import type { RoundTimer } from '../jobs/session-expiry';
 import {
   type ClaimedDelivery,
@@ -41,7 +41,7 @@ export interface DispatcherOptions {
   concurrency: number;
   /** Tries to one endpoint (URL origin: scheme, host and port) this process runs at once. */
   perOrigin: number;
-  /** Which addresses deliveries may reach (domain/webhook-targets.ts). */
+  /** Which addresses deliveries may reach (domain/webhooks/targets.ts). */
   policy: WebhookTargetPolicy;
   /** Resolves the host names of subscription URLs. */
   resolve: Resolve;

@@ -1,7 +1,7 @@
 import type { DialectName } from '../db/database';
 import type { Tx } from '../db/transaction';
-import { newSecret } from '../domain/tokens';
-import { isoTimestamp } from '../domain/values';
+import { newSecret } from '../domain/shared/tokens';
+import { isoTimestamp } from '../domain/shared/values';
 
 /*
  * The webhook outbox as a queue (docs/webhooks.md "Delivery"): the due deliveries a process takes

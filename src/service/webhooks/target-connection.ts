@@ -8,7 +8,7 @@ import {
   targetRefusal,
   urlPort,
   type WebhookTargetPolicy,
-} from '../domain/webhook-targets';
+} from '../domain/webhooks/targets';
 
 /** Resolves a host name to every address it has (tests give a resolver of their own). */
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../database';
 
 /**
- * What a contact shows, kept on the contact row with each ledger entry (credit-ledger.ts) instead of
+ * What a contact shows, kept on the contact row with each ledger entry (loyalty/credit-ledger.ts) instead of
  * being aggregated from its history on every read: the number of credit receptions, the credits
  * received, the first and last reception's time, the balance before the latest ledger entry, and
  * the shops the contact received credits at. Existing contacts are filled from their history.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../database';
 
-// As domain/values.ts apiTimestamp, copied: a migration never changes once shipped.
+// As domain/shared/values.ts apiTimestamp, copied: a migration never changes once shipped.
 const STORED_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const TIMESTAMP_KEY = /(_at|_date|_until)$/;
 const BATCH = 500;

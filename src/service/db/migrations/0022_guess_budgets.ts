@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Budgets of wrong guesses (domain/guess-budgets.ts): per subject — a contact, or a client
+ * Budgets of wrong guesses (domain/contacts/guess-budgets.ts): per subject — a contact, or a client
  * address (hashed) — the wrong six-digit codes or card numbers of the window that ends at
  * `window_ends_at`. In the database, so that every service process counts against one budget.
  */

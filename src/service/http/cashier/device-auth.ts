@@ -5,7 +5,7 @@ import {
   deviceRefusal,
   type PairedDevice,
   pairedDeviceBySecret,
-} from '../../domain/cashier-devices';
+} from '../../domain/devices/consoles';
 import { addressKey } from '../plugins/rate-limit';
 import { assertSameSiteJson } from '../same-site';
 import { sessionCookie } from '../session-cookie';

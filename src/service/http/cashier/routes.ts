@@ -15,15 +15,7 @@ import { envelope } from '../../../contract/envelope';
 import { HELD_TOP_UP_REFUSALS } from '../../../contract/errors';
 import { idField } from '../../../contract/fields';
 import type { Tx } from '../../db/transaction';
-import type { Actor } from '../../domain/actor';
-import {
-  cashierActor,
-  cashierDeviceView,
-  pairCashierDevice,
-  pairedDeviceBySecret,
-  renewCashierSession,
-  unpairCashierDevice,
-} from '../../domain/cashier-devices';
+import { cashierSessionHolder } from '../../domain/account/credentials';
 import {
   cancelCashierSession,
   cashierSessionSummaries,
@@ -34,10 +26,18 @@ import {
   shopSession,
   shopSessionsSince,
   startCashierSession,
-} from '../../domain/cashier-sessions';
-import { cashierSessionHolder } from '../../domain/credentials';
-import type { PortalSessionRow } from '../../domain/portal-session-guards';
-import { shopTopic } from '../../domain/portal-sessions';
+} from '../../domain/console/sessions';
+import {
+  cashierActor,
+  cashierDeviceView,
+  pairCashierDevice,
+  pairedDeviceBySecret,
+  renewCashierSession,
+  unpairCashierDevice,
+} from '../../domain/devices/consoles';
+import type { PortalSessionRow } from '../../domain/portal-sessions/guards';
+import { shopTopic } from '../../domain/portal-sessions/sessions';
+import type { Actor } from '../../domain/shared/actor';
 import { withIdempotency } from '../idempotency';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';

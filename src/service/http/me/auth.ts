@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { ME_COOKIE, ME_SESSION_DAYS } from '../../../contract/me';
-import { type MeSession, meSessionBySecret, signedOut } from '../../domain/me-sessions';
+import { type MeSession, meSessionBySecret, signedOut } from '../../domain/phone/sign-in';
 import { assertSameSiteJson } from '../same-site';
 import { sessionCookie } from '../session-cookie';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+
 import type { RouteError } from '../../../contract/errors';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -25,18 +26,23 @@ import {
   signInRequest,
   signInResult,
 } from '../../../contract/me';
+
 import { portalSubscription } from '../../../contract/portal';
+import { removeContactCard } from '../../domain/contacts/cards';
+import {
+  WRONG_CARDS_PER_ADDRESS,
+  WRONG_CARDS_PER_CONTACT,
+  WRONG_CODES_PER_CONTACT,
+} from '../../domain/contacts/guess-budgets';
+import { eraseContact, meExport as exportOf } from '../../domain/contacts/privacy';
+import { changeContactSubscription } from '../../domain/contacts/subscriptions';
+import { acceptMeTerms } from '../../domain/contacts/terms';
 import {
   CODE_TTL_MS,
   countDeletionCodeAttempt,
   sendDeletionCode,
   verifyDeletionCode,
-} from '../../domain/contact-verification';
-import {
-  WRONG_CARDS_PER_ADDRESS,
-  WRONG_CARDS_PER_CONTACT,
-  WRONG_CODES_PER_CONTACT,
-} from '../../domain/guess-budgets';
+} from '../../domain/contacts/verification';
 import {
   meActivity as activityOf,
   addMeCard,
@@ -49,19 +55,15 @@ import {
   meSubscriptions as subscriptionsOf,
   updateMeProfile,
   meVouchers as vouchersOf,
-} from '../../domain/me-account';
-import { eraseContact, meExport as exportOf } from '../../domain/me-privacy';
+} from '../../domain/phone/account';
 import {
   meLinkByEmail,
   revokeContactMeSessions,
   revokeMeSession,
   signInWithLink,
-} from '../../domain/me-sessions';
-import { changeContactSubscription } from '../../domain/portal-customer';
-import { removeContactCard } from '../../domain/portal-profile';
-import { acceptMeTerms } from '../../domain/terms';
-import { hashToken } from '../../domain/tokens';
-import { apiTimestamp, isoTimestamp } from '../../domain/values';
+} from '../../domain/phone/sign-in';
+import { hashToken } from '../../domain/shared/tokens';
+import { apiTimestamp, isoTimestamp } from '../../domain/shared/values';
 import { addressKey } from '../plugins/rate-limit';
 import { zodRoutes } from '../route';
 import { deliverCode } from '../verification-mail';

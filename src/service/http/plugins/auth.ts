@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Actor } from '../../domain/actor';
 import {
   credentialByHash,
   credentialHolder,
   REVOKED_TOPIC,
   type Revocation,
   type StoredCredential,
-} from '../../domain/credentials';
-import { hashToken } from '../../domain/tokens';
+} from '../../domain/account/credentials';
+import type { Actor } from '../../domain/shared/actor';
+import { hashToken } from '../../domain/shared/tokens';
 import { SURFACE_CREDENTIALS, type Surface } from '../surfaces';
 
 /**
@@ -60,7 +60,7 @@ const CREDENTIAL = credentialHolder('');
  * its own paths, the surface's credentials under /api/v3/register and /api/v3/oauth/clients
  * (http/surfaces.ts); 401 too for an access token past its expiry. Sets `request.actor` and
  * `request.credentialHash`. Known credentials are cached (a bounded LRU, read again after a minute;
- * unknown tokens are never kept); a revocation (domain/credentials.ts) forgets them at once. An
+ * unknown tokens are never kept); a revocation (domain/account/credentials.ts) forgets them at once. An
  * address that has failed too often is refused (429) before its token is looked up (rate-limit.ts).
  */
 export function registerAuth(app: FastifyInstance): void {

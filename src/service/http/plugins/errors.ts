@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../../contract/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/outage';
-import { ServiceError } from '../../domain/errors';
+import { ServiceError } from '../../domain/shared/errors';
 import { errorBody, fieldErrors, type InputIssue, wantsDutch } from '../messages';
 import { tooManyFailedAttempts } from './rate-limit';
 

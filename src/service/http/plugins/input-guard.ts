@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { invalidField } from '../../domain/errors';
+import { invalidField } from '../../domain/shared/errors';
 
 /** The path (`items.0.name`) of the first string holding a NUL character in `value`, if any. */
 function nulAt(value: unknown, path: string, depth = 0): string | undefined {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { isoTimestamp } from '../../domain/values';
+import { isoTimestamp } from '../../domain/shared/values';
 import type { RequestLog } from '../request-log';
 
 /** Connections of the PostgreSQL pool right now. */

@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { refusal } from '../../domain/errors';
+import { refusal } from '../../domain/shared/errors';
 import { postgresRateLimitStore } from './rate-limit-store';
 
 /**

@@ -13,15 +13,15 @@ import {
   scanRequest,
   voucherRedeemRequest,
 } from '../../../contract/portal';
-import { meLinkInSession } from '../../domain/me-sessions';
 import {
   claimReceiptInSession,
   claimRewardInSession,
   redeemVoucherInSession,
   sessionRewards,
   sessionVouchers,
-} from '../../domain/portal-customer';
-import { sessionStats } from '../../domain/portal-profile';
+} from '../../domain/counter/customer';
+import { sessionStats } from '../../domain/counter/profile';
+import { meLinkInSession } from '../../domain/phone/sign-in';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
 import {

@@ -4,10 +4,10 @@ import { envelope } from '../../../contract/envelope';
 import { DEMO } from '../../../contract/examples';
 import { idField } from '../../../contract/fields';
 import { deviceState } from '../../../contract/portal';
-import { deviceHolder } from '../../domain/credentials';
-import { deviceShopId, deviceShopIdOf, deviceState as stateOf } from '../../domain/devices';
-import { shopTopic } from '../../domain/portal-sessions';
-import { hashToken } from '../../domain/tokens';
+import { deviceHolder } from '../../domain/account/credentials';
+import { deviceShopId, deviceShopIdOf, deviceState as stateOf } from '../../domain/devices/standby';
+import { shopTopic } from '../../domain/portal-sessions/sessions';
+import { hashToken } from '../../domain/shared/tokens';
 import { ok, zodRoutes } from '../route';
 import { TOO_MANY_STREAMS } from '../sse';
 
@@ -15,7 +15,7 @@ const TAG = 'Portal API';
 const params = z.object({ token: idField().meta({ example: DEMO.device }) });
 
 /**
- * Standby screens (DESIGN.md "Portal sessions"): a tablet paired to a shop by its device token
+ * Standby screens (docs/design.md "Portal sessions"): a tablet paired to a shop by its device token
  * reads which session to show, once or as a stream that follows the shop's sessions.
  */
 const UNKNOWN_DEVICE = { reason: 'device_not_found' } as const;

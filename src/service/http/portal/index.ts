@@ -6,7 +6,7 @@ import portalSessionRoutes from './sessions';
 
 /**
  * The kiosk's portal API under /portal/api: every call scoped to one portal session by its uuid
- * (DESIGN.md "The two HTTP surfaces"), or to a standby screen by its device token; no API key
+ * (docs/architecture.md "The five APIs"), or to a standby screen by its device token; no API key
  * reaches the browser.
  */
 export async function registerPortalRoutes(app: FastifyInstance): Promise<void> {

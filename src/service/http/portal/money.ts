@@ -20,7 +20,7 @@ import {
   scanGiftcard,
   topUpGiftcardInSession,
   topUpPrepaidInSession,
-} from '../../domain/portal-money';
+} from '../../domain/portal-sessions/money';
 import { madeBy } from '../openapi/document';
 import { zodRoutes } from '../route';
 import { allowedIn, IDEMPOTENCY, PROOF_REFUSALS, REFUSED, sessionCalls, sessionRoute } from './session-calls';

@@ -9,9 +9,9 @@ import {
   type PortalAction,
   type PortalSessionRow,
   sessionForAction,
-} from '../../domain/portal-session-guards';
-import type { PortalViewOptions } from '../../domain/portal-session-views';
-import { loadSession } from '../../domain/portal-sessions';
+} from '../../domain/portal-sessions/guards';
+import { loadSession } from '../../domain/portal-sessions/sessions';
+import type { PortalViewOptions } from '../../domain/portal-sessions/views';
 import { withIdempotency } from '../idempotency';
 import { ok } from '../route';
 

@@ -15,21 +15,21 @@ import {
   verifyCodeRequest,
 } from '../../../contract/portal';
 import type { Tx } from '../../db/transaction';
+import { WRONG_CODES_PER_ADDRESS, WRONG_CODES_PER_CONTACT } from '../../domain/contacts/guess-budgets';
+import { acceptTermsInSession } from '../../domain/contacts/terms';
 import {
   type CodeDelivery,
   countCodeAttempt,
   sendCodeInSession,
   verifyCodeInSession,
-} from '../../domain/contact-verification';
-import { counterEvent } from '../../domain/counter-view';
-import { creditInSession } from '../../domain/end-screen';
-import { WRONG_CODES_PER_ADDRESS, WRONG_CODES_PER_CONTACT } from '../../domain/guess-budgets';
-import { identifyInSession, registerInSession } from '../../domain/portal-identification';
-import { classifyScannedValue } from '../../domain/portal-scan';
-import { type PortalSessionRow, sessionForAction } from '../../domain/portal-session-guards';
-import { sessionContactProof, portalSessionState as stateOf } from '../../domain/portal-session-views';
-import { endSession, loadSession } from '../../domain/portal-sessions';
-import { acceptTermsInSession } from '../../domain/terms';
+} from '../../domain/contacts/verification';
+import { counterEvent } from '../../domain/portal-sessions/counter-view';
+import { creditInSession } from '../../domain/portal-sessions/end-screen';
+import { type PortalSessionRow, sessionForAction } from '../../domain/portal-sessions/guards';
+import { identifyInSession, registerInSession } from '../../domain/portal-sessions/identification';
+import { classifyScannedValue } from '../../domain/portal-sessions/scan';
+import { endSession, loadSession } from '../../domain/portal-sessions/sessions';
+import { sessionContactProof, portalSessionState as stateOf } from '../../domain/portal-sessions/views';
 import { madeBy } from '../openapi/document';
 import { addressKey } from '../plugins/rate-limit';
 import { ok, zodRoutes } from '../route';

@@ -4,11 +4,11 @@ import { envelope } from '../../../contract/envelope';
 import { loyaltyProgram, shop, shopUuidParams, tier } from '../../../contract/public/account';
 import { brandKit } from '../../../contract/public/brand-kit';
 import { subscriptionType } from '../../../contract/public/contacts';
-import { brandKitOf } from '../../domain/brand-kit';
-import { getLoyaltyProgram } from '../../domain/loyalty-program';
-import { getShop, listShops } from '../../domain/shops';
-import { listSubscriptionTypes } from '../../domain/subscriptions';
-import { listTiers } from '../../domain/tiers';
+import { brandKitOf } from '../../domain/account/brand-kit';
+import { getShop, listShops } from '../../domain/account/shops';
+import { listSubscriptionTypes } from '../../domain/contacts/subscriptions';
+import { getLoyaltyProgram } from '../../domain/loyalty/program';
+import { listTiers } from '../../domain/loyalty/tiers';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Account', EXTENSION_TAG];

@@ -6,7 +6,7 @@ import {
   createBookingBody,
   updateBookingBody,
 } from '../../../contract/public/bookings';
-import { createBooking, updateBooking } from '../../domain/bookings';
+import { createBooking, updateBooking } from '../../domain/stays/bookings';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 

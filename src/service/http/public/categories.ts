@@ -15,7 +15,7 @@ import {
   getCategory,
   listCategories,
   updateCategory,
-} from '../../domain/categories';
+} from '../../domain/catalog/categories';
 import { catalogRoutes } from './catalog';
 
 /** Spec "Categories (list, get, delete: K; others: P)". Unknown uuids and identifiers: 1003 with 404. */

@@ -10,7 +10,11 @@ import {
   reverseRedemptionBody,
   rewardRedemption,
 } from '../../../contract/public/collectable-rewards';
-import { collectReward, listCollectableRewards, reverseRedemption } from '../../domain/collectable-rewards';
+import {
+  collectReward,
+  listCollectableRewards,
+  reverseRedemption,
+} from '../../domain/rewards/collectable-rewards';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 

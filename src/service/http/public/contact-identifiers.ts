@@ -9,6 +9,7 @@ import {
   linkIdentifierBody,
   unlinkIdentifierBody,
 } from '../../../contract/public/contact-identifiers';
+import { contactByUuid } from '../../domain/contacts/contacts';
 import {
   activeIdentifierByValue,
   createIdentifier,
@@ -16,9 +17,8 @@ import {
   identifierView,
   linkIdentifier,
   unlinkIdentifier,
-} from '../../domain/contact-identifiers';
-import { contactByUuid } from '../../domain/contacts';
-import { invalidField } from '../../domain/errors';
+} from '../../domain/contacts/identifiers';
+import { invalidField } from '../../domain/shared/errors';
 import { ok, zodRoutes } from '../route';
 
 const TAGS = ['Contact identifiers'];

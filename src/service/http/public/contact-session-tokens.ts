@@ -4,7 +4,7 @@ import {
   contactSessionToken,
   contactSessionTokenParams,
 } from '../../../contract/public/contact-session-tokens';
-import { contactSessionTokenView, useContactSessionToken } from '../../domain/contact-session-tokens';
+import { contactSessionTokenView, useContactSessionToken } from '../../domain/contacts/session-tokens';
 import { ok, zodRoutes } from '../route';
 
 const TAGS = ['Contact session tokens'];

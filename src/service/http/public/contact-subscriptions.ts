@@ -8,14 +8,14 @@ import {
   subscriptionChangeBody,
 } from '../../../contract/public/contact-subscriptions';
 import { contactSubscription, contactUuidParams } from '../../../contract/public/contacts';
-import { contactByUuid } from '../../domain/contacts';
-import { refusal } from '../../domain/errors';
+import { contactByUuid } from '../../domain/contacts/contacts';
 import {
   confirmSubscription,
   listContactSubscriptions,
   subscribeContact,
   unsubscribeContact,
-} from '../../domain/subscriptions';
+} from '../../domain/contacts/subscriptions';
+import { refusal } from '../../domain/shared/errors';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Contact subscriptions'];

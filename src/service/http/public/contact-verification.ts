@@ -7,13 +7,13 @@ import {
   verificationDone,
   verifyVerificationBody,
 } from '../../../contract/public/contact-verification';
+import { WRONG_CODES_PER_ADDRESS, WRONG_CODES_PER_CONTACT } from '../../domain/contacts/guess-budgets';
 import {
   contactAuthToken,
   countContactCodeAttempt,
   sendContactCode,
   verifyContactCode,
-} from '../../domain/contact-verification';
-import { WRONG_CODES_PER_ADDRESS, WRONG_CODES_PER_CONTACT } from '../../domain/guess-budgets';
+} from '../../domain/contacts/verification';
 import { addressKey } from '../plugins/rate-limit';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { deliverCode } from '../verification-mail';

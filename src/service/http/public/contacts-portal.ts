@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../../contract/envelope';
 import { contactsPortalAuthUrl, contactsPortalAuthUrlQuery } from '../../../contract/me';
-import { contactsPortalAuthUrl as makeAuthUrl } from '../../domain/me-sessions';
+import { contactsPortalAuthUrl as makeAuthUrl } from '../../domain/phone/sign-in';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Contacts', EXTENSION_TAG];

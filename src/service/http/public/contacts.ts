@@ -11,7 +11,6 @@ import {
   listContactsQuery,
   updateContactBody,
 } from '../../../contract/public/contacts';
-import { createAnonymousContact, findOrCreateContact, updateContact } from '../../domain/contact-profile';
 import {
   ANONYMOUS_EMAIL_DOMAIN,
   type ContactRow,
@@ -20,9 +19,10 @@ import {
   contactView,
   createContact,
   listContacts,
-} from '../../domain/contacts';
-import { contactTier } from '../../domain/tiers';
-import { fromCenti } from '../../domain/values';
+} from '../../domain/contacts/contacts';
+import { createAnonymousContact, findOrCreateContact, updateContact } from '../../domain/contacts/profile';
+import { contactTier } from '../../domain/loyalty/tiers';
+import { fromCenti } from '../../domain/shared/values';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const EXTENSION_TAGS = ['Contacts', EXTENSION_TAG];

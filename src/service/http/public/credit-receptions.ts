@@ -11,7 +11,7 @@ import {
   calculateReceptionCredits,
   createCreditReception,
   reverseCreditReception,
-} from '../../domain/credit-receptions';
+} from '../../domain/loyalty/credit-receptions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { SURFACE_PREFIX } from '../surfaces';

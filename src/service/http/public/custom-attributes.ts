@@ -12,7 +12,7 @@ import {
   createCustomAttribute,
   listCustomAttributes,
   updateCustomAttribute,
-} from '../../domain/custom-attributes';
+} from '../../domain/account/custom-attributes';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Custom attributes (K)": list per entity, create, update. */

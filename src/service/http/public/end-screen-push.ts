@@ -6,7 +6,7 @@ import {
   posTransactionUuidParams,
   pushCreditReceptionBody,
 } from '../../../contract/public/portal-sessions';
-import { pushCreditReception, pushPosTransaction } from '../../domain/end-screen';
+import { pushCreditReception, pushPosTransaction } from '../../domain/portal-sessions/end-screen';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 

@@ -14,7 +14,7 @@ import {
   entityAttributeById,
   listCustomAttributes,
   updateEntityAttribute,
-} from '../../domain/custom-attributes';
+} from '../../domain/account/custom-attributes';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 const TAGS = ['Custom attributes', EXTENSION_TAG];

@@ -13,7 +13,7 @@ import {
   giftcardTransactionView,
   listGiftcardTransactions,
   reverseGiftcardTransaction,
-} from '../../domain/giftcard-transactions';
+} from '../../domain/giftcards/giftcard-transactions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { SURFACE_PREFIX } from '../surfaces';

@@ -14,7 +14,6 @@ import {
   sendGiftcardBody,
   sentGiftcard,
 } from '../../../contract/public/giftcards';
-import { refusal } from '../../domain/errors';
 import {
   createGiftcard,
   findGiftcard,
@@ -23,7 +22,8 @@ import {
   giftcardEmail,
   listGiftcardPrograms,
   listGiftcards,
-} from '../../domain/giftcards';
+} from '../../domain/giftcards/giftcards';
+import { refusal } from '../../domain/shared/errors';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 /** Spec "Giftcards (K)": create, list, find-one-by (hash or QR content), send-by-email; get (extension). */

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { creditReception } from '../../../contract/public/credit-receptions';
 import { claimLoyaltyTokenBody, createLoyaltyTokenBody } from '../../../contract/public/loyalty-tokens';
-import { claimLoyaltyToken, createLoyaltyToken, LOYALTY_TOKEN_DAYS } from '../../domain/loyalty-tokens';
+import {
+  claimLoyaltyToken,
+  createLoyaltyToken,
+  LOYALTY_TOKEN_DAYS,
+} from '../../domain/loyalty/loyalty-tokens';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { SURFACE_PREFIX } from '../surfaces';
 

@@ -6,7 +6,7 @@ import {
   loyaltyTransaction,
   loyaltyTransactionsQuery,
 } from '../../../contract/public/loyalty-transactions';
-import { listLoyaltyTransactions } from '../../domain/loyalty-transactions';
+import { listLoyaltyTransactions } from '../../domain/loyalty/loyalty-transactions';
 import { EXTENSION_TAG, zodRoutes } from '../route';
 
 const TAGS = ['Loyalty transactions', EXTENSION_TAG];

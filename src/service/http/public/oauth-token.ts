@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accessToken, accessTokenBody } from '../../../contract/public/oauth';
-import { issueAccessToken } from '../../domain/oauth-clients';
+import { issueAccessToken } from '../../domain/account/oauth-clients';
 import { EXTENSION_TAG, zodRoutes } from '../route';
 
 /** POST /oauth/token: access tokens for OAuth clients (the PHP SDK's OAuthClient). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { createPerkBody, perk, perkUuidParams, updatePerkBody } from '../../../contract/public/perks';
-import { createPerk, deletePerk, getPerk, listPerks, updatePerk } from '../../domain/perks';
+import { createPerk, deletePerk, getPerk, listPerks, updatePerk } from '../../domain/rewards/perks';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 

@@ -14,23 +14,23 @@ import {
 } from '../../../contract/public/portal-sessions';
 import { SESSION_TYPES } from '../../../contract/session-types';
 import type { Tx } from '../../db/transaction';
-import type { Actor } from '../../domain/actor';
-import { credentialHolder, credentialIsValid } from '../../domain/credentials';
-import { confirmHeldTopUp } from '../../domain/portal-money';
-import { sessionEvents } from '../../domain/portal-session-events';
+import { credentialHolder, credentialIsValid } from '../../domain/account/credentials';
+import { sessionEvents } from '../../domain/portal-sessions/events';
 import {
   assertSessionOfActor,
   type PortalAction,
   type PortalSessionRow,
   portalSessionByUuid,
   sessionForAction,
-} from '../../domain/portal-session-guards';
+} from '../../domain/portal-sessions/guards';
+import { confirmHeldTopUp } from '../../domain/portal-sessions/money';
 import {
   createPortalSession,
   endSession,
   loadSession,
   portalSessionView,
-} from '../../domain/portal-sessions';
+} from '../../domain/portal-sessions/sessions';
+import type { Actor } from '../../domain/shared/actor';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { SESSION_STREAM_ENDED, streamSessionEvents, TOO_MANY_STREAMS } from '../sse';

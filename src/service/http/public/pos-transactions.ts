@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../../contract/envelope';
 import { createPosTransactionBody, posTransaction } from '../../../contract/public/pos-transactions';
-import { createPosTransaction } from '../../domain/pos-transactions';
+import { createPosTransaction } from '../../domain/pos/pos-transactions';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "POS transactions (K)": create. Push is registered by its own route module. */

@@ -14,7 +14,7 @@ import {
   listPrepaidTransactions,
   prepaidBalance,
   reversePrepaidTransaction,
-} from '../../domain/prepaid';
+} from '../../domain/prepaid/prepaid';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 

@@ -15,7 +15,7 @@ import {
   getProduct,
   listProducts,
   updateProduct,
-} from '../../domain/products';
+} from '../../domain/catalog/products';
 import { catalogRoutes } from './catalog';
 
 /** Spec "Products (list and get/delete: K; others: P)". Unknown uuids and identifiers: 1003 with 404. */

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { createPromotionBody, promotion, promotionUuidParams } from '../../../contract/public/promotions';
-import { createPromotion, listPromotions, promotionByUuid, promotionView } from '../../domain/promotions';
+import {
+  createPromotion,
+  listPromotions,
+  promotionByUuid,
+  promotionView,
+} from '../../domain/vouchers/promotions';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 
 /** Spec "Promotions and vouchers (K)": the promotions. Vouchers: their own module. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../../contract/envelope';
 import { register } from '../../../contract/public/registers';
-import { registerOf } from '../../domain/registers';
-import { hashToken } from '../../domain/tokens';
+import { registerOf } from '../../domain/account/registers';
+import { hashToken } from '../../domain/shared/tokens';
 import { bearerToken } from '../plugins/auth';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 import { SURFACE_PREFIX } from '../surfaces';

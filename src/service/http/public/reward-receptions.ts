@@ -6,8 +6,8 @@ import {
   rewardReception,
   rewardReceptionUuidParams,
 } from '../../../contract/public/reward-receptions';
-import { createRewardReception, reverseRewardReception } from '../../domain/reward-receptions';
-import { shopById } from '../../domain/shops';
+import { shopById } from '../../domain/account/shops';
+import { createRewardReception, reverseRewardReception } from '../../domain/rewards/reward-receptions';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 

@@ -8,7 +8,7 @@ import {
   rewardUuidParams,
   updateRewardBody,
 } from '../../../contract/public/rewards';
-import { getReward, listRewards, updateReward } from '../../domain/rewards';
+import { getReward, listRewards, updateReward } from '../../domain/rewards/rewards';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Reward receptions and rewards (K)": list, get and update rewards. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { createdUnit, createUnitBody, unit } from '../../../contract/public/units';
-import { createUnit, listUnits, unitView } from '../../domain/units';
+import { createUnit, listUnits, unitView } from '../../domain/loyalty/units';
 import { ok, zodRoutes } from '../route';
 
 /** Spec "Units (K)": list and create. */

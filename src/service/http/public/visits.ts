@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../../contract/envelope';
 import { createVisitBody, updateVisitBody, visit, visitUuidParams } from '../../../contract/public/visits';
-import { createVisit, updateVisit } from '../../domain/visits';
+import { createVisit, updateVisit } from '../../domain/stays/visits';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
 

@@ -23,7 +23,7 @@ import {
   reverseVoucherRedemption,
   voucherByCode,
   voucherView,
-} from '../../domain/vouchers';
+} from '../../domain/vouchers/vouchers';
 import { madeBy } from '../openapi/document';
 import { paginatorLinks } from '../paginator-links';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';

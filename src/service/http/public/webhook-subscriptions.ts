@@ -23,7 +23,7 @@ import {
   replayWebhookDelivery,
   updateWebhookSubscription,
   WEBHOOK_SUBSCRIPTION_LIMIT,
-} from '../../domain/webhook-subscriptions';
+} from '../../domain/webhooks/subscriptions';
 import { madeBy } from '../openapi/document';
 import { EXTENSION_TAG, ok, zodRoutes } from '../route';
 

@@ -19,8 +19,6 @@ import {
   v1SubscriptionsRequest,
 } from '../../../contract/v1';
 import type { Tx } from '../../db/transaction';
-import { creditInSession } from '../../domain/end-screen';
-import { invalidField, refusal, ServiceError } from '../../domain/errors';
 import {
   changeSubscriptionInSession,
   claimRewardInSession,
@@ -30,25 +28,27 @@ import {
   sessionRewards,
   sessionSubscriptions,
   sessionVouchers,
-} from '../../domain/portal-customer';
+} from '../../domain/counter/customer';
+import { removeCardInSession, sessionStats } from '../../domain/counter/profile';
+import { creditInSession } from '../../domain/portal-sessions/end-screen';
+import { type PortalSessionRow, portalSessionByUuid } from '../../domain/portal-sessions/guards';
 import {
   identifyInSession,
   linkCardByEmailInSession,
   registerInSession,
-} from '../../domain/portal-identification';
+} from '../../domain/portal-sessions/identification';
 import {
   payPrepaidInSession,
   redeemGiftcardInSession,
   scannedGiftcard,
   topUpGiftcardInSession,
   topUpPrepaidInSession,
-} from '../../domain/portal-money';
-import { amountLeftToPay } from '../../domain/portal-payments';
-import { removeCardInSession, sessionStats } from '../../domain/portal-profile';
-import { classifyScannedValue, scannedVoucher } from '../../domain/portal-scan';
-import { type PortalSessionRow, portalSessionByUuid } from '../../domain/portal-session-guards';
-import { portalSessionState } from '../../domain/portal-session-views';
-import { createPortalSession, loadSession } from '../../domain/portal-sessions';
+} from '../../domain/portal-sessions/money';
+import { amountLeftToPay } from '../../domain/portal-sessions/payments';
+import { classifyScannedValue, scannedVoucher } from '../../domain/portal-sessions/scan';
+import { createPortalSession, loadSession } from '../../domain/portal-sessions/sessions';
+import { portalSessionState } from '../../domain/portal-sessions/views';
+import { invalidField, refusal, ServiceError } from '../../domain/shared/errors';
 import { params, sessionCalls, viewOptions } from '../portal/session-calls';
 import { ok, zodRoutes } from '../route';
 
