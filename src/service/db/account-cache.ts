@@ -32,6 +32,11 @@ export class AccountCache {
     return value;
   }
 
+  /** Forgets the value of `key` (the next caller reads it again). */
+  forget(key: string): void {
+    this.values.delete(key);
+  }
+
   /** Forgets every value (a read still under way is no longer handed out). */
   invalidate(): void {
     this.values = new Map();
@@ -59,4 +64,18 @@ export function shareAccountCache(db: Db, trx: Db): void {
 export function accountCached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const cache = caches.get(db);
   return cache ? cache.get(key, load) : load();
+}
+
+/** Forgets everything the account cache of `db` keeps (a fixture loaded through `db`). */
+export function forgetAccount(db: Db): void {
+  caches.get(db)?.invalidate();
+}
+
+/**
+ * Forgets what the account cache of `db` keeps under `key`: for a reader that found in the
+ * database a row its kept value lacks (one another process just wrote, before the bus brought
+ * the news), so that the next reader reads it again.
+ */
+export function forgetAccountCached(db: Db, key: string): void {
+  caches.get(db)?.forget(key);
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CreatedUnit, CreateUnitBody, Unit, UnitRef } from '../../../contract/public/units';
-import { ACCOUNT_CHANGED_TOPIC, accountCached } from '../../db/account-cache';
+import { ACCOUNT_CHANGED_TOPIC, accountCached, forgetAccountCached } from '../../db/account-cache';
 import type { Db, UnitTable } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { ServiceError } from '../shared/errors';
@@ -41,8 +41,9 @@ export async function unitByNameOrDefault(db: Db, name: string | undefined): Pro
 }
 
 /**
- * unitByNameOrDefault, and in the same statement the account's maximum credits per reception
- * (hundredths of a credit; null when there is none): a credit reception needs both.
+ * unitByNameOrDefault, and the account's maximum credits per reception (hundredths of a credit;
+ * null when there is none): a credit reception needs both. Kept per process; a named unit not
+ * kept is read again before it is refused.
  * @throws ServiceError 60007, 55046 as unitByNameOrDefault.
  */
 export async function receptionUnit(
@@ -50,21 +51,36 @@ export async function receptionUnit(
   name: string | undefined,
 ): Promise<{ unit: UnitRow; maxCreditsCenti: number | null }> {
   // Every credit reception needs them: kept per process (db/account-cache.ts).
-  const { units, maxCreditsCenti } = await accountCached(db, 'reception-units', async () => {
-    const account = await db
-      .selectFrom('account')
-      .select('max_credits_per_reception_centi')
-      .limit(1)
-      .executeTakeFirst();
-    const max = account?.max_credits_per_reception_centi ?? null;
-    return {
-      units: await db.selectFrom('units').selectAll().orderBy('id').execute(),
-      maxCreditsCenti: max === null ? null : Number(max),
-    };
-  });
-  const unit = units.find((u) => (name === undefined ? u.is_default === 1 : u.name === name));
+  const kept = await accountCached(db, RECEPTION_UNITS, () => readReceptionUnits(db));
+  const pick = (units: UnitRow[]) =>
+    units.find((u) => (name === undefined ? u.is_default === 1 : u.name === name));
+  let found = kept;
+  let unit = pick(kept.units);
+  if (!unit && name !== undefined) {
+    // A unit just created through another process may not have reached this one's bus yet: read
+    // again before refusing, so that a POS can use a unit the moment it was created.
+    found = await readReceptionUnits(db);
+    unit = pick(found.units);
+    if (unit) forgetAccountCached(db, RECEPTION_UNITS);
+  }
   if (!unit) throw new ServiceError(name === undefined ? 55046 : 60007);
-  return { unit, maxCreditsCenti };
+  return { unit, maxCreditsCenti: found.maxCreditsCenti };
+}
+
+const RECEPTION_UNITS = 'reception-units';
+
+/** The account's units in id order, and its maximum credits per reception (hundredths, or null). */
+async function readReceptionUnits(db: Db): Promise<{ units: UnitRow[]; maxCreditsCenti: number | null }> {
+  const account = await db
+    .selectFrom('account')
+    .select('max_credits_per_reception_centi')
+    .limit(1)
+    .executeTakeFirst();
+  const max = account?.max_credits_per_reception_centi ?? null;
+  return {
+    units: await db.selectFrom('units').selectAll().orderBy('id').execute(),
+    maxCreditsCenti: max === null ? null : Number(max),
+  };
 }
 
 /**
