@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import qs from 'qs';
 import type { ZodType } from 'zod';
 import type { Config } from './config';
+import { ACCOUNT_CHANGED_TOPIC, AccountCache, attachAccountCache } from './db/account-cache';
 import type { DialectName } from './db/database';
 import type { GroupCommit } from './db/group-commit';
 import type { Database } from './db/schema';
@@ -151,9 +152,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('bus', bus);
+  // Account-level rows, kept per process: forgotten at once on this process's own writes (before
+  // the answer), on another process's (through the bus), and when the bus may have missed one.
+  const accountCache = new AccountCache();
+  attachAccountCache(deps.db, accountCache);
+  const forgetAccount = bus.subscribe(ACCOUNT_CHANGED_TOPIC, () => accountCache.invalidate());
+  app.addHook('onClose', async () => forgetAccount());
   app.decorate('groupCommit', deps.groupCommit);
   app.decorate('tx', <T>(work: (tx: Tx) => Promise<T>) =>
-    inTransaction(deps, clock, (notes) => bus.deliver(notes), work),
+    inTransaction(
+      deps,
+      clock,
+      (notes) => {
+        if (notes.some((note) => note.topic === ACCOUNT_CHANGED_TOPIC)) accountCache.invalidate();
+        bus.deliver(notes);
+      },
+      work,
+    ),
   );
   if (deps.dialect === 'sqlite') {
     const commit = deps.groupCommit;

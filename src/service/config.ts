@@ -146,9 +146,11 @@ const SCHEMA = z.object({
   // Above the event streams' heartbeat (15 s), which keeps an open stream from counting as idle.
   'idle-timeout': wholeNumber(20, 3600).default(60),
   'keep-alive-timeout': wholeNumber(1, 3600).default(72),
-  'max-connections': wholeNumber(1, 1_000_000).default(1000),
+  // Sized so that one process alone holds a 500-counter chain (docs/postgresql.md "Sizing"): its
+  // ~600 device streams, the session streams of the sessions under way, their other connections.
+  'max-connections': wholeNumber(1, 1_000_000).default(10_000),
   'max-connections-per-address': wholeNumber(1, 1_000_000).default(100),
-  'max-streams': wholeNumber(1, 1_000_000).default(500),
+  'max-streams': wholeNumber(1, 1_000_000).default(5000),
   'max-streams-per-address': wholeNumber(1, 1_000_000).default(50),
   'max-streams-per-session': wholeNumber(1, 1000).default(10),
   'auth-failure-limit': wholeNumber(1, 1_000_000).default(60),

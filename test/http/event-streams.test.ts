@@ -96,6 +96,31 @@ describe('event stream caps', () => {
   });
 });
 
+describe('event stream caps fit a chain', () => {
+  it('with the default caps, one process alone holds a 500-counter chain’s streams (its peer died)', async () => {
+    // bench:fleet with --workers 2: 500 standby tablets, 100 consoles and the session streams of
+    // the sessions under way, ~900 streams, reconnected to the one process left after a kill.
+    // 1,000 streams from 200 shop addresses (5 each), 10 on each of 100 sessions.
+    const { t, base } = await listening();
+    const sessions = await Promise.all(Array.from({ length: 100 }, () => openSession(t)));
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const opened = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => {
+          const stream = batch * 100 + i;
+          const shop = Math.floor(stream / 5);
+          return openFrom(
+            `${base}/portal/api/sessions/${sessions[stream % 100]}/stream`,
+            `127.2.${Math.floor(shop / 256)}.${(shop % 256) + 1}`,
+          );
+        }),
+      );
+      statuses.push(...opened.map((res) => res.statusCode));
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  }, 60_000);
+});
+
 describe('a stream ends with its session', () => {
   it('sends the last event and ends when the session is cancelled; a reconnect answers 204', async () => {
     const { t, base } = await listening();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { shareAccountCache } from './account-cache';
 import type { DialectName } from './database';
 import type { GroupCommit } from './group-commit';
 import type { Database, Db } from './schema';
@@ -71,8 +72,9 @@ export async function inTransaction<T>(
   if (dialect === 'sqlite' && !groupCommit) throw new Error('SQLite units of work need its group commit');
   for (let attempt = 1; ; attempt++) {
     const notes: Notification[] = [];
-    const run = (trx: Db) =>
-      work({
+    const run = (trx: Db) => {
+      shareAccountCache(db, trx);
+      return work({
         db: trx,
         now: clock(),
         publish: (topic, payload) => notes.push({ topic, payload }),
@@ -81,6 +83,7 @@ export async function inTransaction<T>(
             await sql`SELECT 1 FROM ${sql.table(table)} WHERE id = ${id} FOR UPDATE`.execute(trx);
         },
       });
+    };
     try {
       const result = groupCommit ? await groupCommit.run(run) : await db.transaction().execute(run);
       if (notes.length > 0) deliver(notes);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
@@ -42,9 +43,23 @@ export function timeoutOptions(limits: Config['limits']) {
   };
 }
 
+/** Files a process needs besides its connections: database, listener, served files, logs. */
+const FILES_BESIDES_CONNECTIONS = 256;
+
+/** This process's soft limit of open files (`ulimit -n`), where the system tells it (Linux). */
+export function openFileLimit(): number | undefined {
+  try {
+    const line = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (!line?.[1] || line[1] === 'unlimited') return undefined;
+    return Number(line[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Caps the open connections of `server` (docs/operations.md "Caps"): `maxConnections` in all
- * (Node refuses more), `maxConnectionsPerAddress` from one client address — a connection past it
+ * Caps the open connections of `server` (docs/operations.md "Caps"): `maxConnections` in all, or
+ * the open-file limit less 256 when that is lower (Node refuses more), `maxConnectionsPerAddress` from one client address — a connection past it
  * is closed at once, so that one client cannot hold every connection (a health check from
  * elsewhere still gets in). Connections from a trusted proxy are not counted per address: they
  * carry many clients, whose requests the stream and rate limits count by their own address.
@@ -55,7 +70,12 @@ export function capConnections(
   trusted: ProxyTrust | undefined,
   log: FastifyBaseLogger,
 ): void {
-  server.maxConnections = limits.maxConnections;
+  // Past the file limit a connection would fail in accept() instead of being closed at the cap.
+  const fileLimit = openFileLimit();
+  server.maxConnections =
+    fileLimit === undefined
+      ? limits.maxConnections
+      : Math.min(limits.maxConnections, Math.max(1, fileLimit - FILES_BESIDES_CONNECTIONS));
   const open = new Map<string, number>();
   let warned = 0;
   server.on('connection', (socket: Socket) => {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Shop } from '../../../contract/public/account';
-import { precompile } from '../../db/precompiled';
+import { accountCached } from '../../db/account-cache';
 import type { Db, ShopTable } from '../../db/schema';
 import { type Actor, actsForShop } from '../shared/actor';
 import { ServiceError } from '../shared/errors';
@@ -23,17 +23,21 @@ async function shopBy(
   column: 'id' | 'uuid',
   value: number | string,
 ): Promise<ShopRecord | undefined> {
-  const row = await shopWith[column].first(db, { value } as never);
-  return row && shopRecord(row);
+  const shops = await everyShop(db);
+  return column === 'id' ? shops.byId.get(value as number) : shops.byUuid.get(value as string);
 }
 
-// Built once (precompiled.ts): every write of a shop-bound key reads its shop.
-const shopWith = {
-  id: precompile((db, p: { value: number }) => db.selectFrom('shops').selectAll().where('id', '=', p.value)),
-  uuid: precompile((db, p: { value: string }) =>
-    db.selectFrom('shops').selectAll().where('uuid', '=', p.value),
-  ),
-};
+// Every write of a shop-bound key and every standby screen reads its shop: the account's shops are
+// kept per process (db/account-cache.ts), one read of them all, not one per uuid asked for.
+function everyShop(db: Db) {
+  return accountCached(db, 'shops', async () => {
+    const rows = (await db.selectFrom('shops').selectAll().execute()).map(shopRecord);
+    return {
+      byId: new Map(rows.map((shop) => [shop.id, shop])),
+      byUuid: new Map(rows.map((shop) => [shop.uuid, shop])),
+    };
+  });
+}
 
 /** Extension GET /shops: every shop of the account, by id. */
 export async function listShops(db: Db): Promise<Shop[]> {

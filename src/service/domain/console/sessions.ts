@@ -31,7 +31,7 @@ import {
   sessionSettings,
 } from '../portal-sessions/sessions';
 import { paymentDueOf } from '../portal-sessions/top-ups';
-import { contactSummary } from '../portal-sessions/views';
+import { contactSummaries, contactSummary } from '../portal-sessions/views';
 import { createPosTransaction, posTransactionByUuid } from '../pos/pos-transactions';
 import type { Actor } from '../shared/actor';
 import { ServiceError } from '../shared/errors';
@@ -301,7 +301,7 @@ export async function cashierSessionSummaries(
           .where('id', 'in', posIds)
           .execute(),
     sessionGiftcardTransactions(db, ids),
-    Promise.all(contactIds.map(async (id) => [id, await contactSummary(db, id)] as const)),
+    contactSummaries(db, contactIds),
     Promise.all(rows.map((row) => giftcardPaymentState(db, row))),
   ]);
   const eventsOf = new Map<number, Pick<PortalEvent, 'uuid' | 'type' | 'data' | 'created_at'>[]>();
@@ -318,7 +318,7 @@ export async function cashierSessionSummaries(
   const starterOf = new Map(starters.map((s) => [s.portal_session_id, s.name]));
   const purchaseOf = new Map(purchases.map((p) => [p.id, Number(p.amount_in_cents)]));
   const giftcardLine = new Map(giftcardRows.map((g) => [g.uuid, g]));
-  const contactOf = new Map(contacts);
+  const contactOf = contacts;
   const at = isoTimestamp(now);
 
   return rows.map((row, i) => {

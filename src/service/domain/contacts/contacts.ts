@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { PaginatorMeta } from '../../../contract/envelope';
 import type { Contact } from '../../../contract/public/contacts';
 import type { WebhookContact } from '../../../contract/public/webhooks';
+import { fromJson, jsonArrayFrom, jsonObjectFrom } from '../../db/json';
 import { precompile } from '../../db/precompiled';
 import type { ContactTable, Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
@@ -10,7 +11,7 @@ import { ServiceError } from '../shared/errors';
 import { paginatorMeta } from '../shared/pagination';
 import { apiTimestamp, fromCenti, isoTimestamp, jsonObject, newUuid } from '../shared/values';
 import { recordWebhookEvent } from '../webhooks/events';
-import { listContactSubscriptions } from './subscriptions';
+import { subscriptionView } from './subscriptions';
 
 /** A contact row as stored. */
 export type ContactRow = Selectable<ContactTable>;
@@ -191,39 +192,92 @@ function display(value: unknown): string | null {
 }
 
 /**
+ * What a contact's view reads besides its row, in one query (one round trip on PostgreSQL): its
+ * tier, a subscription per active subscription type with its stored choice (and the confirmation
+ * token of a pending double opt-in), the names of its shops, its first active identifier and the
+ * names of the account's contact attributes.
+ */
+async function contactViewParts(db: Db, row: ContactRow) {
+  const parts = await db
+    .selectNoFrom((eb) => [
+      // SQLite's json_object needs each column named.
+      jsonObjectFrom(
+        db,
+        eb
+          .selectFrom('tiers')
+          .select(['id', 'uuid', 'name', 'description', 'position', 'media'])
+          .where('id', '=', row.tier_id ?? -1),
+      ).as('tier'),
+      jsonArrayFrom(
+        db,
+        eb
+          .selectFrom('subscription_types')
+          .leftJoin('contact_subscriptions', (join) =>
+            join
+              .onRef('contact_subscriptions.subscription_type_id', '=', 'subscription_types.id')
+              .on('contact_subscriptions.contact_id', '=', row.id),
+          )
+          .select([
+            'subscription_types.id',
+            'subscription_types.uuid',
+            'subscription_types.name',
+            'subscription_types.description',
+            'subscription_types.active',
+            'subscription_types.strategy',
+            'contact_subscriptions.status as stored',
+            'contact_subscriptions.confirmation_token',
+          ])
+          .where('subscription_types.active', '=', 1)
+          .orderBy('subscription_types.id'),
+      ).as('subscriptions'),
+      jsonArrayFrom(
+        db,
+        eb
+          .selectFrom('contact_shops')
+          .innerJoin('shops', 'shops.id', 'contact_shops.shop_id')
+          .select('shops.name')
+          .where('contact_shops.contact_id', '=', row.id)
+          .orderBy('shops.name'),
+      ).as('shops'),
+      eb
+        .selectFrom('contact_identifiers')
+        .select('value')
+        .where('contact_id', '=', row.id)
+        .where('active', '=', 1)
+        .orderBy('id')
+        .limit(1)
+        .as('identifier'),
+      jsonArrayFrom(
+        db,
+        eb.selectFrom('custom_attributes').select('name').where('entity', '=', 'contact').orderBy('id'),
+      ).as('custom_attributes'),
+    ])
+    .executeTakeFirstOrThrow();
+  const types = fromJson(parts.subscriptions);
+  return {
+    tier: fromJson(parts.tier) ?? undefined,
+    subscriptions: types.map((t) =>
+      subscriptionView(t, t.stored ?? (t.strategy === 'OPT_OUT' ? 'SUBSCRIBED' : 'UNSUBSCRIBED')),
+    ),
+    shops: fromJson(parts.shops),
+    identifier: parts.identifier === null ? undefined : { value: parts.identifier },
+    customAttributes: fromJson(parts.custom_attributes),
+    pending: types
+      .filter((t) => t.stored === 'PENDING_CONFIRMATION')
+      .map((t) => ({ subscription_type_id: t.id, confirmation_token: t.confirmation_token })),
+  };
+}
+
+/**
  * The spec's Contact: tier, subscriptions, balances and the full `current_values` /
  * `current_display_values` maps (every key the spec lists, custom contact attributes as further keys).
  * `baseUrl` is the service's public address, for the double opt-in confirmation links.
  */
 export async function contactView(db: Db, row: ContactRow, now: Date, baseUrl: string): Promise<Contact> {
-  const [tier, subscriptions, shops, identifier, customAttributes, pending] = await Promise.all([
-    row.tier_id === null
-      ? undefined
-      : db.selectFrom('tiers').selectAll().where('id', '=', row.tier_id).executeTakeFirst(),
-    listContactSubscriptions(db, row.id),
-    db
-      .selectFrom('contact_shops')
-      .innerJoin('shops', 'shops.id', 'contact_shops.shop_id')
-      .select('shops.name')
-      .where('contact_shops.contact_id', '=', row.id)
-      .orderBy('shops.name')
-      .execute(),
-    db
-      .selectFrom('contact_identifiers')
-      .select('value')
-      .where('contact_id', '=', row.id)
-      .where('active', '=', 1)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst(),
-    db.selectFrom('custom_attributes').select('name').where('entity', '=', 'contact').orderBy('id').execute(),
-    db
-      .selectFrom('contact_subscriptions')
-      .select(['subscription_type_id', 'confirmation_token'])
-      .where('contact_id', '=', row.id)
-      .where('status', '=', 'PENDING_CONFIRMATION')
-      .execute(),
-  ]);
+  const { tier, subscriptions, shops, identifier, customAttributes, pending } = await contactViewParts(
+    db,
+    row,
+  );
   const confirmationTokens = new Map(pending.map((p) => [p.subscription_type_id, p.confirmation_token]));
   const attributes = jsonObject(row.attributes);
   const balance = fromCenti(row.credit_balance_centi);

@@ -33,7 +33,8 @@ function subscriptionTypeView(type: SubscriptionTypeTable): SubscriptionTypeView
   };
 }
 
-function subscriptionView(type: SubscriptionTypeTable, status: Status): ContactSubscriptionView {
+/** A contact's subscription to `type` with its status (spec "Contact Subscription"). */
+export function subscriptionView(type: SubscriptionTypeTable, status: Status): ContactSubscriptionView {
   return { is_subscribed: status === 'SUBSCRIBED', status, subscription_type: subscriptionTypeView(type) };
 }
 

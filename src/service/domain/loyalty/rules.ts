@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { accountCached } from '../../db/account-cache';
 import type { Db } from '../../db/schema';
 
 /*
@@ -89,13 +90,16 @@ export function applyRule(rule: LoyaltyRule, unitValue: number): number {
 
 /** The loyalty rules of one unit, in id order. */
 export async function rulesOfUnit(db: Db, unitId: number): Promise<LoyaltyRule[]> {
-  const rows = await db
-    .selectFrom('loyalty_rules')
-    .selectAll()
-    .where('unit_id', '=', unitId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ ...r, weekdays: r.weekdays ? (JSON.parse(r.weekdays) as number[]) : null }));
+  // Only a fixture load writes them: kept per process (db/account-cache.ts).
+  return accountCached(db, `loyalty-rules:${unitId}`, async () => {
+    const rows = await db
+      .selectFrom('loyalty_rules')
+      .selectAll()
+      .where('unit_id', '=', unitId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, weekdays: r.weekdays ? (JSON.parse(r.weekdays) as number[]) : null }));
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { CreatedUnit, CreateUnitBody, Unit, UnitRef } from '../../../contract/public/units';
-import { precompile } from '../../db/precompiled';
-import type { Database, Db, UnitTable } from '../../db/schema';
+import { ACCOUNT_CHANGED_TOPIC, accountCached, forgetAccountCached } from '../../db/account-cache';
+import type { Db, UnitTable } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { ServiceError } from '../shared/errors';
 import { apiTimestamp, bool, isoTimestamp } from '../shared/values';
@@ -41,35 +41,47 @@ export async function unitByNameOrDefault(db: Db, name: string | undefined): Pro
 }
 
 /**
- * unitByNameOrDefault, and in the same statement the account's maximum credits per reception
- * (hundredths of a credit; null when there is none): a credit reception needs both.
+ * unitByNameOrDefault, and the account's maximum credits per reception (hundredths of a credit;
+ * null when there is none): a credit reception needs both. Kept per process; a named unit not
+ * kept is read again before it is refused.
  * @throws ServiceError 60007, 55046 as unitByNameOrDefault.
  */
 export async function receptionUnit(
   db: Db,
   name: string | undefined,
 ): Promise<{ unit: UnitRow; maxCreditsCenti: number | null }> {
-  const found = await (name === undefined
-    ? defaultReceptionUnit.first(db, {})
-    : namedReceptionUnit.first(db, { name }));
-  if (!found) throw new ServiceError(name === undefined ? 55046 : 60007);
-  const { max_credits_centi: max, ...unit } = found;
-  return { unit, maxCreditsCenti: max === null ? null : Number(max) };
+  // Every credit reception needs them: kept per process (db/account-cache.ts).
+  const kept = await accountCached(db, RECEPTION_UNITS, () => readReceptionUnits(db));
+  const pick = (units: UnitRow[]) =>
+    units.find((u) => (name === undefined ? u.is_default === 1 : u.name === name));
+  let found = kept;
+  let unit = pick(kept.units);
+  if (!unit && name !== undefined) {
+    // A unit just created through another process may not have reached this one's bus yet: read
+    // again before refusing, so that a POS can use a unit the moment it was created.
+    found = await readReceptionUnits(db);
+    unit = pick(found.units);
+    if (unit) forgetAccountCached(db, RECEPTION_UNITS);
+  }
+  if (!unit) throw new ServiceError(name === undefined ? 55046 : 60007);
+  return { unit, maxCreditsCenti: found.maxCreditsCenti };
 }
 
-// receptionUnit's statements, built once (precompiled.ts): every credit reception runs one.
-const receptionUnits = (db: Kysely<Database>) =>
-  db
-    .selectFrom('units')
-    .selectAll('units')
-    .select((eb) =>
-      eb.selectFrom('account').select('max_credits_per_reception_centi').limit(1).as('max_credits_centi'),
-    )
-    .orderBy('id');
-const defaultReceptionUnit = precompile((db) => receptionUnits(db).where('is_default', '=', 1));
-const namedReceptionUnit = precompile((db, p: { name: string }) =>
-  receptionUnits(db).where('name', '=', p.name),
-);
+const RECEPTION_UNITS = 'reception-units';
+
+/** The account's units in id order, and its maximum credits per reception (hundredths, or null). */
+async function readReceptionUnits(db: Db): Promise<{ units: UnitRow[]; maxCreditsCenti: number | null }> {
+  const account = await db
+    .selectFrom('account')
+    .select('max_credits_per_reception_centi')
+    .limit(1)
+    .executeTakeFirst();
+  const max = account?.max_credits_per_reception_centi ?? null;
+  return {
+    units: await db.selectFrom('units').selectAll().orderBy('id').execute(),
+    maxCreditsCenti: max === null ? null : Number(max),
+  };
+}
 
 /**
  * Creates a unit (spec "Units": POST). `prefix` defaults to the first character of the name;
@@ -95,6 +107,7 @@ export async function createUnit(tx: Tx, input: CreateUnitBody): Promise<Created
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new ServiceError(55045);
+  tx.publish(ACCOUNT_CHANGED_TOPIC, { table: 'units' });
   if (isDefault) {
     await tx.db
       .updateTable('units')

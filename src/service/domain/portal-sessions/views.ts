@@ -2,6 +2,8 @@
  * What the kiosk reads of a portal session (contract/portal.ts): the session state it renders, the
  * identified customer, the account's look, and a credit reception with the next reward.
  */
+
+import { NoResultError } from 'kysely';
 import type {
   AccountWording,
   ContactProof,
@@ -9,6 +11,7 @@ import type {
   PortalCreditReception,
   PortalSessionState,
 } from '../../../contract/portal';
+import { accountCached } from '../../db/account-cache';
 import type { Db } from '../../db/schema';
 import { brandKitFrom } from '../account/brand-kit';
 import { shopById } from '../account/shops';
@@ -31,16 +34,41 @@ export interface PortalViewOptions {
   now: Date;
 }
 
+/** A contact as the service's screens read it (contactSummary). */
+export interface ContactSummary {
+  uuid: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  locale: string | null;
+  tier: { name: string } | null;
+  /** Credits. */
+  credit_balance: number;
+  prepaid_balance_in_cents: number;
+}
+
 /**
  * A contact as the service's screens read them: names, e-mail, locale, tier name, credit balance
  * (credits, a number) and prepaid balance (cents). The counter shows less of it (portalContact);
  * the cashier console, behind the counter, all of it.
  */
-export async function contactSummary(db: Db, contactId: number) {
-  const row = await db
+export async function contactSummary(db: Db, contactId: number): Promise<ContactSummary> {
+  const summary = (await contactSummaries(db, [contactId])).get(contactId);
+  if (!summary) throw new NoResultError(db.selectFrom('contacts').toOperationNode());
+  return summary;
+}
+
+/**
+ * contactSummary of each of `contactIds`, in one query (a console's Today lists a day's sessions:
+ * one read per customer would take the pool's every connection), by contact id.
+ */
+export async function contactSummaries(db: Db, contactIds: number[]) {
+  if (contactIds.length === 0) return new Map<number, ContactSummary>();
+  const rows = await db
     .selectFrom('contacts')
     .leftJoin('tiers', 'tiers.id', 'contacts.tier_id')
     .select([
+      'contacts.id',
       'contacts.uuid',
       'contacts.email',
       'contacts.firstname',
@@ -50,18 +78,23 @@ export async function contactSummary(db: Db, contactId: number) {
       'contacts.prepaid_balance_in_cents',
       'tiers.name as tier_name',
     ])
-    .where('contacts.id', '=', contactId)
-    .executeTakeFirstOrThrow();
-  return {
-    uuid: row.uuid,
-    email: row.email,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    locale: row.locale,
-    tier: row.tier_name ? { name: row.tier_name } : null,
-    credit_balance: fromCenti(Number(row.credit_balance_centi)),
-    prepaid_balance_in_cents: Number(row.prepaid_balance_in_cents),
-  };
+    .where('contacts.id', 'in', contactIds)
+    .execute();
+  return new Map(
+    rows.map((row): [number, ContactSummary] => [
+      row.id,
+      {
+        uuid: row.uuid,
+        email: row.email,
+        firstname: row.firstname,
+        lastname: row.lastname,
+        locale: row.locale,
+        tier: row.tier_name ? { name: row.tier_name } : null,
+        credit_balance: fromCenti(Number(row.credit_balance_centi)),
+        prepaid_balance_in_cents: Number(row.prepaid_balance_in_cents),
+      },
+    ]),
+  );
 }
 
 /**
@@ -77,7 +110,12 @@ export async function portalContact(db: Db, contactId: number): Promise<PortalCo
 }
 
 /** The account's name and brand kit and its kiosk settings (contract/portal.ts `kiosk`). */
-export async function accountLook(db: Db) {
+export function accountLook(db: Db) {
+  // Every standby screen's state and every session view shows it: kept per process.
+  return accountCached(db, 'account-look', () => readAccountLook(db));
+}
+
+async function readAccountLook(db: Db) {
   const account = await db.selectFrom('account').select(['name', 'brand', 'settings']).executeTakeFirst();
   const settings = jsonObject(account?.settings ?? null);
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
