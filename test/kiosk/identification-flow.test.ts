@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PortalContact, PortalSettings } from '../../src/contract/portal';
+import { SESSION_DEFAULTS } from '../../src/contract/session-types';
 import {
   firstStep,
   identificationIdleRule,
@@ -7,17 +8,7 @@ import {
   stepAfterIdentify,
 } from '../../src/kiosk/lib/identification';
 
-const settings: PortalSettings = {
-  scanner_type: 'hand_scanner',
-  enable_email_identification: false,
-  enable_registration: false,
-  enable_on_screen_keyboard: false,
-  camera_service: 3,
-  facing_mode: 'user',
-  primary_identification_method: 'identifier',
-  allow_multiple_giftcards: true,
-  require_payment_confirmation: false,
-};
+const settings: PortalSettings = { ...SESSION_DEFAULTS, scanner_type: 'hand_scanner' };
 const contact: PortalContact = {
   uuid: 'c1',
   firstname: 'Anna',
