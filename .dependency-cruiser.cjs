@@ -47,13 +47,15 @@ module.exports = {
       comment:
         'The browser apps ship without zod: take only types from zod and src/contract ' +
         '(`import type`); the contract schemas build zod objects when loaded. ' +
-        'session-types.ts, the table of session types, is plain data the apps import: it takes ' +
-        'only types from zod and the contract itself.',
+        "session-types.ts, the table of session types, and routes.ts, the browser APIs' routes, are " +
+        'plain data the apps import: they take only types from zod and the contract themselves.',
       severity: 'error',
-      from: { path: ['^src/(kiosk|cashier|me|office|web|ui)/', '^src/contract/session-types\\.ts$'] },
+      from: {
+        path: ['^src/(kiosk|cashier|me|office|web|ui)/', '^src/contract/(session-types|routes)\\.ts$'],
+      },
       to: {
         path: ['^src/contract/', '(^|/)node_modules/zod/', '^zod($|/)'],
-        pathNot: '^src/contract/session-types\\.ts$',
+        pathNot: '^src/contract/(session-types|routes)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },

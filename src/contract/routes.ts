@@ -1,10 +1,11 @@
 /*
- * The routes of the two browser APIs the kiosk and the cashier console call, as `METHOD /path`
- * under their base, `{name}` for a path parameter: what the service serves there and what the flow
- * tests' fake server (test/helpers/fake-portal-api.ts) answers. Tests hold both to these lists
- * (test/http/browser-routes.test.ts for the service; the fake checks itself when made), so a route
- * added, renamed or removed on one side and not the other fails the tests. Plain data: no zod.
- * Request and answer shapes: contract/portal.ts and contract/cashier.ts.
+ * The routes of the three browser APIs the kiosk, the cashier console and the customer's /me/ page
+ * call, as `METHOD /path` under their base, `{name}` for a path parameter: what the service serves
+ * there and what the flow tests' fake servers (test/helpers/fake-portal-api.ts, fake-me-api.ts)
+ * answer. Tests hold both to these lists (test/http/browser-routes.test.ts for the service; each
+ * fake checks itself when made), so a route added, renamed or removed on one side and not the other
+ * fails the tests. Plain data: no zod. Request and answer shapes: contract/portal.ts,
+ * contract/cashier.ts and contract/me.ts.
  */
 
 /** Where the portal API lives: the kiosk's session- and device-scoped calls (contract/portal.ts). */
@@ -59,6 +60,38 @@ export const CASHIER_ROUTES = [
   'POST /sessions/{uuid}/payment-received',
 ] as const;
 export type CashierRoute = (typeof CASHIER_ROUTES)[number];
+
+/** Where the customer's /me/ page's API lives (contract/me.ts; docs/me.md "The /me/ API"). */
+export const ME_API_BASE = '/me/api';
+
+/**
+ * Every route of the /me/ API, under ME_API_BASE: the two sign-in calls need no cookie, every other
+ * one the customer's /me/ session cookie (401 signed_out without). GET /export is a download the
+ * page links to (an attachment), not a call it fetches.
+ */
+export const ME_ROUTES = [
+  'POST /sign-in',
+  'POST /sign-in-link',
+  'POST /sign-out',
+  'POST /sign-out-everywhere',
+  'GET /overview',
+  'POST /terms/accept',
+  'GET /app-code',
+  'GET /profile',
+  'PUT /profile',
+  'GET /rewards',
+  'GET /vouchers',
+  'GET /activity',
+  'GET /cards',
+  'POST /cards',
+  'DELETE /cards/{id}',
+  'GET /subscriptions',
+  'PUT /subscriptions/{id}',
+  'GET /export',
+  'POST /deletion',
+  'POST /deletion/confirm',
+] as const;
+export type MeRoute = (typeof ME_ROUTES)[number];
 
 /** The event-stream routes (text/event-stream): a page opens them with EventSource, not fetch. */
 export function isStreamRoute(route: PortalRoute | CashierRoute): boolean {

@@ -56,6 +56,7 @@ import {
   type PortalRoute,
 } from '../../src/contract/routes';
 import { holdsTopUps, type PortalAction, sessionTypeAllows } from '../../src/contract/session-types';
+import { matchRoute, routeTable } from './route-table';
 
 /**
  * A customer of the fake account, as the console sees them (the counter sees less: PortalContact);
@@ -164,28 +165,8 @@ interface RouteParams {
 type Handler = (params: RouteParams, body: Body, query: URLSearchParams) => Json;
 /** An event-stream route: served by the fake EventSource; a fetch of it is a stray request. */
 const STREAM = 'event stream';
-/** A handler for every route of an API's list in contract/routes.ts, and for no other. */
+/** A handler for every route of an API's list in contract/routes.ts, and for no other (route-table.ts). */
 type Routes<R extends string> = Record<R, Handler | typeof STREAM>;
-
-/**
- * The fake's `handlers` as a table of patterns under `base`. Throws (and so fails every flow test)
- * when they do not answer exactly the contract's `routes`: the fake cannot drift from the service,
- * which test/http/browser-routes.test.ts holds to the same lists.
- */
-function routeTable<R extends string>(base: string, routes: readonly R[], handlers: Routes<R>) {
-  const missing = routes.filter((route) => !Object.hasOwn(handlers, route));
-  const unknown = Object.keys(handlers).filter((route) => !routes.includes(route as R));
-  if (missing.length > 0 || unknown.length > 0)
-    throw new Error(
-      `the fake's routes under ${base} differ from contract/routes.ts: ` +
-        `missing ${JSON.stringify(missing)}, not in the contract ${JSON.stringify(unknown)}`,
-    );
-  return routes.map((route) => {
-    const [method, path] = route.split(' ') as [string, string];
-    const pattern = new RegExp(`^${base}${path.replaceAll(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
-    return { route: `${method} ${base}${path}`, method, pattern, handler: handlers[route] };
-  });
-}
 
 /** A refusal as the service answers it (src/service/http/plugins/errors.ts): the error body, by code or reason. */
 class Refusal {
@@ -1219,10 +1200,8 @@ export function createFakePortalApi() {
   const strays: string[] = [];
   /** The route of `method` and `pathname` in the contract, with its parameters; a stray when none. */
   const routeOf = (method: string, pathname: string) => {
-    for (const entry of table) {
-      const match = entry.method === method ? entry.pattern.exec(pathname) : null;
-      if (match) return { entry, params: { uuid: '', token: '', ...match.groups } };
-    }
+    const found = matchRoute(table, method, pathname);
+    if (found) return { entry: found.entry, params: { uuid: '', token: '', ...found.params } };
     strays.push(`${method} ${pathname}`);
     return null;
   };

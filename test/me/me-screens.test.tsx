@@ -24,6 +24,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // Every request the page made had a route of the contract (fake-me-api.ts).
+  expect(api.strays).toEqual([]);
 });
 
 /** The page opened at `url` (path, query and hash of /me/). */

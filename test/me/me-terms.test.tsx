@@ -22,6 +22,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // Every request the page made had a route of the contract (fake-me-api.ts).
+  expect(api.strays).toEqual([]);
 });
 
 function openHome() {
