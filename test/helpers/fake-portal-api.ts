@@ -55,7 +55,12 @@ import {
   PORTAL_ROUTES,
   type PortalRoute,
 } from '../../src/contract/routes';
-import { holdsTopUps, type PortalAction, sessionTypeAllows } from '../../src/contract/session-types';
+import {
+  holdsTopUps,
+  type PortalAction,
+  SESSION_DEFAULTS,
+  sessionTypeAllows,
+} from '../../src/contract/session-types';
 import { matchRoute, routeTable } from './route-table';
 
 /**
@@ -235,18 +240,8 @@ const BRAND: BrandKit = {
   font_family: null,
 };
 
-/** The settings of a session created without any (spec "Portal session creation settings"). */
-export const DEFAULT_SETTINGS: PortalSettings = {
-  scanner_type: 'hand_scanner',
-  enable_email_identification: false,
-  enable_registration: false,
-  enable_on_screen_keyboard: false,
-  camera_service: 3,
-  facing_mode: 'user',
-  primary_identification_method: 'identifier',
-  allow_multiple_giftcards: true,
-  require_payment_confirmation: false,
-};
+/** The settings of a session created without any: the spec's defaults, but the hand scanner (jsdom has no camera). */
+export const DEFAULT_SETTINGS: PortalSettings = { ...SESSION_DEFAULTS, scanner_type: 'hand_scanner' };
 
 /** The account's kiosk settings (the demo account's: idle 60 s, result 8 s, at least € 1). */
 /** The account's wording when a test sets none: je, points, whole points, no translations. */
