@@ -18,38 +18,147 @@ export class ConfigError extends Error {
 }
 
 // `type: 'boolean'` options are flags without a value; their variable takes 1/true/yes or 0/false/no.
+// `help` is the option's line in `--help` (its default in parentheses; README "Options" says more).
 const OPTIONS = {
-  port: { env: 'PORT', type: 'string' },
-  host: { env: 'HOST', type: 'string' },
-  data: { env: 'DATA_DIR', type: 'string' },
-  'database-url': { env: 'DATABASE_URL', type: 'string' },
-  'portal-url': { env: 'PORTAL_URL', type: 'string' },
-  fixture: { env: 'FIXTURE', type: 'string' },
-  'rate-limit': { env: 'RATE_LIMIT', type: 'string' },
-  'session-ttl': { env: 'SESSION_TTL_MINUTES', type: 'string' },
-  'allowed-origins': { env: 'ALLOWED_ORIGINS', type: 'string' },
-  'log-level': { env: 'LOG_LEVEL', type: 'string' },
-  'smtp-url': { env: 'SMTP_URL', type: 'string' },
-  'metrics-port': { env: 'METRICS_PORT', type: 'string' },
-  'metrics-token': { env: 'METRICS_TOKEN', type: 'string' },
-  workers: { env: 'WORKERS', type: 'string' },
-  'tls-cert': { env: 'TLS_CERT', type: 'string' },
-  'tls-key': { env: 'TLS_KEY', type: 'string' },
-  'tls-self-signed': { env: 'TLS_SELF_SIGNED', type: 'boolean' },
-  'webhook-timeout': { env: 'WEBHOOK_TIMEOUT_SECONDS', type: 'string' },
-  'webhook-concurrency': { env: 'WEBHOOK_CONCURRENCY', type: 'string' },
-  'webhook-allow-private-networks': { env: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', type: 'boolean' },
-  'trust-proxy': { env: 'TRUST_PROXY', type: 'string' },
-  'headers-timeout': { env: 'HEADERS_TIMEOUT_SECONDS', type: 'string' },
-  'request-timeout': { env: 'REQUEST_TIMEOUT_SECONDS', type: 'string' },
-  'idle-timeout': { env: 'IDLE_TIMEOUT_SECONDS', type: 'string' },
-  'keep-alive-timeout': { env: 'KEEP_ALIVE_TIMEOUT_SECONDS', type: 'string' },
-  'max-connections': { env: 'MAX_CONNECTIONS', type: 'string' },
-  'max-connections-per-address': { env: 'MAX_CONNECTIONS_PER_ADDRESS', type: 'string' },
-  'max-streams': { env: 'MAX_STREAMS', type: 'string' },
-  'max-streams-per-address': { env: 'MAX_STREAMS_PER_ADDRESS', type: 'string' },
-  'max-streams-per-session': { env: 'MAX_STREAMS_PER_SESSION', type: 'string' },
-  'auth-failure-limit': { env: 'AUTH_FAILURE_LIMIT', type: 'string' },
+  port: { env: 'PORT', type: 'string', help: 'TCP port (8080)' },
+  host: {
+    env: 'HOST',
+    type: 'string',
+    help: 'interface to listen on (127.0.0.1); 0.0.0.0 for every interface',
+  },
+  data: {
+    env: 'DATA_DIR',
+    type: 'string',
+    help: 'folder of the SQLite database and the mail outbox (./data)',
+  },
+  'database-url': {
+    env: 'DATABASE_URL',
+    type: 'string',
+    help: 'postgres://… to use PostgreSQL instead of SQLite',
+  },
+  'portal-url': {
+    env: 'PORTAL_URL',
+    type: 'string',
+    help: 'kiosk address put in session urls (http://{host}:{port}/portal/)',
+  },
+  fixture: {
+    env: 'FIXTURE',
+    type: 'string',
+    help: 'account fixture loaded at every start (the demo, into an empty database)',
+  },
+  'rate-limit': {
+    env: 'RATE_LIMIT',
+    type: 'string',
+    help: 'requests per credential per minute (5000); 0 turns every limit off',
+  },
+  'session-ttl': {
+    env: 'SESSION_TTL_MINUTES',
+    type: 'string',
+    help: 'minutes a portal session stays open (60)',
+  },
+  'allowed-origins': {
+    env: 'ALLOWED_ORIGINS',
+    type: 'string',
+    help: 'comma-separated origins of POS pages that embed the kiosk',
+  },
+  'log-level': {
+    env: 'LOG_LEVEL',
+    type: 'string',
+    help: 'fatal, error, warn, info, debug, trace or silent (info)',
+  },
+  'smtp-url': {
+    env: 'SMTP_URL',
+    type: 'string',
+    help: 'smtp(s)://user:pass@host:port for mail; unset: .eml files in {data}/outbox',
+  },
+  'metrics-port': {
+    env: 'METRICS_PORT',
+    type: 'string',
+    help: 'serve Prometheus metrics on this port, no token',
+  },
+  'metrics-token': {
+    env: 'METRICS_TOKEN',
+    type: 'string',
+    help: 'serve /metrics on the main port to this bearer token',
+  },
+  workers: {
+    env: 'WORKERS',
+    type: 'string',
+    help: 'service processes (1); more than 1 needs --database-url',
+  },
+  'tls-cert': { env: 'TLS_CERT', type: 'string', help: 'PEM certificate (chain) for HTTPS, with --tls-key' },
+  'tls-key': { env: 'TLS_KEY', type: 'string', help: 'PEM key for HTTPS, with --tls-cert' },
+  'tls-self-signed': {
+    env: 'TLS_SELF_SIGNED',
+    type: 'boolean',
+    help: 'serve HTTPS with a self-signed certificate kept in {data}/tls',
+  },
+  'webhook-timeout': {
+    env: 'WEBHOOK_TIMEOUT_SECONDS',
+    type: 'string',
+    help: 'seconds one webhook delivery try may take (10)',
+  },
+  'webhook-concurrency': {
+    env: 'WEBHOOK_CONCURRENCY',
+    type: 'string',
+    help: 'webhook delivery tries one process runs at once (8)',
+  },
+  'webhook-allow-private-networks': {
+    env: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+    type: 'boolean',
+    help: 'deliver webhooks to loopback and private addresses too',
+  },
+  'trust-proxy': {
+    env: 'TRUST_PROXY',
+    type: 'string',
+    help: 'proxies in front: a hop count, or their addresses and CIDR ranges',
+  },
+  'headers-timeout': {
+    env: 'HEADERS_TIMEOUT_SECONDS',
+    type: 'string',
+    help: "seconds to receive a request's headers (10)",
+  },
+  'request-timeout': {
+    env: 'REQUEST_TIMEOUT_SECONDS',
+    type: 'string',
+    help: 'seconds to receive a whole request (30)',
+  },
+  'idle-timeout': {
+    env: 'IDLE_TIMEOUT_SECONDS',
+    type: 'string',
+    help: 'seconds a connection may stay silent (60)',
+  },
+  'keep-alive-timeout': {
+    env: 'KEEP_ALIVE_TIMEOUT_SECONDS',
+    type: 'string',
+    help: 'seconds an idle keep-alive connection stays open (72)',
+  },
+  'max-connections': {
+    env: 'MAX_CONNECTIONS',
+    type: 'string',
+    help: 'open connections of the process (10000)',
+  },
+  'max-connections-per-address': {
+    env: 'MAX_CONNECTIONS_PER_ADDRESS',
+    type: 'string',
+    help: 'open connections of one client address (100)',
+  },
+  'max-streams': { env: 'MAX_STREAMS', type: 'string', help: 'open event streams of the process (5000)' },
+  'max-streams-per-address': {
+    env: 'MAX_STREAMS_PER_ADDRESS',
+    type: 'string',
+    help: 'open event streams of one client address (50)',
+  },
+  'max-streams-per-session': {
+    env: 'MAX_STREAMS_PER_SESSION',
+    type: 'string',
+    help: 'open event streams of one portal session (10)',
+  },
+  'auth-failure-limit': {
+    env: 'AUTH_FAILURE_LIMIT',
+    type: 'string',
+    help: 'failed authentications of one address a minute (60)',
+  },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -186,6 +295,31 @@ const COMBINATIONS: { when: (o: z.infer<typeof SCHEMA>) => boolean; option: Opti
       message: 'must differ from --port',
     },
   ];
+
+/**
+ * What `--help` prints: how to start the service, then every option with its line of help and its
+ * variable (README "Options").
+ */
+export function usage(): string {
+  const flag = (name: string, type: string) => (type === 'boolean' ? `--${name}` : `--${name} <value>`);
+  const width = Math.max(...Object.entries(OPTIONS).map(([name, o]) => flag(name, o.type).length));
+  const rows = Object.entries(OPTIONS).map(
+    ([name, o]) => `  ${flag(name, o.type).padEnd(width)}  ${o.help} [${o.env}]`,
+  );
+  return [
+    'Usage: npm start -- [options]   (or, once built: node dist/service/main.js [options])',
+    '',
+    "Starts the Portal service: the public API, the kiosk, the cashier console and the customer's",
+    'phone page, on SQLite in --data or on PostgreSQL (--database-url). Each option can also be set',
+    'by the environment variable in brackets; a flag wins.',
+    '',
+    'Options:',
+    ...rows,
+    `  ${'--help'.padEnd(width)}  this text`,
+    `  ${'--version'.padEnd(width)}  the version of the service`,
+    '',
+  ].join('\n');
+}
 
 /**
  * Reads the configuration from command-line flags (`--port 8080`) and environment variables

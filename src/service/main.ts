@@ -2,9 +2,10 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import packageJson from '../../package.json' with { type: 'json' };
 import { buildApp } from './app';
 import { runPrimary, type WorkerRole, workerRole } from './cluster';
-import { type Config, ConfigError, parseConfig } from './config';
+import { type Config, ConfigError, parseConfig, usage } from './config';
 import { openDatabase } from './db/database';
 import { FixtureError, readFixture } from './fixture/load';
 import { announceCredentialsChanged, applyFixture } from './fixture/reload';
@@ -189,7 +190,16 @@ async function reloadFixture(app: Awaited<ReturnType<typeof buildApp>>, config: 
 
 /** `npm start`: one process, or with `--workers N` a primary and N workers (PostgreSQL). */
 async function main(worker: WorkerRole | undefined): Promise<void> {
-  const config = parseConfig(process.argv.slice(2), process.env);
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(usage());
+    return;
+  }
+  if (argv.includes('--version')) {
+    process.stdout.write(`portal ${packageJson.version}\n`);
+    return;
+  }
+  const config = parseConfig(argv, process.env);
   if (config.workers > 1 && cluster.isPrimary) {
     let fixture = '';
     let tls: TlsMaterial | undefined;

@@ -99,6 +99,30 @@ describe('logs', () => {
   });
 });
 
+describe('--help and --version', { timeout: 60_000 }, () => {
+  it('--help prints every option with its variable and exits 0, starting nothing', async () => {
+    const result = await runCliToExit(['--help', '--port', 'not-a-port']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: npm start -- \[options\]/);
+    for (const [flag, variable] of [
+      ['--port <value>', '[PORT]'],
+      ['--database-url <value>', '[DATABASE_URL]'],
+      ['--tls-self-signed ', '[TLS_SELF_SIGNED]'],
+      ['--auth-failure-limit <value>', '[AUTH_FAILURE_LIMIT]'],
+    ] as const) {
+      const line = result.stdout.split('\n').find((l) => l.trimStart().startsWith(flag));
+      expect(line, flag).toContain(variable);
+    }
+    expect(result.stderr).toBe('');
+  });
+
+  it('--version prints the version of package.json', async () => {
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string;
+    const result = await runCliToExit(['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: `portal ${version}\n` });
+  });
+});
+
 // Each of these spawns the CLI once or more; on a loaded 2-core CI machine a start takes seconds.
 describe('start-up failures', { timeout: 60_000 }, () => {
   let blocker: Server;
