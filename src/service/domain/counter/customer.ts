@@ -11,7 +11,7 @@ import type { Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { shopById } from '../account/shops';
 import { contactActivity } from '../contacts/activity';
-import { addContactCard, contactCards, portalCard } from '../contacts/cards';
+import { contactCards, portalCard } from '../contacts/cards';
 import { contactById } from '../contacts/contacts';
 import { changeContactSubscription, contactSubscriptions } from '../contacts/subscriptions';
 import { claimLoyaltyToken, parseLoyaltyTokenUrl } from '../loyalty/loyalty-tokens';
@@ -19,7 +19,6 @@ import { recordEvent } from '../portal-sessions/events';
 import {
   type PortalSessionRow,
   requireContact,
-  requireCustomerProof,
   requireProvenContact,
   sessionActor,
 } from '../portal-sessions/guards';
@@ -173,32 +172,6 @@ export async function changeSubscriptionInSession(
 /** The identified customer's cards (contact identifiers), oldest first, values shown as hints. */
 export async function sessionCards(db: Db, session: PortalSessionRow): Promise<PortalCard[]> {
   return (await contactCards(db, requireProvenContact(session))).map(portalCard);
-}
-
-/**
- * Adds a card to the identified customer (the v1 component's link-identifier): an unknown value
- * becomes a new card ("Loyalty card", so that its name does not show its value) linked to them, an
- * unlinked card is linked; their own card is answered as it is. A card proves its holder is the
- * customer, so the customer must have proved it themselves in the session (a scan, their e-mailed
- * code): the POS's word gives nobody a card to their account.
- * Records `card_added` `{contact: {uuid, email}, contact_identifier}` when a card was added.
- * @throws ServiceError 1003 (HTTP 403) proof_required; 60004 inactive card, 60014 linked to
- *   someone else, 60006 created meanwhile.
- */
-export async function addCardInSession(
-  tx: Tx,
-  session: PortalSessionRow,
-  value: string,
-): Promise<PortalCard> {
-  const contactId = requireCustomerProof(session);
-  const { card, added } = await addContactCard(tx, contactId, value);
-  if (!added) return portalCard(card);
-  const contact = await contactById(tx.db, contactId);
-  await recordEvent(tx, session, 'card_added', {
-    contact: { uuid: contact.uuid, email: contact.email },
-    contact_identifier: value,
-  });
-  return portalCard(card);
 }
 
 /**

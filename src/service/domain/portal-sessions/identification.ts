@@ -2,22 +2,24 @@ import type {
   ContactProof,
   IdentifyRequest,
   IdentifyResult,
+  PortalCard,
   PortalContact,
   RegisterRequest,
 } from '../../../contract/portal';
 import type { ContactSource } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import { addContactCard, portalCard } from '../contacts/cards';
 import { contactByEmail, contactById, createContact } from '../contacts/contacts';
 import { identifierByValue, linkIdentifier } from '../contacts/identifiers';
 import { useContactSessionToken } from '../contacts/session-tokens';
 import { subscribeContact, unsubscribeContact } from '../contacts/subscriptions';
 import { markTermsPending, recordTermsAcceptance, type TermsAccepted } from '../contacts/terms';
-import { addCardInSession } from '../counter/customer';
 import { invalidField, ServiceError } from '../shared/errors';
 import { recordEvent, sessionEvents } from './events';
 import {
   type PortalSessionRow,
   REFUSALS,
+  requireCustomerProof,
   requireProvenContact,
   sessionRefusal,
   sessionTypeAllows,
@@ -320,4 +322,30 @@ export async function registerInSession(
     options,
   );
   return { contact };
+}
+
+/**
+ * Adds a card to the identified customer (the v1 component's link-identifier): an unknown value
+ * becomes a new card ("Loyalty card", so that its name does not show its value) linked to them, an
+ * unlinked card is linked; their own card is answered as it is. A card proves its holder is the
+ * customer, so the customer must have proved it themselves in the session (a scan, their e-mailed
+ * code): the POS's word gives nobody a card to their account.
+ * Records `card_added` `{contact: {uuid, email}, contact_identifier}` when a card was added.
+ * @throws ServiceError 1003 (HTTP 403) proof_required; 60004 inactive card, 60014 linked to
+ *   someone else, 60006 created meanwhile.
+ */
+export async function addCardInSession(
+  tx: Tx,
+  session: PortalSessionRow,
+  value: string,
+): Promise<PortalCard> {
+  const contactId = requireCustomerProof(session);
+  const { card, added } = await addContactCard(tx, contactId, value);
+  if (!added) return portalCard(card);
+  const contact = await contactById(tx.db, contactId);
+  await recordEvent(tx, session, 'card_added', {
+    contact: { uuid: contact.uuid, email: contact.email },
+    contact_identifier: value,
+  });
+  return portalCard(card);
 }
