@@ -1,10 +1,6 @@
-import type { TFunction } from 'i18next';
 import type { CashierSessionSummary } from '../../contract/cashier';
 import { formatCredits, formatMoney } from '../../web/format';
-import { phaseWord } from './session-status';
-
-/** The console's translate function (i18next's `t` of the `cashier` texts). */
-export type Translate = TFunction<'cashier'>;
+import { phaseWord, type Translate } from './session-status';
 
 /** The customer's name as the console shows it: first and last name, else the e-mail address. */
 export function customerName(contact: CashierSessionSummary['contact']): string | null {

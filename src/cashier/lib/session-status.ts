@@ -1,6 +1,9 @@
+import type { TFunction } from 'i18next';
 import type { CashierSessionSummary } from '../../contract/cashier';
 import { formatCredits, formatMoney } from '../../web/format';
-import type { Translate } from './receipt';
+
+/** The console's translate function (i18next's `t` of the `cashier` texts). */
+export type Translate = TFunction<'cashier'>;
 
 /**
  * Where a session stands for the cashier: `open` (the customer may still act), `done` (completed,
