@@ -43,8 +43,13 @@ export function timeoutOptions(limits: Config['limits']) {
   };
 }
 
-/** Files a process needs besides its connections: database, listener, served files, logs. */
-const FILES_BESIDES_CONNECTIONS = 256;
+/**
+ * Files a process keeps for what is not a connection (database, listener, served files, logs):
+ * 256, or a quarter of a lower limit, so that a small limit (256) still leaves connections.
+ */
+export function filesBesidesConnections(fileLimit: number): number {
+  return Math.min(256, Math.floor(fileLimit / 4));
+}
 
 /** This process's soft limit of open files (`ulimit -n`), where the system tells it (Linux). */
 export function openFileLimit(): number | undefined {
@@ -59,7 +64,7 @@ export function openFileLimit(): number | undefined {
 
 /**
  * Caps the open connections of `server` (docs/operations.md "Caps"): `maxConnections` in all, or
- * the open-file limit less 256 when that is lower (Node refuses more), `maxConnectionsPerAddress` from one client address — a connection past it
+ * the open-file limit less filesBesidesConnections when that is lower (Node refuses more), `maxConnectionsPerAddress` from one client address — a connection past it
  * is closed at once, so that one client cannot hold every connection (a health check from
  * elsewhere still gets in). Connections from a trusted proxy are not counted per address: they
  * carry many clients, whose requests the stream and rate limits count by their own address.
@@ -75,7 +80,7 @@ export function capConnections(
   server.maxConnections =
     fileLimit === undefined
       ? limits.maxConnections
-      : Math.min(limits.maxConnections, Math.max(1, fileLimit - FILES_BESIDES_CONNECTIONS));
+      : Math.min(limits.maxConnections, Math.max(1, fileLimit - filesBesidesConnections(fileLimit)));
   const open = new Map<string, number>();
   let warned = 0;
   server.on('connection', (socket: Socket) => {
