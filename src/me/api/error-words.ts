@@ -1,15 +1,15 @@
 import type { ParseKeys, TFunction } from 'i18next';
+import type { ErrorReason } from '../../contract/errors';
 import { ApiError } from '../../web/api-error';
 
 /** Texts of the `me` namespace. */
 type MeT = TFunction<'me'>;
 
-const BY_REASON: Record<string, ParseKeys<'me'>> = {
+/** The refusals the /me/ API answers, by `reason` (contract ERROR_REASONS: no other can be named). */
+const BY_REASON: Partial<Record<ErrorReason, ParseKeys<'me'>>> = {
   signed_out: 'errors.signedOut',
   link_invalid: 'errors.linkInvalid',
   card_not_addable: 'errors.cardNotAddable',
-  code_invalid: 'errors.codeInvalid',
-  code_expired: 'errors.codeExpired',
   verification_code_wrong: 'errors.codeInvalid',
   verification_code_expired: 'errors.codeExpired',
   verification_locked: 'errors.locked',
