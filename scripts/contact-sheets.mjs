@@ -39,7 +39,6 @@ export const FLOWS = {
     'reward-refused',
     'portal-vouchers',
     'portal-voucher-confirm',
-    'portal-activity',
   ],
   verification: ['verify', 'verify-code', 'verify-locked'],
   'giftcard-payment': [
