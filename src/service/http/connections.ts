@@ -47,7 +47,7 @@ export function timeoutOptions(limits: Config['limits']) {
  * Files a process keeps for what is not a connection (database, listener, served files, logs):
  * 256, or a quarter of a lower limit, so that a small limit (256) still leaves connections.
  */
-export function filesBesidesConnections(fileLimit: number): number {
+function filesBesidesConnections(fileLimit: number): number {
   return Math.min(256, Math.floor(fileLimit / 4));
 }
 

@@ -31,7 +31,7 @@ import { identifierByValue, linkIdentifier } from '../contacts/identifiers';
 import { updateContact } from '../contacts/profile';
 import { issueContactSessionToken } from '../contacts/session-tokens';
 import { contactSubscriptions } from '../contacts/subscriptions';
-import { accountLook, nextReward } from '../portal-sessions/views';
+import { accountLook, creditWord, nextReward } from '../portal-sessions/views';
 import { contactRewards } from '../rewards/claimable';
 import { refusal, ServiceError } from '../shared/errors';
 import { apiTimestamp, fromCenti, isoTimestamp, jsonObject } from '../shared/values';
@@ -58,7 +58,7 @@ export async function meOverview(db: Db, contactId: number): Promise<MeOverview>
   return {
     account_name: account.name,
     brand: account.brand,
-    custom_credit_name: account.wording.credit_name.en ?? account.wording.credit_name.nl,
+    custom_credit_name: creditWord(account.wording),
     firstname: contact.firstname,
     lastname: contact.lastname,
     email: contact.email,

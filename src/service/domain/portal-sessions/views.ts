@@ -141,6 +141,15 @@ async function readAccountLook(db: Db) {
 }
 
 /**
+ * The account's one word for its credits, for an answer that holds one word whatever the
+ * language (the /me/ overview, the v1 component): the English word, else the Dutch one, else null
+ * (the caller's default: points).
+ */
+export function creditWord(wording: AccountWording): string | null {
+  return wording.credit_name.en ?? wording.credit_name.nl;
+}
+
+/**
  * The account's wording (contract/portal.ts AccountWording) from its settings: `dutch_address`,
  * `custom_credit_name` (one word for both languages, or `{nl, en}`), `credit_decimals`, `translations`;
  * what is missing or malformed takes the default (je, points, whole points, no translations).

@@ -47,7 +47,7 @@ import {
 import { amountLeftToPay } from '../../domain/portal-sessions/payments';
 import { classifyScannedValue, scannedVoucher } from '../../domain/portal-sessions/scan';
 import { createPortalSession, loadSession } from '../../domain/portal-sessions/sessions';
-import { portalSessionState } from '../../domain/portal-sessions/views';
+import { creditWord, portalSessionState } from '../../domain/portal-sessions/views';
 import { invalidField, refusal, ServiceError } from '../../domain/shared/errors';
 import { params, sessionCalls, viewOptions } from '../portal/session-calls';
 import { ok, zodRoutes } from '../route';
@@ -94,8 +94,7 @@ function v1Session(state: PortalSessionState, shopUuid: string, leftToPay: numbe
     },
     // The component prints this word after a balance ("12 points"); it has no default of its own.
     loyalty_program: {
-      custom_credit_name:
-        state.account.wording.credit_name.en ?? state.account.wording.credit_name.nl ?? 'points',
+      custom_credit_name: creditWord(state.account.wording) ?? 'points',
     },
     results: { remaining_amount: leftToPay },
   };
