@@ -304,6 +304,17 @@ export const ERROR_REASONS = {
     when: 'a top-up waits for its payment to be confirmed; no other can start',
   },
   no_payment_awaited: { code: 1003, status: 409, when: 'no top-up waits for its payment to be confirmed' },
+  // The office (docs/office.md).
+  office_signed_out: {
+    code: 1003,
+    status: 401,
+    when: 'no office cookie session, or a signed-out, expired or removed one',
+  },
+  office_not_allowed: {
+    code: 1003,
+    status: 403,
+    when: "the signed-in staff member's role may not do this (a cashier in the office; a manager beyond their shops)",
+  },
   // The real platform's wider surface (registers, webhooks, receipt tokens).
   register_key_required: {
     code: 1003,

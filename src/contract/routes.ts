@@ -93,6 +93,40 @@ export const ME_ROUTES = [
 ] as const;
 export type MeRoute = (typeof ME_ROUTES)[number];
 
+/** Where the office's API lives (contract/office.ts; docs/office.md "The office API"). */
+export const OFFICE_API_BASE = '/office/api';
+
+/**
+ * Every route of the office API, under OFFICE_API_BASE: sign-in and the reset calls need no cookie,
+ * every other one an office session's cookie (401 office_signed_out without) and a role that may.
+ */
+export const OFFICE_ROUTES = [
+  'POST /sign-in',
+  'POST /sign-out',
+  'POST /sign-out-everywhere',
+  'POST /password-reset-link',
+  'POST /password-reset',
+  'GET /me',
+  'GET /shops',
+  'POST /shops',
+  'PUT /shops/{uuid}',
+  'POST /shops/{uuid}/close',
+  'GET /devices',
+  'POST /devices',
+  'PUT /devices/{uuid}',
+  'POST /devices/{uuid}/pairing-code',
+  'POST /devices/{uuid}/revoke',
+  'GET /staff',
+  'POST /staff',
+  'PUT /staff/{uuid}',
+  'POST /staff/{uuid}/remove',
+  'GET /register-keys',
+  'POST /register-keys',
+  'POST /register-keys/{uuid}/revoke',
+  'GET /audit',
+] as const;
+export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
+
 /** The event-stream routes (text/event-stream): a page opens them with EventSource, not fetch. */
 export function isStreamRoute(route: PortalRoute | CashierRoute): boolean {
   return route.endsWith('/stream');

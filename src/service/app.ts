@@ -20,6 +20,7 @@ import { capConnections, proxyTrust, timeoutOptions } from './http/connections';
 import { registerRequestTransactions } from './http/idempotency';
 import { registerMe } from './http/me';
 import mediaRoutes from './http/media';
+import { registerOffice } from './http/office';
 import { registerAuth } from './http/plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors';
 import { registerHealth } from './http/plugins/health';
@@ -78,6 +79,8 @@ export interface AppDeps {
   cashierDir?: string;
   /** Folder of the built /me/ page; served at /me/ when it exists. */
   meDir?: string;
+  /** Folder of the built office page; served at /office/ when it exists. */
+  officeDir?: string;
   /** Check every response against its schema (tests); production only serializes. */
   validateResponses?: boolean;
   /** PostgreSQL pool counts, for the metrics. */
@@ -213,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(mediaRoutes);
   await registerCashierConsole(app, deps.cashierDir);
   await registerMe(app, deps.meDir);
+  await registerOffice(app, deps.officeDir);
 
   const kioskDir = deps.kioskDir ?? defaultKioskDir();
   if (existsSync(join(kioskDir, 'index.html'))) await app.register((scope) => registerKiosk(scope, kioskDir));

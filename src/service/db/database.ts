@@ -33,6 +33,7 @@ import * as meSessions from './migrations/0020_me_sessions';
 import * as customerProof from './migrations/0021_customer_proof';
 import * as guessBudgets from './migrations/0022_guess_budgets';
 import * as termsPending from './migrations/0023_terms_pending';
+import * as office from './migrations/0024_office';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0021_customer_proof': customerProof,
   '0022_guess_budgets': guessBudgets,
   '0023_terms_pending': termsPending,
+  '0024_office': office,
 };
 
 /**

@@ -9,6 +9,8 @@ export interface CashierDeviceTable {
   /** When a loaded fixture stopped listing the device; null while it may be used. */
   revoked_at: string | null;
   created_at: string;
+  /** How the office names the device (migration 0024). */
+  uuid: string | null;
 }
 
 /** A device's console session: the secret of its httpOnly cookie, stored hashed. */
@@ -18,6 +20,8 @@ export interface CashierDeviceSessionTable {
   cashier_device_id: number;
   created_at: string;
   expires_at: string;
+  /** The staff member at the till: picked with their passcode, until another is or they leave. */
+  staff_id: number | null;
 }
 
 /** What a cashier device did (its actor log): `action` with its portal session and details (JSON). */
@@ -35,6 +39,8 @@ export interface CashierActionTable {
   portal_session_id: number | null;
   data: string;
   created_at: string;
+  /** The staff member at the till when it was done (migration 0024); null before anyone signed in. */
+  staff_id: number | null;
 }
 
 /** The tables of migration 0005, merged into `Database`. */

@@ -1,6 +1,7 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { CashierTables } from './schema-cashier';
 import type { CatalogTables } from './schema-catalog';
+import type { OfficeTables } from './schema-office';
 import type { PlatformTables } from './schema-platform';
 
 /*
@@ -26,6 +27,12 @@ export interface CredentialTable {
   expires_at: string | null;
   /** The OAuth client an issued access token belongs to. */
   oauth_client_id: number | null;
+  /** How the office names the key (migration 0024); null for fixture and issued tokens until named. */
+  uuid: string | null;
+  name: string | null;
+  created_at: string | null;
+  /** When a request last came with it (updated at most once a minute). */
+  last_used_at: string | null;
 }
 
 /** An OAuth client of the client-credentials grant (fixture `oauth_clients`). */
@@ -41,6 +48,8 @@ export interface ShopTable {
   name: string;
   reference: string | null;
   address: string | null;
+  /** When the office closed the shop: its devices and keys stop working, its history stays. */
+  closed_at: string | null;
 }
 
 export interface UnitTable {
@@ -283,9 +292,16 @@ export interface PortalSessionEventTable {
   created_at: string;
 }
 
+/** A counter tablet's standby screen, paired to a shop (fixture `devices`, or a pairing code). */
 export interface DeviceTable {
   token_hash: string;
   shop_id: number;
+  /** Set by migration 0024 for every row; null only in the instant of an insert by an old fixture path. */
+  uuid: string | null;
+  name: string | null;
+  created_at: string | null;
+  /** When the office revoked it: its next request and its open stream end. */
+  revoked_at: string | null;
 }
 
 export interface RewardTable {
@@ -419,7 +435,7 @@ export interface IdempotencyKeyTable {
 }
 
 /** The whole database, for Kysely. */
-export interface Database extends CatalogTables, CashierTables, PlatformTables {
+export interface Database extends CatalogTables, CashierTables, PlatformTables, OfficeTables {
   account: AccountTable;
   credentials: CredentialTable;
   oauth_clients: OAuthClientTable;

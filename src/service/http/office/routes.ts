@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { registerOfficeAuth } from './auth';
+
+/**
+ * The office API under /office/api (contract/office.ts; docs/office.md "The office API"): each
+ * area's routes in its own file, all behind the office session cookie (auth.ts).
+ */
+export default async function officeRoutes(fastify: FastifyInstance) {
+  await registerOfficeAuth(fastify);
+}
