@@ -315,6 +315,41 @@ export const ERROR_REASONS = {
     status: 403,
     when: "the signed-in staff member's role may not do this (a cashier in the office; a manager beyond their shops)",
   },
+  sign_in_failed: {
+    code: 1003,
+    status: 401,
+    when: 'the e-mail address and password do not match a staff member who may sign in (one answer for an unknown address and a wrong password)',
+  },
+  sign_in_locked: {
+    code: 1003,
+    status: 429,
+    when: 'five wrong passwords in a row for the e-mail address: it is locked for 15 minutes (see Retry-After)',
+  },
+  reset_link_invalid: {
+    code: 1003,
+    status: 401,
+    when: 'the password reset (or invitation) link is unknown, used already or expired',
+  },
+  staff_not_found: {
+    code: 1003,
+    status: 404,
+    when: "no staff member with this uuid, or one the caller does not manage (a manager: another shop's)",
+  },
+  staff_email_taken: {
+    code: 1003,
+    status: 409,
+    when: 'another staff member has this e-mail address (naming email)',
+  },
+  staff_self: {
+    code: 1003,
+    status: 409,
+    when: 'a staff member may not remove themselves or change their own role',
+  },
+  last_owner: {
+    code: 1003,
+    status: 409,
+    when: "the account's last owner may not be removed or given another role",
+  },
   // The real platform's wider surface (registers, webhooks, receipt tokens).
   register_key_required: {
     code: 1003,

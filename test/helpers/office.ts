@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { OFFICE_COOKIE } from '../../src/contract/office';
 import type { StaffRole } from '../../src/service/db/schema-office';
@@ -80,4 +82,48 @@ export function officeCall(
 /** The office cookie secret a response sets (undefined when none). */
 export function officeCookieOf(res: LightMyRequestResponse): string | undefined {
   return res.cookies.find((c) => c.name === OFFICE_COOKIE && c.value !== '')?.value;
+}
+
+/**
+ * The token of the newest password reset (or invitation) link e-mailed to `email`, from the app's
+ * outbox (`/office/?reset=<token>`, decoded from the mail's transfer encoding); undefined when none.
+ */
+export function resetTokenSentTo(t: TestApp, email: string): string | undefined {
+  const folder = join(t.dir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(folder);
+  } catch {
+    return undefined;
+  }
+  const texts = files
+    .map((name) => join(folder, name))
+    .map((file) => ({ at: statSync(file).mtimeMs, file, text: readFileSync(file, 'utf8') }))
+    .filter((mail) => mail.text.includes(`To: ${email}`))
+    .sort((a, b) => a.at - b.at || a.file.localeCompare(b.file))
+    .map(({ text }) => {
+      const [head = '', ...body] = text.split(/\r?\n\r?\n/);
+      const raw = body.join('\n\n');
+      if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(raw, 'base64').toString('utf8');
+      return raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    });
+  const last = texts.at(-1);
+  return last ? /\/office\/\?reset=([A-Za-z0-9_-]+)/.exec(last)?.[1] : undefined;
+}
+
+/** The audit entries of `subjectUuid`, oldest first, with before and after parsed. */
+export async function auditOf(t: TestApp, subjectUuid: string) {
+  const rows = await t.app.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('subject_uuid', '=', subjectUuid)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    before: r.before === null ? null : (JSON.parse(r.before) as Record<string, unknown>),
+    after: r.after === null ? null : (JSON.parse(r.after) as Record<string, unknown>),
+  }));
 }

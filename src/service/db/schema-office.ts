@@ -81,7 +81,18 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-/** The tables of migration 0024, merged into `Database`. */
+/**
+ * Wrong office passwords in a row for one e-mail address, known or not (migration 0025): its
+ * SHA-256, and until when it is locked after too many.
+ */
+export interface SignInFailureTable {
+  email_hash: string;
+  failures: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+/** The tables of migrations 0024 and 0025, merged into `Database`. */
 export interface OfficeTables {
   staff: StaffTable;
   staff_shops: StaffShopTable;
@@ -89,4 +100,5 @@ export interface OfficeTables {
   password_resets: PasswordResetTable;
   pairing_codes: PairingCodeTable;
   audit_log: AuditLogTable;
+  sign_in_failures: SignInFailureTable;
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerOfficeAuth } from './auth';
+import signInRoutes from './sign-in-routes';
+import staffRoutes from './staff-routes';
 
 /**
  * The office API under /office/api (contract/office.ts; docs/office.md "The office API"): each
@@ -7,4 +9,6 @@ import { registerOfficeAuth } from './auth';
  */
 export default async function officeRoutes(fastify: FastifyInstance) {
   await registerOfficeAuth(fastify);
+  await fastify.register(signInRoutes);
+  await fastify.register(staffRoutes);
 }
