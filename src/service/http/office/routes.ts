@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerOfficeAuth } from './auth';
+import officeDeviceRoutes from './device-routes';
 
 /**
  * The office API under /office/api (contract/office.ts; docs/office.md "The office API"): each
@@ -7,4 +8,5 @@ import { registerOfficeAuth } from './auth';
  */
 export default async function officeRoutes(fastify: FastifyInstance) {
   await registerOfficeAuth(fastify);
+  await fastify.register(officeDeviceRoutes);
 }
