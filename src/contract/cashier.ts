@@ -47,8 +47,16 @@ export const sessionDefaults = z
   .strict();
 export type SessionDefaults = z.infer<typeof sessionDefaults>;
 
-/** The pairing code of a cashier device (the fixture's `cashier_devices[].token`). */
-export const pairRequest = z.object({ token: idField() }).meta({ example: { token: DEMO.cashierDevice } });
+/**
+ * How a console pairs: `code`, the pairing code the office shows (`K7QM-3XRP`, valid once for a
+ * while), or `token`, a fixture's device token (`cashier_devices[].token`); exactly one of them.
+ */
+export const pairRequest = z
+  .object({ token: idField().optional(), code: z.string().trim().min(1).max(20).optional() })
+  .refine((body) => (body.token === undefined) !== (body.code === undefined), {
+    message: 'send either code or token',
+  })
+  .meta({ example: { token: DEMO.cashierDevice } });
 export type PairRequest = z.infer<typeof pairRequest>;
 
 /** The paired device: its name, shop, the account's look and the settings new sessions start with. */

@@ -274,7 +274,7 @@ export const ERROR_REASONS = {
   too_many_wrong_codes: {
     code: 1003,
     status: 429,
-    when: 'too many wrong codes (or card numbers on /me/) for the contact, or from the client address, this hour (see Retry-After)',
+    when: 'too many wrong codes (or card numbers on /me/, or device pairing codes) for the contact, or from the client address, this hour (see Retry-After)',
   },
   contact_not_verified: {
     code: 1003,
@@ -349,6 +349,16 @@ export const ERROR_REASONS = {
     code: 1003,
     status: 409,
     when: "the account's last owner may not be removed or given another role",
+  },
+  device_not_in_office: {
+    code: 1003,
+    status: 404,
+    when: 'the device does not exist, or belongs to a shop the manager does not run',
+  },
+  pairing_code_invalid: {
+    code: 1003,
+    status: 401,
+    when: 'the device pairing code is unknown, used already or expired, or its device was revoked (one answer)',
   },
   // The real platform's wider surface (registers, webhooks, receipt tokens).
   register_key_required: {

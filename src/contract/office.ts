@@ -97,7 +97,9 @@ export const officeDevice = z.object({
 export type OfficeDevice = z.infer<typeof officeDevice>;
 
 /** A pairing code, shown once: typed on the device before `expires_at`, it works once. */
-export const pairingCode = z.object({ code: z.string(), expires_at: z.string() });
+export const pairingCode = z
+  .object({ code: z.string(), expires_at: z.string() })
+  .meta({ example: { code: 'K7QM-3XRP', expires_at: '2026-05-04T10:15:00+02:00' } });
 export type PairingCode = z.infer<typeof pairingCode>;
 
 export const deviceRequest = z
@@ -105,7 +107,24 @@ export const deviceRequest = z
   .meta({ example: { kind: 'console', name: 'Till phone 2', shop_uuid: 'the shop uuid' } });
 export const newDevice = z.object({ device: officeDevice, pairing: pairingCode });
 export type NewDevice = z.infer<typeof newDevice>;
-export const deviceUpdateRequest = z.object({ name: name.optional(), shop_uuid: idField().optional() });
+export const deviceUpdateRequest = z
+  .object({ name: name.optional(), shop_uuid: idField().optional() })
+  .meta({ example: { name: 'Till phone 2', shop_uuid: 'the other shop uuid' } });
+/** GET /devices: the devices of the shops the caller runs, by shop and name. */
+export const officeDevices = z.array(officeDevice);
+
+/** How many letters and digits a pairing code has (shown as two groups of four: `K7QM-3XRP`). */
+export const PAIRING_CODE_LENGTH = 8;
+
+/**
+ * A typed pairing code as the service compares it: capitals, without spaces and dashes, when it
+ * has the shape of one (PAIRING_CODE_LENGTH letters and digits); null otherwise (e.g. a fixture's
+ * device token, which the console still takes). Case does not matter, the dash is optional.
+ */
+export function normalizePairingCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]/g, '');
+  return new RegExp(`^[A-Z0-9]{${PAIRING_CODE_LENGTH}}$`).test(code) ? code : null;
+}
 
 // Staff.
 

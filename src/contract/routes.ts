@@ -36,6 +36,7 @@ export const PORTAL_ROUTES = [
   'POST /sessions/{uuid}/receipt-tokens/claim',
   'POST /sessions/{uuid}/me-link',
   'GET /sessions/{uuid}/stats',
+  'POST /devices/pair',
   'GET /devices/{token}',
   'GET /devices/{token}/stream',
 ] as const;

@@ -290,6 +290,19 @@ export function createFakePortalApi() {
     ['cashier-utrecht', { name: 'Utrecht till', shop: SHOPS.utrecht.uuid }],
   ]);
   let paired: string | null = null;
+  /** Pairing codes the office showed, as typed (capitals, no dash): what each pairs, once. */
+  const pairingCodes = new Map<
+    string,
+    { kind: 'tablet'; shop: string } | { kind: 'console'; device: string }
+  >();
+  const codeOf = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, '');
+  /** Uses a pairing code of `kind` (gone after), or refuses it as the service does. */
+  const takePairingCode = (kind: 'tablet' | 'console', typed: string) => {
+    const found = pairingCodes.get(codeOf(typed));
+    if (found?.kind !== kind) throw refusedFor('pairing_code_invalid');
+    pairingCodes.delete(codeOf(typed));
+    return found;
+  };
   let wording: AccountWording = { ...DEFAULT_WORDING };
   const subscriptionTypes: PortalSessionState['subscription_types'] = [
     { id: 1, name: 'Newsletter', description: 'News once a month', strategy: 'OPT_IN' },
@@ -1148,6 +1161,12 @@ export function createFakePortalApi() {
       const { visits, credit_balance } = provenCustomerOf(forAction(uuid, 'customer_portal'));
       return { visits, last_visit_at: null, total_credits_earned: credit_balance };
     },
+    'POST /devices/pair': (_, body) => {
+      const found = takePairingCode('tablet', text(body.code));
+      const token = id('tablet-token');
+      if (found.kind === 'tablet') devices.set(token, found.shop);
+      return { token };
+    },
     'GET /devices/{token}': ({ token }) => {
       const state = deviceState(token);
       if (!state) throw refusedFor('device_not_found');
@@ -1159,6 +1178,11 @@ export function createFakePortalApi() {
   /** What the console may call (paired device `cashierDevice()`): contract/routes.ts CASHIER_ROUTES. */
   const cashierRoutes: Routes<CashierRoute> = {
     'POST /pair': (_, body) => {
+      if (body.code !== undefined) {
+        const found = takePairingCode('console', text(body.code));
+        paired = found.kind === 'console' ? found.device : null;
+        return deviceView();
+      }
       if (!cashierDevices.has(text(body.token))) throw refusedFor('device_not_paired');
       paired = text(body.token);
       return deviceView();
@@ -1385,6 +1409,13 @@ export function createFakePortalApi() {
     },
     /** A standby screen's pairing token for `shop`. */
     device: (token: string, shop: string) => void devices.set(token, shop),
+    /** The office shows pairing code `code` (`ABCD-EFGH`) for a new tablet of `shop`. */
+    tabletCode: (code: string, shop: string) => void pairingCodes.set(codeOf(code), { kind: 'tablet', shop }),
+    /** The office shows pairing code `code` for the console `device` (a name of the fake's consoles). */
+    consoleCode: (code: string, device: string) =>
+      void pairingCodes.set(codeOf(code), { kind: 'console', device }),
+    /** The office revokes the standby screen of `token`. */
+    revokeDevice: (token: string) => void devices.delete(token),
 
     openSession,
     /** The session as the fake holds it now. */

@@ -22,21 +22,30 @@ export const WRONG_CODES_PER_ADDRESS = 30;
 export const WRONG_CARDS_PER_CONTACT = 10;
 /** Card numbers that could not be added, per client address in an hour. */
 export const WRONG_CARDS_PER_ADDRESS = 30;
+/** Device pairing codes (office "Devices") a client address may get wrong in an hour. */
+export const WRONG_PAIRING_CODES_PER_ADDRESS = 20;
 /** How long a budget's window lasts (ms), from its first wrong guess. */
 export const GUESS_WINDOW_MS = 60 * 60_000;
 
-/** What is guessed: a six-digit code sent by e-mail, or a card number typed on /me/. */
-export type GuessKind = 'code' | 'card';
+/**
+ * What is guessed: a six-digit code sent by e-mail, a card number typed on /me/, or a device's
+ * pairing code (typed on a tablet or console: an address budget only, no contact is guessed for).
+ */
+export type GuessKind = 'code' | 'card' | 'pairing';
 
-/** Who guesses: the contact guessed for, and the client address the guess came from (null: unknown). */
+/**
+ * Who guesses: the contact guessed for (null: none, a pairing code), and the client address the
+ * guess came from (null: unknown).
+ */
 export interface Guesser {
-  contactId: number;
+  contactId: number | null;
   clientAddress: string | null;
 }
 
 const LIMITS: Record<GuessKind, { contact: number; address: number }> = {
   code: { contact: WRONG_CODES_PER_CONTACT, address: WRONG_CODES_PER_ADDRESS },
   card: { contact: WRONG_CARDS_PER_CONTACT, address: WRONG_CARDS_PER_ADDRESS },
+  pairing: { contact: 0, address: WRONG_PAIRING_CODES_PER_ADDRESS },
 };
 
 interface Budget {
@@ -48,7 +57,9 @@ interface Budget {
 function budgetsOf(kind: GuessKind, guesser: Guesser): Budget[] {
   const limits = LIMITS[kind];
   return [
-    { subject: `${kind}:contact:${guesser.contactId}`, max: limits.contact },
+    ...(guesser.contactId === null
+      ? []
+      : [{ subject: `${kind}:contact:${guesser.contactId}`, max: limits.contact }]),
     ...(guesser.clientAddress === null
       ? []
       : [{ subject: `${kind}:address:${hashToken(guesser.clientAddress)}`, max: limits.address }]),
@@ -67,10 +78,12 @@ export function tooManyWrongGuesses(kind: GuessKind, retryAfterSeconds: number):
     'too_many_wrong_codes',
     kind === 'code'
       ? { en: `Too many wrong codes; ${en}`, nl: `Te veel verkeerde codes; ${nl}` }
-      : {
-          en: `Too many card numbers that could not be added; ${en}`,
-          nl: `Te veel kaartnummers die niet konden worden toegevoegd; ${nl}`,
-        },
+      : kind === 'pairing'
+        ? { en: `Too many wrong pairing codes; ${en}`, nl: `Te veel verkeerde koppelcodes; ${nl}` }
+        : {
+            en: `Too many card numbers that could not be added; ${en}`,
+            nl: `Te veel kaartnummers die niet konden worden toegevoegd; ${nl}`,
+          },
     { retryAfterSeconds },
   );
 }

@@ -7,17 +7,19 @@ import type { CashierActionTable } from '../../db/schema-cashier';
 import type { Tx } from '../../db/transaction';
 import { announceRevocation, cashierSessionHolder } from '../account/credentials';
 import { shopById } from '../account/shops';
+import { recordAudit } from '../office/audit';
 import { accountLook } from '../portal-sessions/views';
 import type { Actor } from '../shared/actor';
 import { refusal, type ServiceError } from '../shared/errors';
 import { hashToken, newSecret } from '../shared/tokens';
 import { isoTimestamp, jsonObject } from '../shared/values';
+import { pairingCodeRefusal, redeemPairingCode } from './pairing';
 
 /*
- * Cashier console devices (docs/cashier-console.md): a device of the fixture pairs with its token
- * once and gets a console session, whose secret lives only in an httpOnly cookie. Every request
- * finds the device again from that secret, so a device the fixture no longer lists (revoked) is
- * refused at its next request.
+ * Cashier console devices (docs/cashier-console.md): a device pairs with the pairing code the office
+ * shows (or a fixture device with its token) once and gets a console session, whose secret lives only in an httpOnly cookie. Every request
+ * finds the device again from that secret, so a device revoked (in the office, or no longer in the
+ * fixture) is refused at its next request.
  */
 
 /** How long a console session lasts without use; each day of use extends it. */
@@ -73,20 +75,51 @@ export async function recordCashierAction(
 
 /**
  * Pairs a device by its fixture token: opens a console session and returns its secret (for the
- * cookie, never stored in clear) and expiry. Records `paired`.
- * @throws ServiceError 1003 (HTTP 401) for an unknown or revoked token.
+ * cookie, never stored in clear) and expiry. Records `paired` (and `device.paired` in the audit log).
+ * @throws ServiceError 1003 (HTTP 401) for an unknown or revoked token, or a closed shop's device.
  */
 export async function pairCashierDevice(
   tx: Tx,
   token: string,
+  clientAddress: string | null = null,
 ): Promise<{ device: PairedDevice; secret: string }> {
-  const row = await tx.db
-    .selectFrom('cashier_devices')
-    .select(['id', 'shop_id', 'name'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await openConsoles(tx.db).where('d.token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!row) throw deviceRefusal();
+  return openConsoleSession(tx, row, clientAddress);
+}
+
+/**
+ * Pairs a device by the pairing code the office showed for it (pairing.ts; count the try first
+ * with countPairingAttempt): as pairCashierDevice.
+ * @throws ServiceError 1003 (HTTP 401, pairing_code_invalid) for a code unknown, used or expired,
+ * or whose device was revoked or whose shop closed meanwhile.
+ */
+export async function pairCashierDeviceByCode(
+  tx: Tx,
+  code: string,
+  clientAddress: string | null,
+): Promise<{ device: PairedDevice; secret: string }> {
+  const uuid = await redeemPairingCode(tx, 'console', code, clientAddress);
+  const row = await openConsoles(tx.db).where('d.uuid', '=', uuid).executeTakeFirst();
+  if (!row) throw pairingCodeRefusal();
+  return openConsoleSession(tx, row, clientAddress);
+}
+
+// Consoles that may pair: not revoked, of a shop not closed.
+function openConsoles(db: Db) {
+  return db
+    .selectFrom('cashier_devices as d')
+    .innerJoin('shops as s', 's.id', 'd.shop_id')
+    .select(['d.id', 'd.shop_id', 'd.name', 'd.uuid'])
+    .where('d.revoked_at', 'is', null)
+    .where('s.closed_at', 'is', null);
+}
+
+async function openConsoleSession(
+  tx: Tx,
+  row: { id: number; shop_id: number; name: string; uuid: string | null },
+  clientAddress: string | null,
+): Promise<{ device: PairedDevice; secret: string }> {
   const secret = newSecret();
   const expiresAt = isoTimestamp(new Date(tx.now.getTime() + CASHIER_SESSION_DAYS * DAY_MS));
   const session = await tx.db
@@ -101,12 +134,24 @@ export async function pairCashierDevice(
     .executeTakeFirstOrThrow();
   const device = { id: row.id, shopId: row.shop_id, name: row.name, sessionId: session.id, expiresAt };
   await recordCashierAction(tx, cashierActor(device), 'paired', null, {});
+  await recordAudit(
+    tx,
+    { staffId: null, staffName: null, deviceName: row.name, address: clientAddress },
+    {
+      action: 'device.paired',
+      subjectType: 'device',
+      subjectUuid: row.uuid,
+      shopId: row.shop_id,
+      before: null,
+      after: { kind: 'console', status: 'paired' },
+    },
+  );
   return { device, secret };
 }
 
 /**
- * The device of a console session secret (the cookie): only while the session lasts and the
- * device is not revoked; undefined otherwise. Read on every request.
+ * The device of a console session secret (the cookie): only while the session lasts, the device
+ * is not revoked and its shop not closed; undefined otherwise. Read on every request.
  */
 export async function pairedDeviceBySecret(
   db: Db,
@@ -116,9 +161,11 @@ export async function pairedDeviceBySecret(
   const row = await db
     .selectFrom('cashier_device_sessions as s')
     .innerJoin('cashier_devices as d', 'd.id', 's.cashier_device_id')
+    .innerJoin('shops as p', 'p.id', 'd.shop_id')
     .select(['d.id', 'd.shop_id', 'd.name', 's.id as session_id', 's.expires_at'])
     .where('s.secret_hash', '=', hashToken(secret))
     .where('d.revoked_at', 'is', null)
+    .where('p.closed_at', 'is', null)
     .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) <= now.getTime()) return undefined;
   return {

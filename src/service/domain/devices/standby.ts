@@ -8,7 +8,7 @@ import { fromCenti, isoTimestamp } from '../shared/values';
 
 /**
  * The shop a standby screen is paired to, by the screen's device token (stored hashed).
- * @throws ServiceError 1003 (HTTP 404) for an unknown token.
+ * @throws ServiceError 1003 (HTTP 404, device_not_found) for an unknown or revoked token.
  */
 export async function deviceShopId(db: Db, token: string): Promise<number> {
   const shopId = await deviceShopIdOf(db, token);
@@ -17,12 +17,19 @@ export async function deviceShopId(db: Db, token: string): Promise<number> {
   return shopId;
 }
 
-/** The shop of a standby screen's device token, or undefined when the fixture does not list it (any more). */
+/**
+ * The shop of a standby screen's device token, or undefined when no tablet has it (any more: the
+ * fixture no longer lists it, the office re-paired it), the tablet was revoked, or its shop closed.
+ * Read on every request and by its open stream when credentials change.
+ */
 export async function deviceShopIdOf(db: Db, token: string): Promise<number | undefined> {
   const device = await db
-    .selectFrom('devices')
-    .select('shop_id')
-    .where('token_hash', '=', hashToken(token))
+    .selectFrom('devices as d')
+    .innerJoin('shops as s', 's.id', 'd.shop_id')
+    .select('d.shop_id')
+    .where('d.token_hash', '=', hashToken(token))
+    .where('d.revoked_at', 'is', null)
+    .where('s.closed_at', 'is', null)
     .executeTakeFirst();
   return device?.shop_id;
 }

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -14,6 +15,7 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { HELD_TOP_UP_REFUSALS } from '../../../contract/errors';
 import { idField } from '../../../contract/fields';
+import { PAIRING_CODE_MINUTES } from '../../../contract/office';
 import type { Tx } from '../../db/transaction';
 import { cashierSessionHolder } from '../../domain/account/credentials';
 import {
@@ -27,14 +29,17 @@ import {
   shopSessionsSince,
   startCashierSession,
 } from '../../domain/console/sessions';
+import { WRONG_PAIRING_CODES_PER_ADDRESS } from '../../domain/contacts/guess-budgets';
 import {
   cashierActor,
   cashierDeviceView,
   pairCashierDevice,
+  pairCashierDeviceByCode,
   pairedDeviceBySecret,
   renewCashierSession,
   unpairCashierDevice,
 } from '../../domain/devices/consoles';
+import { countPairingAttempt } from '../../domain/devices/pairing';
 import type { PortalSessionRow } from '../../domain/portal-sessions/guards';
 import { shopTopic } from '../../domain/portal-sessions/sessions';
 import type { Actor } from '../../domain/shared/actor';
@@ -56,7 +61,7 @@ import {
 const TAG = 'Cashier console';
 const AUTH =
   "Cashier console: authorised by the device's httpOnly session cookie (from pair), scoped to its shop; " +
-  '401 when not paired or the device was removed from the fixture.';
+  '401 when not paired, or the device was revoked (in the office, or removed from the fixture).';
 const IDEMPOTENCY = 'Takes an `Idempotency-Key` header: a retry with the same key and body acts once.';
 const params = z.object({ uuid: idField() });
 // Another shop's session answers as an unknown one.
@@ -114,18 +119,35 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       config: { auth: 'none', cashier: 'pair', ...limit(PAIRING_RATE_LIMIT, pairingRateKey) },
       schema: {
         tags: [TAG],
-        summary: 'Pair this browser with a cashier device token from the fixture',
+        summary: 'Pair this browser: the pairing code the office shows, or a fixture device token',
         description:
           'Answers the device and sets its session cookie (httpOnly, SameSite=Strict, Path=/cashier, ' +
-          'Secure under TLS); the token itself is not kept by the browser. ' +
-          `${PAIRING_RATE_LIMIT} attempts a minute per address.`,
-        errors: [{ reason: 'device_not_paired' }, { reason: 'cross_site_call' }],
+          'Secure under TLS); neither code nor token is kept by the browser. A code works once, for ' +
+          `${PAIRING_CODE_MINUTES} minutes; an unknown, used or expired one gets one answer (401 ` +
+          `pairing_code_invalid). ${PAIRING_RATE_LIMIT} attempts a minute per address, and ` +
+          `${WRONG_PAIRING_CODES_PER_ADDRESS} wrong codes an hour (429 too_many_wrong_codes, Retry-After).`,
+        errors: [
+          { reason: 'device_not_paired' },
+          { reason: 'pairing_code_invalid' },
+          { reason: 'too_many_wrong_codes' },
+          { reason: 'cross_site_call' },
+        ],
         body: pairRequest,
         response: { 200: envelope(cashierDevice) },
       },
     },
     async (req, reply) => {
-      const { device, secret } = await app.tx((tx) => pairCashierDevice(tx, req.body.token));
+      const address = normalizeIP(req.ip);
+      const { code, token } = req.body;
+      if (code !== undefined) {
+        // The try is counted in a transaction of its own: a wrong code keeps it counted.
+        await app.tx((tx) => countPairingAttempt(tx, address));
+      }
+      const { device, secret } = await app.tx((tx) =>
+        code !== undefined
+          ? pairCashierDeviceByCode(tx, code, address)
+          : pairCashierDevice(tx, token ?? '', address),
+      );
       setDeviceCookie(req, reply, secret);
       return ok(await cashierDeviceView(app.db, device));
     },

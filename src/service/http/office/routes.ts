@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerOfficeAuth } from './auth';
+import officeDeviceRoutes from './device-routes';
 import signInRoutes from './sign-in-routes';
 import staffRoutes from './staff-routes';
 
@@ -11,4 +12,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await registerOfficeAuth(fastify);
   await fastify.register(signInRoutes);
   await fastify.register(staffRoutes);
+  await fastify.register(officeDeviceRoutes);
 }
