@@ -17,12 +17,16 @@ export async function deviceShopId(db: Db, token: string): Promise<number> {
   return shopId;
 }
 
-/** The shop of a standby screen's device token, or undefined when the fixture does not list it (any more). */
+/**
+ * The shop of a standby screen's device token, or undefined when the fixture does not list it (any
+ * more) or the office revoked it (its shop closed, or the device itself).
+ */
 export async function deviceShopIdOf(db: Db, token: string): Promise<number | undefined> {
   const device = await db
     .selectFrom('devices')
     .select('shop_id')
     .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return device?.shop_id;
 }

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
+import registerKeyRoutes from './register-key-routes';
+import shopRoutes from './shop-routes';
 
 /**
  * The office API under /office/api (contract/office.ts; docs/office.md "The office API"): each
@@ -7,4 +10,7 @@ import { registerOfficeAuth } from './auth';
  */
 export default async function officeRoutes(fastify: FastifyInstance) {
   await registerOfficeAuth(fastify);
+  await fastify.register(shopRoutes);
+  await fastify.register(registerKeyRoutes);
+  await fastify.register(auditRoutes);
 }
