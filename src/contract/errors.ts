@@ -360,6 +360,16 @@ export const ERROR_REASONS = {
     status: 401,
     when: 'the device pairing code is unknown, used already or expired, or its device was revoked (one answer)',
   },
+  shop_closed: {
+    code: 1003,
+    status: 409,
+    when: 'the shop is closed: it takes no changes, devices or register keys',
+  },
+  register_key_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the register key does not exist (revoked, or of a shop the manager does not run)',
+  },
   // The real platform's wider surface (registers, webhooks, receipt tokens).
   register_key_required: {
     code: 1003,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO } from './examples';
 import { emailField, idField } from './fields';
 import { brand } from './portal';
 
@@ -72,6 +73,8 @@ export const officeShop = z.object({
   closed_at: z.string().nullable(),
 });
 export type OfficeShop = z.infer<typeof officeShop>;
+/** GET /shops: the shops the caller runs (every shop, closed ones too, for the owner), by id. */
+export const officeShops = z.array(officeShop);
 
 export const shopRequest = z
   .object({ name, reference: z.string().trim().max(100).nullish(), address: shopAddress.nullish() })
@@ -169,10 +172,12 @@ export const registerKey = z.object({
   last_used_at: z.string().nullable(),
 });
 export type RegisterKey = z.infer<typeof registerKey>;
+/** GET /register-keys: the keys the caller may manage, newest first. */
+export const registerKeys = z.array(registerKey);
 
 export const registerKeyRequest = z
   .object({ name, shop_uuid: idField().nullable() })
-  .meta({ example: { name: 'Till integration', shop_uuid: 'the shop uuid' } });
+  .meta({ example: { name: 'Till integration', shop_uuid: DEMO.shop } });
 /** A new key: its `token` is shown this once and never again (the service keeps only its hash). */
 export const newRegisterKey = z.object({ key: registerKey, token: z.string() });
 export type NewRegisterKey = z.infer<typeof newRegisterKey>;

@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { OFFICE_COOKIE } from '../../src/contract/office';
 import { createTestApp, DEMO, type TestApp } from '../helpers/app';
+import { staffMember } from '../helpers/office';
 import { OpenApiCheck } from '../helpers/openapi-check';
 
 /*
@@ -111,7 +113,11 @@ function evaluate(expression: string, sent: Sent): unknown {
 }
 
 /** Sends one operation with its examples on `t`, first the operations its link names. */
-async function send(t: TestApp, operationId: string, cookie: { value?: string; me?: string }): Promise<Sent> {
+async function send(
+  t: TestApp,
+  operationId: string,
+  cookie: { value?: string; me?: string; office?: string },
+): Promise<Sent> {
   const { method, path, op } = operations.get(operationId)!;
   const parameters = (op.parameters ?? []).filter((p): p is Parameter => 'name' in p);
   const values: Record<string, string> = {};
@@ -158,8 +164,17 @@ async function send(t: TestApp, operationId: string, cookie: { value?: string; m
     });
     cookie.me = String(signIn.headers['set-cookie']).split(';')[0];
   }
-  const cookieHeader =
-    scheme === 'cashierDevice' ? cookie.value : scheme === 'meSession' ? cookie.me : undefined;
+  if (path.startsWith('/office/api/') && !cookie.office) {
+    // The office's calls as its owner makes them, signed in (test/helpers/office.ts).
+    cookie.office = `${OFFICE_COOKIE}=${(await staffMember(t, 'owner')).cookie}`;
+  }
+  const cookieHeader = path.startsWith('/office/api/')
+    ? cookie.office
+    : scheme === 'cashierDevice'
+      ? cookie.value
+      : scheme === 'meSession'
+        ? cookie.me
+        : undefined;
   const response = await t.call({
     method: method.toUpperCase() as 'GET',
     url: query ? `${url}?${query}` : url,

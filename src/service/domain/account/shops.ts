@@ -12,6 +12,8 @@ export interface ShopRecord {
   name: string;
   reference: string | null;
   address: Record<string, unknown> | null;
+  /** When the office closed it (docs/office.md "Shops"); null while open. */
+  closed_at: string | null;
 }
 
 function shopRecord(row: Selectable<ShopTable>): ShopRecord {
@@ -39,13 +41,21 @@ function everyShop(db: Db) {
   });
 }
 
-/** Extension GET /shops: every shop of the account, by id. */
+/** Extension GET /shops: every open shop of the account, by id (a closed one takes no new business). */
 export async function listShops(db: Db): Promise<Shop[]> {
-  const rows = await db.selectFrom('shops').selectAll().orderBy('id').execute();
+  const rows = await db
+    .selectFrom('shops')
+    .selectAll()
+    .where('closed_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => shopView(shopRecord(row)));
 }
 
-/** Extension GET /shops/{shop_uuid}. @throws ServiceError 1008 when there is none. */
+/**
+ * Extension GET /shops/{shop_uuid}, a closed shop too (receptions made there still name it).
+ * @throws ServiceError 1008 when there is none.
+ */
 export async function getShop(db: Db, uuid: string): Promise<Shop> {
   const shop = await shopBy(db, 'uuid', uuid);
   if (!shop) throw new ServiceError(1008);
@@ -59,8 +69,10 @@ export function shopView(shop: ShopRecord): Shop {
 
 /**
  * The shop a call acts for: the named `shopUuid`, else the shop the actor's API key is bound to.
- * A key bound to a shop cannot act for another one.
- * @throws ServiceError 1008 when neither names a shop, the shop does not exist, or the key is bound elsewhere.
+ * A key bound to a shop cannot act for another one, and nobody acts for a closed shop (docs/office.md
+ * "Shops": no new sessions, receptions or transactions there).
+ * @throws ServiceError 1008 when neither names a shop, the shop does not exist or is closed, or the
+ * key is bound elsewhere.
  */
 export async function resolveShop(db: Db, actor: Actor, shopUuid: string | undefined): Promise<ShopRecord> {
   const shop = shopUuid
@@ -68,7 +80,7 @@ export async function resolveShop(db: Db, actor: Actor, shopUuid: string | undef
     : actor.shopId
       ? await shopBy(db, 'id', actor.shopId)
       : undefined;
-  if (!shop || !actsForShop(actor, shop.id)) throw new ServiceError(1008);
+  if (!shop || shop.closed_at !== null || !actsForShop(actor, shop.id)) throw new ServiceError(1008);
   return shop;
 }
 

@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import { eraseAuditOfContact } from '../office/audit';
 import { apiTimestamp, isoTimestamp, jsonObject, newUuid } from '../shared/values';
 import { ANONYMOUS_EMAIL_DOMAIN, contactById, PROFILE_FIELDS } from './contacts';
 import { deleteIdentifier } from './identifiers';
@@ -36,6 +37,7 @@ export const CONTACT_TABLES = [
   'loyalty_token_claims',
   'me_link_tokens',
   'me_sessions',
+  'audit_log',
 ] as const satisfies readonly (keyof Database)[];
 
 /**
@@ -62,6 +64,8 @@ export const CONTACT_TABLE_ERASURE = {
   loyalty_token_claims: 'kept',
   me_link_tokens: 'deleted',
   me_sessions: 'deleted',
+  // Entries stay (who did what at the till); eraseAuditOfContact empties their values.
+  audit_log: 'kept',
 } as const satisfies Record<(typeof CONTACT_TABLES)[number], 'deleted' | 'kept'>;
 
 /** Columns never exported: secrets, or hashes of them (the export is a file on a phone). */
@@ -74,15 +78,19 @@ const SECRET_COLUMNS = new Set([
   'release_key_hash',
 ]);
 /** Columns holding JSON text, exported as JSON. */
-const JSON_COLUMNS = new Set(['attributes', 'settings', 'data']);
+const JSON_COLUMNS = new Set(['attributes', 'settings', 'data', 'before', 'after']);
+/** Columns of a table that are not the customer's to have: the staff member's client address. */
+const OTHERS_COLUMNS: Partial<Record<keyof Database, ReadonlySet<string>>> = {
+  audit_log: new Set(['address']),
+};
 
 type Row = Record<string, unknown>;
 const TIMESTAMP_KEY = /(_at|_date|_until)$/;
 
-function exported(row: Row): Row {
+function exported(row: Row, others?: ReadonlySet<string>): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
-    if (SECRET_COLUMNS.has(key)) continue;
+    if (SECRET_COLUMNS.has(key) || others?.has(key)) continue;
     if (JSON_COLUMNS.has(key) && typeof value === 'string') {
       try {
         out[key] = JSON.parse(value);
@@ -249,10 +257,14 @@ export async function meExport(db: Db, contactId: number, now: Date): Promise<Me
   const tables: Record<string, Row[]> = {};
   for (const table of CONTACT_TABLES) {
     const rows = await db.selectFrom(table).selectAll().where('contact_id', '=', contactId).execute();
-    tables[table] = (rows as Row[]).map(exported);
+    tables[table] = (rows as Row[]).map((row) => exported(row, OTHERS_COLUMNS[table]));
   }
-  tables.portal_session_events = (await contactEvents(db, contactId, contact.uuid)).map(exported);
-  tables.cashier_actions = (await contactCashierActions(db, contactId, contact.uuid)).map(exported);
+  tables.portal_session_events = (await contactEvents(db, contactId, contact.uuid)).map((row) =>
+    exported(row),
+  );
+  tables.cashier_actions = (await contactCashierActions(db, contactId, contact.uuid)).map((row) =>
+    exported(row),
+  );
   return { exported_at: apiTimestamp(isoTimestamp(now))!, contact: exported(contact as Row), tables };
 }
 
@@ -351,7 +363,8 @@ const NAMING_RECORDS = [
  * prepaid and gift card transactions, reward receptions, vouchers, claims, bookings without a
  * company name, visits), so every balance still equals its ledger and every shop's totals stay;
  * their ledger rows no longer name a card. Their session events, outbox deliveries, replayed
- * answers and cashier actions lose every personal value (scrub: `[erased]`, the new uuid).
+ * answers and cashier actions lose every personal value (scrub: `[erased]`, the new uuid); the
+ * office's audit entries about them keep who did what, when, but not its values (`{"erased": true}`).
  */
 export async function eraseContact(tx: Tx, contactId: number): Promise<void> {
   await tx.lock('contacts', contactId);
@@ -428,6 +441,7 @@ export async function eraseContact(tx: Tx, contactId: number): Promise<void> {
       .where('contact_identifier_id', 'is not', null)
       .execute();
   }
+  await eraseAuditOfContact(tx, contactId);
   for (const table of CONTACT_TABLES) {
     // Cards went above, through the identifiers' own delete.
     if (CONTACT_TABLE_ERASURE[table] === 'deleted' && table !== 'contact_identifiers')

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
 import officeDeviceRoutes from './device-routes';
+import registerKeyRoutes from './register-key-routes';
+import shopRoutes from './shop-routes';
 import signInRoutes from './sign-in-routes';
 import staffRoutes from './staff-routes';
 
@@ -13,4 +16,7 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(signInRoutes);
   await fastify.register(staffRoutes);
   await fastify.register(officeDeviceRoutes);
+  await fastify.register(shopRoutes);
+  await fastify.register(registerKeyRoutes);
+  await fastify.register(auditRoutes);
 }

@@ -7,6 +7,7 @@ import {
   type Revocation,
   type StoredCredential,
 } from '../../domain/account/credentials';
+import { markKeyUsed } from '../../domain/account/register-keys';
 import type { Actor } from '../../domain/shared/actor';
 import { hashToken } from '../../domain/shared/tokens';
 import { SURFACE_CREDENTIALS, type Surface } from '../surfaces';
@@ -53,6 +54,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 const CACHE_ENTRIES = 10_000;
 const CACHE_MS = 60_000;
 const CREDENTIAL = credentialHolder('');
+/** An API key's `last_used_at` is written at most this often per key and process. */
+export const LAST_USED_MS = 60_000;
 
 /**
  * Checks the bearer token of every route with auth K, A or P before its input is validated:
@@ -62,9 +65,23 @@ const CREDENTIAL = credentialHolder('');
  * `request.credentialHash`. Known credentials are cached (a bounded LRU, read again after a minute;
  * unknown tokens are never kept); a revocation (domain/account/credentials.ts) forgets them at once. An
  * address that has failed too often is refused (429) before its token is looked up (rate-limit.ts).
+ * An API key's `last_used_at` (the office's register keys) is written at most once a minute per key.
  */
 export function registerAuth(app: FastifyInstance): void {
   const known = new LRUCache<string, StoredCredential>({ max: CACHE_ENTRIES, ttl: CACHE_MS });
+  // When this process last wrote each key's last_used_at (ms on app.clock): no write on every request.
+  const lastWritten = new LRUCache<string, number>({ max: CACHE_ENTRIES });
+  const noteUse = async (request: FastifyRequest, hash: string) => {
+    const now = app.clock().getTime();
+    const last = lastWritten.get(hash);
+    if (last !== undefined && now - last < LAST_USED_MS) return;
+    lastWritten.set(hash, now);
+    await app
+      .tx((tx) => markKeyUsed(tx, hash))
+      .catch((err: unknown) => {
+        request.log.warn({ err }, 'last use of the key not written');
+      });
+  };
   const unsubscribe = app.bus.subscribe(REVOKED_TOPIC, (payload) => {
     const holder = (payload as Partial<Revocation> | undefined)?.holder;
     if (typeof holder !== 'string') known.clear();
@@ -99,6 +116,7 @@ export function registerAuth(app: FastifyInstance): void {
     }
     request.actor = credential.actor;
     request.credentialHash = hash;
+    if (credential.actor.kind === 'api_key') await noteUse(request, hash);
   });
 }
 
