@@ -34,6 +34,7 @@ import * as customerProof from './migrations/0021_customer_proof';
 import * as guessBudgets from './migrations/0022_guess_budgets';
 import * as termsPending from './migrations/0023_terms_pending';
 import * as office from './migrations/0024_office';
+import * as fixtureKeys from './migrations/0025_fixtureseed';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0022_guess_budgets': guessBudgets,
   '0023_terms_pending': termsPending,
   '0024_office': office,
+  '0025_fixtureseed': fixtureKeys,
 };
 
 /**
