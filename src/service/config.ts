@@ -46,6 +46,11 @@ const OPTIONS = {
     type: 'string',
     help: 'account fixture loaded at every start (the demo, into an empty database)',
   },
+  'fixture-mode': {
+    env: 'FIXTURE_MODE',
+    type: 'string',
+    help: "when --fixture differs from the office's changes: check (refuse), add-only or replace (check)",
+  },
   'rate-limit': {
     env: 'RATE_LIMIT',
     type: 'string',
@@ -225,6 +230,9 @@ const SCHEMA = z.object({
     .optional(),
   'portal-url': httpUrl.optional(),
   fixture: z.string().min(1).optional(),
+  'fixture-mode': z
+    .enum(['check', 'add-only', 'replace'], { error: 'must be check, add-only or replace' })
+    .default('check'),
   'rate-limit': wholeNumber(0, 10_000_000).default(5000),
   'session-ttl': wholeNumber(1, 24 * 60).default(60),
   'allowed-origins': z
@@ -377,6 +385,12 @@ function toConfig(o: z.output<typeof SCHEMA>) {
     portalUrl: o['portal-url'] ?? defaultPortalUrl(o.host, o.port, tls !== undefined),
     /** Account fixture loaded at every start; the bundled demo fixture when absent and the database is empty. */
     fixture: o.fixture,
+    /**
+     * How --fixture meets a database the office has changed (docs/office.md "The fixture and the
+     * office"): `check` refuses when it would undo a change, `add-only` inserts only what is
+     * missing, `replace` makes the account match the fixture.
+     */
+    fixtureMode: o['fixture-mode'],
     /** Requests per credential per minute; 0 turns the limit off. */
     rateLimit: o['rate-limit'],
     /** How long a portal session stays open, in minutes. */

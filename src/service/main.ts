@@ -7,8 +7,8 @@ import { buildApp } from './app';
 import { runPrimary, type WorkerRole, workerRole } from './cluster';
 import { type Config, ConfigError, parseConfig, usage } from './config';
 import { openDatabase } from './db/database';
-import { FixtureError, readFixture } from './fixture/load';
-import { announceCredentialsChanged, applyFixture } from './fixture/reload';
+import { FixtureError } from './fixture/load';
+import { announceCredentialsChanged, reloadFixture } from './fixture/reload';
 import { seedAccount } from './fixture/seed';
 import { serveMetrics } from './http/plugins/metrics';
 import { createDemoSession } from './http/start-page';
@@ -98,7 +98,9 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
         ),
       }
     : await prepare(config);
-  const seeded = worker ? undefined : await seedAccount(database.db, config.fixture, new Date());
+  const seeded = worker
+    ? undefined
+    : await seedAccount(database.db, config.fixture, new Date(), config.fixtureMode);
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
@@ -109,6 +111,13 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
     metricsText: worker?.metricsText,
   });
   worker?.shareMetrics(app.metrics.registries());
+  if (seeded && seeded.differences.length > 0) {
+    // add-only kept them, replace overwrote them: the operator asked for it, the log says what.
+    app.log.warn(
+      { fixture: config.fixture, mode: config.fixtureMode, differences: seeded.differences },
+      "fixture loaded; it differs from the office's changes (kept in add-only, overwritten in replace)",
+    );
+  }
   let metricsServer: Server | undefined;
   const graceful = closeWithGrace(
     {
@@ -136,7 +145,7 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
     });
   });
   // SIGHUP loads the fixture again (docs/operations.md "Revocation"); a worker is told by the primary.
-  const reload = () => void reloadFixture(app, config);
+  const reload = () => void reloadFixture(app, config.fixture, config.fixtureMode, new Date());
   if (worker) {
     worker.onReload(reload);
     process.on('SIGHUP', () => undefined);
@@ -170,24 +179,6 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
   else printBanner(config, { address, fixture: seeded?.source ?? '', session, tls });
 }
 
-/**
- * Loads `--fixture` into the running service (SIGHUP): what it no longer lists is refused from now
- * on. A bad fixture is logged with its problems and changes nothing.
- */
-async function reloadFixture(app: Awaited<ReturnType<typeof buildApp>>, config: Config): Promise<void> {
-  if (!config.fixture) {
-    app.log.warn('SIGHUP: no fixture to load again (start with --fixture)');
-    return;
-  }
-  try {
-    await applyFixture(app.db, app.bus, readFixture(config.fixture), new Date(), config.fixture);
-    app.log.info({ fixture: config.fixture }, 'fixture loaded again');
-  } catch (err) {
-    const problems = err instanceof FixtureError ? err.problems : undefined;
-    app.log.error(problems ? { problems } : { err }, 'fixture not loaded; the one loaded before stays');
-  }
-}
-
 /** `npm start`: one process, or with `--workers N` a primary and N workers (PostgreSQL). */
 async function main(worker: WorkerRole | undefined): Promise<void> {
   const argv = process.argv.slice(2);
@@ -210,7 +201,8 @@ async function main(worker: WorkerRole | undefined): Promise<void> {
         const prepared = await prepare(config);
         tls = prepared.tls;
         try {
-          fixture = (await seedAccount(prepared.database.db, config.fixture, new Date())).source;
+          fixture = (await seedAccount(prepared.database.db, config.fixture, new Date(), config.fixtureMode))
+            .source;
         } finally {
           await prepared.database.close();
         }

@@ -22,8 +22,16 @@ describe('parseConfig', () => {
       RATE_LIMIT: '0',
       DATA_DIR: '/tmp/x',
       FIXTURE: 'f.json',
+      FIXTURE_MODE: 'add-only',
     });
-    expect(c).toMatchObject({ port: 9000, rateLimit: 0, dataDir: '/tmp/x', fixture: 'f.json' });
+    expect(c).toMatchObject({
+      port: 9000,
+      rateLimit: 0,
+      dataDir: '/tmp/x',
+      fixture: 'f.json',
+      fixtureMode: 'add-only',
+    });
+    expect(parseConfig([], {}).fixtureMode).toBe('check');
   });
 
   it('builds the portal url from host and port unless given', () => {
@@ -116,6 +124,7 @@ describe('parseConfig', () => {
     ],
     [['--idle-timeout', '10'], '--idle-timeout / IDLE_TIMEOUT_SECONDS: must be at least 20'],
     [['--max-streams', '0'], '--max-streams / MAX_STREAMS: must be at least 1'],
+    [['--fixture-mode', 'merge'], '--fixture-mode / FIXTURE_MODE: must be check, add-only or replace'],
   ])('refuses %j with a message naming the option', (argv, message) => {
     expect(() => parseConfig(argv, {})).toThrow(ConfigError);
     expect(() => parseConfig(argv, {})).toThrow(message);

@@ -1,12 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/service/db/database';
 import { demoAccountFixture } from '../../src/service/fixture/seed';
 import { DEMO } from '../helpers/app';
 import {
   builtCliTests,
   type CliProcess,
   freePort,
+  runCliToExit,
   spawnCli,
   tempDataDir,
   waitForBanner,
@@ -71,4 +73,59 @@ describe('SIGHUP', () => {
       200,
     );
   }, 60_000);
+
+  it("refuses a reload, then a start, that would undo the office's changes; the service goes on", async () => {
+    const folder = tempDataDir();
+    cleanups.push(folder.remove);
+    const file = join(folder.parent, 'fixture.json');
+    writeFileSync(file, JSON.stringify(demoAccountFixture()));
+    const args = async () => ['--port', String(await freePort()), '--data', folder.dir, '--fixture', file];
+    const cli = spawnCli(await args());
+    cleanups.push(() => cli.stop('SIGKILL'));
+    const url = await waitForBanner(cli);
+
+    // The office renames a shop: straight in the database, with the audit entry the office writes.
+    const database = await openDatabase({ dataDir: folder.dir });
+    await database.db.updateTable('shops').set({ name: 'Amsterdam Centraal' }).where('id', '=', 1).execute();
+    await database.db
+      .insertInto('audit_log')
+      .values({
+        at: new Date().toISOString(),
+        staff_id: null,
+        staff_name: 'Olga Owner',
+        device_name: null,
+        address: null,
+        action: 'shop.updated',
+        subject_type: 'shop',
+        subject_uuid: DEMO.shop,
+        shop_id: 1,
+        contact_id: null,
+        before: null,
+        after: null,
+      })
+      .execute();
+    await database.close();
+    const renamed = 'shops[0] "Demo Coffee Amsterdam": the office renamed it "Amsterdam Centraal"';
+
+    cli.child.kill('SIGHUP');
+    const refused = await waitForLog(
+      cli,
+      "fixture not loaded: it would undo the office's changes (see differences); nothing was written",
+    );
+    expect([refused.level, refused.differences]).toEqual([50, [renamed]]);
+    const auth = { authorization: `Bearer ${DEMO.apiKey}` };
+    expect((await fetch(`${url}/contacts/${DEMO.anna}`, { headers: auth })).status).toBe(200);
+    await cli.stop();
+
+    // Started again with the same fixture: it stops with the difference and what to do.
+    const again = await runCliToExit(await args());
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain(renamed);
+    expect(again.stderr).toContain('--fixture-mode=replace');
+    // With add-only it starts, and the office's name stays.
+    const kept = spawnCli([...(await args()), '--fixture-mode', 'add-only']);
+    cleanups.push(() => kept.stop('SIGKILL'));
+    await waitForBanner(kept);
+    expect(kept.stderr()).toContain("add-only: 1 change(s) of the office's kept");
+  }, 90_000);
 });

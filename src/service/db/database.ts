@@ -35,6 +35,7 @@ import * as guessBudgets from './migrations/0022_guess_budgets';
 import * as termsPending from './migrations/0023_terms_pending';
 import * as office from './migrations/0024_office';
 import * as officeAuth from './migrations/0025_officeauth';
+import * as fixtureKeys from './migrations/0026_fixture_keys';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0023_terms_pending': termsPending,
   '0024_office': office,
   '0025_officeauth': officeAuth,
+  '0026_fixture_keys': fixtureKeys,
 };
 
 /**

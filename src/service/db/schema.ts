@@ -304,6 +304,16 @@ export interface DeviceTable {
   revoked_at: string | null;
 }
 
+/**
+ * A key or device a fixture has loaded (migration 0025): its token's hash and the uuid its row was
+ * given, kept after the row is deleted (docs/office.md "The fixture and the office").
+ */
+export interface FixtureKeyTable {
+  kind: 'credential' | 'device' | 'cashier_device';
+  token_hash: string;
+  uuid: string;
+}
+
 export interface RewardTable {
   id: Generated<number>;
   uuid: string;
@@ -438,6 +448,7 @@ export interface IdempotencyKeyTable {
 export interface Database extends CatalogTables, CashierTables, PlatformTables, OfficeTables {
   account: AccountTable;
   credentials: CredentialTable;
+  fixture_keys: FixtureKeyTable;
   oauth_clients: OAuthClientTable;
   shops: ShopTable;
   units: UnitTable;
