@@ -57,6 +57,8 @@ const NO_EXAMPLE = new Set([
   // The token of a sign-in link is part of its URL; the deletion code comes by e-mail.
   'createMeApiSignIn',
   'confirmMeApiDeletion',
+  // A till passcode is the person's own.
+  'createCashierStaffSignIn',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */
