@@ -7,6 +7,7 @@ import {
   dataFolder,
   PHONE,
   reloadCashierFixture,
+  signInAtTillIfAsked,
   startCashierService,
 } from './support/cashier';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium';
@@ -60,6 +61,7 @@ test('pairing: the link pairs the phone once and leaves no token behind; the cou
   await consoleScreenshots(cashier, 'pair');
 
   await cashier.goto(`${service.url}/cashier/#device=${CASHIER_DEVICES.amsterdam}`);
+  await signInAtTillIfAsked(cashier);
   await expect(cashier.getByTestId('console-shop')).toHaveText('Demo Coffee Amsterdam');
   await expect(cashier.getByTestId('console-device')).toHaveText('Till 1 · Demo Coffee');
   expect(cashier.url()).not.toContain(CASHIER_DEVICES.amsterdam);
@@ -289,6 +291,7 @@ test('a revoked device is refused at its next request and lands on pairing', asy
   try {
     const page = await context.newPage();
     await page.goto(`${own.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
+    await signInAtTillIfAsked(page);
     await expect(page.getByTestId('console-device')).toBeVisible();
 
     // The manager removes the device from the fixture; the service loads it at its next start.
@@ -321,6 +324,7 @@ test('an open console whose device is revoked says it is no longer paired, witho
   try {
     const page = await context.newPage();
     await page.goto(`${own.url}/cashier/#device=${CASHIER_DEVICES.utrecht}`);
+    await signInAtTillIfAsked(page);
     await expect(page.getByTestId('console-device')).toBeVisible();
     await page.evaluate(() => {
       (window as unknown as { stillThisPage: boolean }).stillThisPage = true;

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { startService } from '../../scripts/service-process.mjs';
 import { expectNoAxeViolations } from './axe';
 
@@ -18,6 +18,26 @@ export const CASHIER_DEVICES = {
   amsterdam: 'demo-cashier-amsterdam',
   utrecht: 'e2e-cashier-utrecht-0001',
 } as const;
+
+/** The demo's person at the Amsterdam till (the demo fixture's cashier "Sam", passcode 1234). */
+export const DEMO_TILL = { name: 'Sam', passcode: '1234' } as const;
+
+/**
+ * Where the console asks "Who is at the till?" (its shop has till staff, as the demo's Amsterdam
+ * shop), signs `person` in (default the demo's Sam); else does nothing. Waits for the console or the
+ * question first, then for the console.
+ */
+export async function signInAtTillIfAsked(
+  page: Page,
+  person: { name: string; passcode: string } = DEMO_TILL,
+) {
+  const till = page.getByTestId('screen-till');
+  await expect(page.getByTestId('console-shop').or(till)).toBeVisible();
+  if (!(await till.isVisible())) return;
+  await till.getByRole('button', { name: person.name, exact: true }).click();
+  for (const digit of person.passcode) await page.getByTestId(`till-key-${digit}`).click();
+  await expect(page.getByTestId('console-shop')).toBeVisible();
+}
 
 /**
  * The demo fixture with a second cashier device (Utrecht), or without the listed tokens (revoked).

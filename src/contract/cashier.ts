@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEMO } from './examples';
 import { idField } from './fields';
+import { passcodeField } from './office';
 import { giftcardPayment, portalEvent, portalSessionType, portalSettings, screenAccount } from './portal';
 import { SESSION_TYPE_RULES } from './session-types';
 
@@ -14,6 +15,9 @@ import { SESSION_TYPE_RULES } from './session-types';
  *   POST /cashier/api/pair                     PairRequest → {data: CashierDevice}, Set-Cookie
  *   POST /cashier/api/unpair                   {} → {data: {paired: false}}, cookie cleared
  *   GET  /cashier/api/device                   → {data: CashierDevice}
+ *   GET  /cashier/api/staff                    → {data: TillStaffMember[]} (who may work this till)
+ *   POST /cashier/api/staff/sign-in            StaffSignInRequest → {data: CashierDevice}
+ *   POST /cashier/api/staff/sign-out           {} → {data: CashierDevice}
  *   GET  /cashier/api/stream                   → text/event-stream (event: shop_session, data: ShopSessionChange)
  *   POST /cashier/api/contacts/find            FindContactRequest → {data: CashierContact}
  *   GET  /cashier/api/sessions?since=…         → {data: CashierSessionSummary[]} (newest first)
@@ -59,14 +63,30 @@ export const pairRequest = z
   .meta({ example: { token: DEMO.cashierDevice } });
 export type PairRequest = z.infer<typeof pairRequest>;
 
-/** The paired device: its name, shop, the account's look and the settings new sessions start with. */
+/** A person who may work the till of the device's shop: what the "Who is at the till?" screen shows. */
+export const tillStaffMember = z.object({ uuid: z.string(), name: z.string() });
+export type TillStaffMember = z.infer<typeof tillStaffMember>;
+
+/**
+ * The paired device: its name, shop, the account's look and the settings new sessions start with;
+ * `staff`: the person signed in at its till (null: nobody); `staff_required`: the shop has till
+ * staff, so starting, cancelling and confirming need a person signed in.
+ */
 export const cashierDevice = z.object({
   name: z.string(),
   shop: z.object({ uuid: z.string(), name: z.string() }),
   account: screenAccount,
   session_defaults: portalSettings,
+  staff: tillStaffMember.nullable(),
+  staff_required: z.boolean(),
 });
 export type CashierDevice = z.infer<typeof cashierDevice>;
+
+/** A person signs in at the till: their uuid (from GET /staff) and their 4-digit passcode. */
+export const staffSignInRequest = z
+  .object({ staff_uuid: idField(), passcode: passcodeField() })
+  .meta({ example: { staff_uuid: 'the uuid of a person from GET /cashier/api/staff', passcode: '1234' } });
+export type StaffSignInRequest = z.infer<typeof staffSignInRequest>;
 
 /**
  * A customer as the console behind the counter shows them (the counter's screen shows less:
@@ -158,6 +178,8 @@ export const cashierSessionSummary = z.object({
   /** A credit-reception session with a customer and nothing to credit yet: send the purchase amount. */
   waiting_for_purchase: z.boolean(),
   started_by: z.object({ name: z.string() }).nullable(),
+  /** The person signed in at the till that started it; null: nobody (or the POS). */
+  staff_name: z.string().nullable(),
   contact: cashierContact.nullable(),
   identification: identification.nullable(),
   /** Credits given in the session (credit reception), null when none. */

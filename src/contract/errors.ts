@@ -370,6 +370,22 @@ export const ERROR_REASONS = {
     status: 404,
     when: 'the register key does not exist (revoked, or of a shop the manager does not run)',
   },
+  // Staff at the till (docs/cashier-console.md "Who is at the till").
+  staff_sign_in_required: {
+    code: 1003,
+    status: 403,
+    when: "the console's shop has till staff and nobody is signed in at its till (start, cancel, purchase, payment received)",
+  },
+  passcode_wrong: {
+    code: 1003,
+    status: 403,
+    when: 'the passcode is wrong, or the person is unknown, removed or not of the console’s shop (one answer for each)',
+  },
+  passcode_locked: {
+    code: 1003,
+    status: 429,
+    when: 'too many wrong passcodes in a row for the person: locked at every till for a while (see Retry-After)',
+  },
   // The real platform's wider surface (registers, webhooks, receipt tokens).
   register_key_required: {
     code: 1003,

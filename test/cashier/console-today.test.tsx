@@ -42,14 +42,15 @@ describe("Today's table", () => {
 
     const cells = rows().map((row) => [...row.querySelectorAll('td')].slice(1).map((td) => td.textContent));
     expect(cells).toEqual([
-      ['Customer portalfrom the POS', 'Open'],
-      ['Vouchersby Till 1', 'Cancelled'],
-      ['Gift-card paymentfrom the POS', 'Done · paid €12.00'],
-      ['PointsAnna de Vries · by Till 1', 'Done · +19 points'],
+      ['Customer portalfrom the POS', '–', 'Open'],
+      ['Vouchersby Till 1', '–', 'Cancelled'],
+      ['Gift-card paymentfrom the POS', '€12.00', 'Done · paid €12.00'],
+      ['PointsAnna de Vries · by Till 1', '€19.00', 'Done · +19 points'],
     ]);
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Time',
       'Session',
+      'Amount',
       'Status',
     ]);
     expect(totals()).toContain('Sessions4');

@@ -45,6 +45,7 @@ function session(overrides: Partial<CashierSessionSummary>): CashierSessionSumma
     purchase_in_cents: null,
     waiting_for_purchase: false,
     started_by: { name: 'Till 1' },
+    staff_name: null,
     contact: null,
     identification: null,
     credits: null,

@@ -132,6 +132,8 @@ export interface FakeSession {
   hold: { amount_in_cents: number; requested_at: string; giftcard: string | null } | null;
   events: PortalEvent[];
   started_by: string | null;
+  /** The person at the till that started it (the console's `staff_name`). */
+  staff_name: string | null;
 }
 
 /** The code every e-mail of the fake carries (the service's are random; test/http proves them). */
@@ -152,6 +154,18 @@ export interface SessionInit {
   contact?: string | null;
   shop?: string;
   started_by?: string | null;
+  staff_name?: string | null;
+}
+
+/** A person who may work a shop's till (the service's staff with a passcode), as the fake keeps them. */
+export interface FakeTillPerson {
+  uuid: string;
+  name: string;
+  passcode: string;
+  shop: string;
+  /** Wrong passcodes in a row, and the lock they set (ms; till-staff.ts: 5 lock for 15 minutes). */
+  failed: number;
+  lockedUntil: number;
 }
 
 type Json = unknown;
@@ -303,6 +317,9 @@ export function createFakePortalApi() {
     pairingCodes.delete(codeOf(typed));
     return found;
   };
+  const tillStaff: FakeTillPerson[] = [];
+  /** The person signed in at the paired console's till (uuid). */
+  let atTill: string | null = null;
   let wording: AccountWording = { ...DEFAULT_WORDING };
   const subscriptionTypes: PortalSessionState['subscription_types'] = [
     { id: 1, name: 'Newsletter', description: 'News once a month', strategy: 'OPT_IN' },
@@ -548,6 +565,7 @@ export function createFakePortalApi() {
       hold: null,
       events: [],
       started_by: init.started_by ?? null,
+      staff_name: init.staff_name ?? null,
     };
     sessions.set(uuid, session);
     shopChanged(session);
@@ -979,14 +997,43 @@ export function createFakePortalApi() {
     if (!device) throw refusedFor('device_not_paired');
     return device;
   };
+  const staffOfShop = (shop: string) => tillStaff.filter((p) => p.shop === shop);
+  const personAtTill = () => {
+    const person = tillStaff.find((p) => p.uuid === atTill);
+    return person && person.shop === cashierDevice().shop ? person : null;
+  };
   const deviceView = (): CashierDevice => {
     const device = cashierDevice();
+    const person = personAtTill();
     return {
       name: device.name,
       shop: shopOf(device.shop),
       account: { name: 'Demo Coffee', brand: BRAND, wording },
       session_defaults: { ...DEFAULT_SETTINGS, enable_email_identification: true },
+      staff: person ? { uuid: person.uuid, name: person.name } : null,
+      staff_required: staffOfShop(device.shop).length > 0,
     };
+  };
+  /** console/till-staff.ts requirePersonAtTill: a shop with till staff needs a person at the till. */
+  const requirePersonAtTill = () => {
+    if (!personAtTill() && staffOfShop(cashierDevice().shop).length > 0)
+      throw refusedFor('staff_sign_in_required');
+  };
+  /** console/till-staff.ts signInAtTill: one answer for a wrong passcode and an unknown person; 5 lock. */
+  const signInAtTill = (staffUuid: string, passcode: string) => {
+    const person = staffOfShop(cashierDevice().shop).find((p) => p.uuid === staffUuid);
+    if (person && person.lockedUntil > now())
+      throw refusedFor('passcode_locked').withRetryAfter(Math.ceil((person.lockedUntil - now()) / 1000));
+    if (!person || person.passcode !== passcode) {
+      if (person && ++person.failed >= 5) {
+        person.failed = 0;
+        person.lockedUntil = now() + 15 * 60_000;
+      }
+      throw refusedFor('passcode_wrong');
+    }
+    person.failed = 0;
+    atTill = person.uuid;
+    return deviceView();
   };
   const shopSession = (uuid: string) => {
     const session = sessions.get(uuid);
@@ -1015,6 +1062,7 @@ export function createFakePortalApi() {
         !session.pos_transaction &&
         session.amount_in_cents === null,
       started_by: session.started_by ? { name: session.started_by } : null,
+      staff_name: session.staff_name,
       contact: session.contact ? cashierContact(session.contact) : null,
       identification: data('contact_registered').length
         ? 'registration'
@@ -1045,7 +1093,9 @@ export function createFakePortalApi() {
   });
   const startSession = (input: StartSessionRequest) => {
     const device = cashierDevice();
+    requirePersonAtTill();
     const uuid = openSession(input.type, {
+      staff_name: personAtTill()?.name ?? null,
       shop: device.shop,
       amount_in_cents: input.amount_in_cents ?? null,
       contact: input.contact_uuid ?? null,
@@ -1189,9 +1239,17 @@ export function createFakePortalApi() {
     },
     'POST /unpair': () => {
       paired = null;
+      atTill = null;
       return { paired: false };
     },
     'GET /device': () => deviceView(),
+    'GET /staff': () => staffOfShop(cashierDevice().shop).map(({ uuid, name }) => ({ uuid, name })),
+    'POST /staff/sign-in': (_, body) => signInAtTill(text(body.staff_uuid), text(body.passcode)),
+    'POST /staff/sign-out': () => {
+      cashierDevice();
+      atTill = null;
+      return deviceView();
+    },
     'GET /stream': STREAM,
     'POST /contacts/find': (_, body) => cashierDevice() && findContact(text(body.query)),
     'GET /sessions': (_, __, query) =>
@@ -1200,11 +1258,16 @@ export function createFakePortalApi() {
     'GET /sessions/{uuid}': ({ uuid }) => cashierView(shopSession(uuid)),
     'GET /sessions/{uuid}/stream': STREAM,
     'POST /sessions/{uuid}/cancel': ({ uuid }) => {
+      requirePersonAtTill();
       const session = shopSession(uuid);
       return end(forAction(uuid, 'end'), 'cancelled', 'cashier') && cashierView(session);
     },
-    'POST /sessions/{uuid}/purchase': ({ uuid }, body) => sendPurchase(shopSession(uuid), cents(body) ?? 0),
+    'POST /sessions/{uuid}/purchase': ({ uuid }, body) => {
+      requirePersonAtTill();
+      return sendPurchase(shopSession(uuid), cents(body) ?? 0);
+    },
     'POST /sessions/{uuid}/payment-received': ({ uuid }) => {
+      requirePersonAtTill();
       const session = shopSession(uuid);
       receivePayment(forAction(uuid, 'confirm_payment'));
       return cashierView(session);
@@ -1351,6 +1414,22 @@ export function createFakePortalApi() {
 
     contact,
     card,
+    /**
+     * A person who may work the till of `shop` (default Amsterdam) with `passcode`: that shop's
+     * consoles then need someone signed in for every change.
+     */
+    tillPerson(name: string, passcode: string, shop: string = SHOPS.amsterdam.uuid): FakeTillPerson {
+      const person = { uuid: id('staff'), name, passcode, shop, failed: 0, lockedUntil: 0 };
+      tillStaff.push(person);
+      return person;
+    },
+    /** Removes a person (the office did): their till sign-in ends at the next call. */
+    removeTillPerson(uuid: string): void {
+      tillStaff.splice(
+        tillStaff.findIndex((p) => p.uuid === uuid),
+        1,
+      );
+    },
     /** Sets how the account words things (je/u, its credit name and decimals, translations). */
     setWording(change: Partial<AccountWording>) {
       wording = { ...wording, ...change };

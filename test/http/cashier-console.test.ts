@@ -68,6 +68,8 @@ describe('pairing', () => {
         enable_registration: true,
         enable_on_screen_keyboard: true,
       }),
+      staff: null,
+      staff_required: expect.any(Boolean),
     });
     expect(res.body).not.toContain(CASHIER.amsterdam);
     const cookie = res.cookies.find((c) => c.name === 'portal_cashier')!;

@@ -61,6 +61,8 @@ const NO_EXAMPLE = new Set([
   'confirmMeApiDeletion',
   // A tablet's pairing code is shown once in the office, for a device made there.
   'pairPortalApiDevice',
+  // A till passcode is the person's own.
+  'createCashierStaffSignIn',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */

@@ -6,6 +6,7 @@ import type {
   CashierSession,
   CashierSessionSummary,
   StartSessionRequest,
+  TillStaffMember,
 } from '../../contract/cashier';
 import { newActionKey } from '../../web/action-key';
 import { ApiError } from '../../web/api-error';
@@ -23,9 +24,14 @@ import { CASHIER_API, sessionPath } from './client';
 export const deviceKey = ['cashier', 'device'] as const;
 export const sessionsKey = ['cashier', 'sessions'] as const;
 export const sessionKey = (uuid: string) => ['cashier', 'session', uuid] as const;
+export const staffKey = ['cashier', 'staff'] as const;
 
 /** Whether an error means the device is not (or no longer) paired. */
 export const isUnpaired = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** Whether an action was refused because nobody (any more) is signed in at the till. */
+export const needsPersonAtTill = (error: unknown) =>
+  error instanceof ApiError && error.reason === 'staff_sign_in_required';
 
 /** The paired device (401: not paired, or revoked). */
 export function deviceQueryOptions() {
@@ -44,6 +50,38 @@ export function usePair() {
       request<CashierDevice>(CASHIER_API, { method: 'POST', path: '/pair', body: { token } }),
     onSuccess: (device) => {
       client.setQueryData(deviceKey, device);
+    },
+  });
+}
+
+/** Who may work this till (the "Who is at the till?" screen), by name. */
+export function useTillStaff() {
+  return useQuery({
+    queryKey: staffKey,
+    queryFn: () => request<TillStaffMember[]>(CASHIER_API, { method: 'GET', path: '/staff' }),
+    // Asked anew each time the screen shows: someone may have been added or removed meanwhile.
+    staleTime: 0,
+  });
+}
+
+/** A person signs in at the till with their passcode; the answer becomes the device. */
+export function useStaffSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { staff_uuid: string; passcode: string }) =>
+      request<CashierDevice>(CASHIER_API, { method: 'POST', path: '/staff/sign-in', body: input }),
+    onSuccess: (device) => client.setQueryData(deviceKey, device),
+  });
+}
+
+/** Hands the till over: nobody is signed in any more; the answer becomes the device. */
+export function useStaffSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<CashierDevice>(CASHIER_API, { method: 'POST', path: '/staff/sign-out' }),
+    onSuccess: (device) => {
+      client.setQueryData(deviceKey, device);
+      void client.invalidateQueries({ queryKey: staffKey });
     },
   });
 }

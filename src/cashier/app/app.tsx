@@ -6,12 +6,13 @@ import { errorMessageKey } from '../lib/error-message';
 import { wasPaired } from '../lib/paired-flag';
 import { pairingToken } from '../lib/pairing-link';
 import { PairScreen } from '../screens/pair-screen';
+import { TillSignIn } from '../screens/till-sign-in';
 import { Console } from './console';
 
 /**
  * The console's root: the paired device's console, else pairing (a pairing link pairs at once). A
  * browser that was paired and is refused now (device revoked, or its cookie expired) lands on
- * pairing with a word why.
+ * pairing with a word why. A console whose shop has till staff first asks who is at the till.
  */
 export function App() {
   const { t } = useTranslation('cashier');
@@ -26,7 +27,10 @@ export function App() {
       () => window.location.hash,
     ),
   );
-  if (device.data && !link) return <Console device={device.data} />;
+  if (device.data && !link) {
+    const signIn = device.data.staff_required && device.data.staff === null;
+    return signIn ? <TillSignIn device={device.data} /> : <Console device={device.data} />;
+  }
   if (link || isUnpaired(device.error)) return <PairScreen revoked={!link && wasPaired()} />;
   if (device.isError) {
     return (

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashierDevice } from '../../contract/cashier';
 import { brandVariables } from '../../ui/brand';
-import { useShopStream } from '../api/queries';
+import { useShopStream, useStaffSignOut } from '../api/queries';
 import { LanguageButtons } from '../components/language-buttons';
 import { WaitingStrip } from '../components/waiting-strip';
 import { useFollowed } from '../hooks/use-followed';
@@ -81,6 +81,7 @@ export function Console({ device }: { device: CashierDevice }) {
             {t('app.device', { device: device.name, account: device.account.name })}
           </span>
         </div>
+        {device.staff ? <SwitchButton name={device.staff.name} /> : null}
         <LanguageButtons />
       </header>
       <nav className="tabs" aria-label={t('app.nav')}>
@@ -110,5 +111,23 @@ export function Console({ device }: { device: CashierDevice }) {
         {current === 'today' ? <TodayPanel onFollow={follow} /> : null}
       </main>
     </div>
+  );
+}
+
+/** "<name> · Switch": who is at the till; tapping it hands the till over (the next person signs in). */
+function SwitchButton({ name }: { name: string }) {
+  const { t } = useTranslation('cashier');
+  const signOut = useStaffSignOut();
+  return (
+    <button
+      type="button"
+      className="till-switch"
+      data-testid="till-switch"
+      aria-label={t('till.switchLabel', { name })}
+      disabled={signOut.isPending}
+      onClick={() => signOut.mutate()}
+    >
+      {name} · {t('till.switch')}
+    </button>
   );
 }

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { toApiError } from '../../web/api-error';
-import { deviceKey, isUnpaired } from '../api/queries';
+import { deviceKey, isUnpaired, needsPersonAtTill } from '../api/queries';
 import { i18n } from '../i18n/i18n';
 
 /**
@@ -10,12 +10,19 @@ import { i18n } from '../i18n/i18n';
  * overload, server fault), never a refusal; actions are not retried (each keeps its own key). A call
  * of any kind refused because the device is not paired any more (revoked from the fixture, its
  * console session ended) forgets everything the console holds of its shop: the app then turns to
- * pairing and says the device is no longer paired, without a reload.
+ * pairing and says the device is no longer paired, without a reload. An action refused because
+ * nobody is signed in at the till any more (the person was removed) asks for the device again: the
+ * app then asks who is at the till.
  */
 export function createConsoleQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => forgetRefusedDevice(client, error) }),
-    mutationCache: new MutationCache({ onError: (error) => forgetRefusedDevice(client, error) }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        forgetRefusedDevice(client, error);
+        if (needsPersonAtTill(error)) void client.invalidateQueries({ queryKey: deviceKey });
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 2000,

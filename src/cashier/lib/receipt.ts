@@ -17,8 +17,8 @@ export function formatTime(iso: string, language: string): string {
 /**
  * The session's receipt line, to read out or copy: time, type, customer, amount, then what it did
  * (credits, each gift card and what is left to pay at the till, prepaid, vouchers, rewards) and how
- * where it stands (session-status.ts phaseWord), joined by " · ". E.g. "14:05 · Credits · Anna de Vries ·
- * purchase €12.75 · +19 credits · Done".
+ * where it stands (session-status.ts phaseWord), then the cashier who started it, joined by " · ".
+ * E.g. "14:05 · Credits · Anna de Vries · purchase €12.75 · +19 credits · Done · cashier Sam".
  */
 export function receiptLine(session: CashierSessionSummary, t: Translate, language: string): string {
   const money = (cents: number) => formatMoney(cents, language);
@@ -56,6 +56,7 @@ export function receiptLine(session: CashierSessionSummary, t: Translate, langua
   for (const voucher of session.vouchers) parts.push(t('receipt.voucher', { code: voucher.code }));
   for (const reward of session.rewards) parts.push(t('receipt.reward', { title: reward.title }));
   parts.push(phaseWord(session, t));
+  if (session.staff_name) parts.push(t('receipt.cashier', { name: session.staff_name }));
   return parts.join(' · ');
 }
 

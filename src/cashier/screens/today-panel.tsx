@@ -13,8 +13,9 @@ type Filter = 'all' | SessionPhase;
 const FILTERS: Filter[] = ['all', 'open', 'done', 'cancelled'];
 
 /**
- * Today's sessions of the shop, newest first (the POS's too), as a compact table: time, type and
- * customer, status with what moved. Filters by phase (open, done, cancelled), each with its count;
+ * Today's sessions of the shop, newest first (the POS's too), as a compact table: time, type,
+ * customer and who started it (the person at the till, else the device or the POS), the amount,
+ * status with what moved. Filters by phase (open, done, cancelled), each with its count;
  * the totals are those of the sessions shown. A row's type follows that session live.
  */
 export function TodayPanel({ onFollow }: { onFollow: (uuid: string) => void }) {
@@ -86,6 +87,7 @@ export function TodayPanel({ onFollow }: { onFollow: (uuid: string) => void }) {
               <tr>
                 <th scope="col">{t('today.time')}</th>
                 <th scope="col">{t('today.session')}</th>
+                <th scope="col">{t('today.amount')}</th>
                 <th scope="col">{t('today.status')}</th>
               </tr>
             </thead>
@@ -110,12 +112,13 @@ function TodayRow({
   onFollow: (uuid: string) => void;
 }) {
   const { t, i18n } = useTranslation('cashier');
-  const who = [
-    customerName(session.contact),
-    session.started_by ? t('today.by', { name: session.started_by.name }) : t('today.pos'),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const starter = session.started_by
+    ? session.staff_name
+      ? t('today.byStaff', { name: session.staff_name, device: session.started_by.name })
+      : t('today.by', { name: session.started_by.name })
+    : t('today.pos');
+  const amount = session.purchase_in_cents ?? session.amount_in_cents;
+  const who = [customerName(session.contact), starter].filter(Boolean).join(' · ');
   return (
     <tr data-testid="today-session">
       <td className="today-time">{formatTime(session.created_at, i18n.language)}</td>
@@ -124,6 +127,9 @@ function TodayRow({
           {t(`types.${session.type}`)}
         </button>
         <span className="today-who">{who}</span>
+      </td>
+      <td className="today-amount" data-testid="today-amount">
+        {amount === null ? '–' : formatMoney(amount, i18n.language)}
       </td>
       <td>
         <StatusPill session={session} />

@@ -36,7 +36,8 @@ export type LockableTable =
   | 'promotions'
   | 'rewards'
   | 'portal_sessions'
-  | 'pos_transactions';
+  | 'pos_transactions'
+  | 'staff';
 
 // PostgreSQL: serialization failure and deadlock; the whole unit of work is retried.
 const RETRYABLE = new Set(['40001', '40P01']);

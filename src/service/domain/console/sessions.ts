@@ -11,7 +11,8 @@ import type { Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { contactByEmail } from '../contacts/contacts';
 import { activeIdentifierByValue } from '../contacts/identifiers';
-import { accountSessionDefaults, recordCashierAction } from '../devices/consoles';
+import { accountSessionDefaults, type ConsoleActor, recordCashierAction } from '../devices/consoles';
+import { recordAudit } from '../office/audit';
 import { deliverPosTransaction } from '../portal-sessions/end-screen';
 import { sessionEvents } from '../portal-sessions/events';
 import {
@@ -30,18 +31,50 @@ import {
   type SessionOptions,
   sessionSettings,
 } from '../portal-sessions/sessions';
-import { paymentDueOf } from '../portal-sessions/top-ups';
+import { paymentDueOf, pendingTopUp } from '../portal-sessions/top-ups';
 import { contactSummaries, contactSummary } from '../portal-sessions/views';
 import { createPosTransaction, posTransactionByUuid } from '../pos/pos-transactions';
 import type { Actor } from '../shared/actor';
 import { ServiceError } from '../shared/errors';
 import { apiTimestamp, isoTimestamp } from '../shared/values';
+import { consoleAuditBy, requirePersonAtTill } from './till-staff';
 
 /*
  * What the cashier console does with the portal sessions of its device's shop
  * (docs/cashier-console.md). Each action reuses the rule of the public API or the push it stands for (session
- * create, end, POS transaction push) and is logged with the device as its actor.
+ * create, end, POS transaction push) and is logged with the device and the person at its till as
+ * its actor. Every change needs a person at the till when the shop has till staff (till-staff.ts),
+ * and writes its audit entry (`portal_session.*`: status and amounts, the customer by id only).
  */
+
+/** What the audit log keeps of a session: its status and amounts (cents), nothing personal. */
+function auditedState(row: PortalSessionRow): Record<string, unknown> {
+  return {
+    type: row.type,
+    status: row.status,
+    amount_in_cents: row.amount_in_cents === null ? null : Number(row.amount_in_cents),
+  };
+}
+
+/** Records a console change of session `row` in the audit log (the row as it is after). */
+async function auditSession(
+  tx: Tx,
+  actor: ConsoleActor,
+  action: 'started' | 'cancelled' | 'purchase_sent' | 'payment_received',
+  row: PortalSessionRow,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, consoleAuditBy(actor), {
+    action: `portal_session.${action}`,
+    subjectType: 'portal_session',
+    subjectUuid: row.uuid,
+    shopId: actor.shopId,
+    contactId: row.contact_id,
+    before,
+    after,
+  });
+}
 
 /**
  * A session of the actor's shop, marked expired first when it is overdue. Another shop's session
@@ -60,15 +93,17 @@ export async function shopSession(tx: Tx, actor: Actor, uuid: string): Promise<P
  * identification the screen starts on the scan. Every top-up of the session waits for the
  * cashier's "Received" (holdsTopUps, creator `console`); a session that may top up gift cards takes
  * one card unless the cashier allows more (the account's default applies to gift-card payments).
- * Records `session_started`.
- * @throws ServiceError 55031 unknown contact, and createPortalSession's errors.
+ * Records `session_started` and `portal_session.started`.
+ * @throws ServiceError staff_sign_in_required (403) nobody at a till that needs a person; 55031
+ *   unknown contact, and createPortalSession's errors.
  */
 export async function startCashierSession(
   tx: Tx,
-  actor: Actor,
+  actor: ConsoleActor,
   input: StartSessionRequest,
   options: SessionOptions,
 ): Promise<PortalSessionRow> {
+  await requirePersonAtTill(tx.db, actor);
   const defaults = await accountSessionDefaults(tx.db);
   const emailIdentification = input.enable_email_identification ?? defaults.enable_email_identification;
   const created = await createPortalSession(
@@ -100,49 +135,72 @@ export async function startCashierSession(
     amount_in_cents: input.amount_in_cents ?? null,
     contact_uuid: input.contact_uuid ?? null,
   });
+  await auditSession(tx, actor, 'started', row, null, auditedState(row));
   return row;
 }
 
 /**
  * Cancels an open session of the actor's shop (as the screen's own cancel: endSession) and records
- * `session_cancelled`.
- * @throws ServiceError 1003 with HTTP 404 unknown or another shop's, 410 expired, 409 already ended.
+ * `session_cancelled` and `portal_session.cancelled`.
+ * @throws ServiceError staff_sign_in_required (403); 1003 with HTTP 404 unknown or another shop's,
+ *   410 expired, 409 already ended.
  */
-export async function cancelCashierSession(tx: Tx, actor: Actor, uuid: string): Promise<PortalSessionRow> {
+export async function cancelCashierSession(
+  tx: Tx,
+  actor: ConsoleActor,
+  uuid: string,
+): Promise<PortalSessionRow> {
+  await requirePersonAtTill(tx.db, actor);
   assertSessionOfActor(await portalSessionByUuid(tx.db, uuid), actor);
-  const ended = await endSession(tx, await sessionForAction(tx, uuid, 'end'), 'cancelled', 'cashier');
+  const open = await sessionForAction(tx, uuid, 'end');
+  const ended = await endSession(tx, open, 'cancelled', 'cashier');
   await recordCashierAction(tx, actor, 'session_cancelled', ended.id, {});
+  await auditSession(tx, actor, 'cancelled', ended, auditedState(open), auditedState(ended));
   return ended;
 }
 
 /**
  * The cashier's "Received € 50.00": the till has the money of the session's held top-up, which
- * moves now (confirmHeldTopUp). Records `payment_received`.
- * @throws ServiceError 1003 with HTTP 404 unknown or another shop's, 410 expired, 409 ended or
- *   nothing waits (no_payment_awaited), 403 not a top-up session; the top-up's own refusals.
+ * moves now (confirmHeldTopUp). Records `payment_received` and `portal_session.payment_received`
+ * (the amount received, in cents).
+ * @throws ServiceError staff_sign_in_required (403); 1003 with HTTP 404 unknown or another shop's,
+ *   410 expired, 409 ended or nothing waits (no_payment_awaited), 403 not a top-up session; the
+ *   top-up's own refusals.
  */
-export async function receivePayment(tx: Tx, actor: Actor, uuid: string): Promise<PortalSessionRow> {
+export async function receivePayment(tx: Tx, actor: ConsoleActor, uuid: string): Promise<PortalSessionRow> {
+  await requirePersonAtTill(tx.db, actor);
   assertSessionOfActor(await portalSessionByUuid(tx.db, uuid), actor);
   const session = await sessionForAction(tx, uuid, 'confirm_payment');
+  const pending = pendingTopUp(await sessionEvents(tx.db, session.id));
   await confirmHeldTopUp(tx, session, 'cashier');
   await recordCashierAction(tx, actor, 'payment_received', session.id, {});
-  return portalSessionByUuid(tx.db, uuid);
+  const after = await portalSessionByUuid(tx.db, uuid);
+  await auditSession(
+    tx,
+    actor,
+    'payment_received',
+    after,
+    { ...auditedState(session), received_in_cents: null },
+    { ...auditedState(after), received_in_cents: pending?.amount_in_cents ?? null },
+  );
+  return after;
 }
 
 /**
  * Sends the purchase amount to a credit-reception session of the actor's shop that has none yet,
  * the way a POS does: a POS transaction of the shop (createPosTransaction) delivered to that
  * session (deliverPosTransaction, as a push). The screen then credits the customer. Records
- * `purchase_sent`.
- * @throws ServiceError 1003 with HTTP 404 unknown or another shop's, 410 expired, 409 ended or
- *   already has a purchase or credits, 403 not a credit-reception session.
+ * `purchase_sent` and `portal_session.purchase_sent`.
+ * @throws ServiceError staff_sign_in_required (403); 1003 with HTTP 404 unknown or another shop's,
+ *   410 expired, 409 ended or already has a purchase or credits, 403 not a credit-reception session.
  */
 export async function sendPurchase(
   tx: Tx,
-  actor: Actor,
+  actor: ConsoleActor,
   uuid: string,
   input: PurchaseRequest,
 ): Promise<PortalSessionRow> {
+  await requirePersonAtTill(tx.db, actor);
   assertSessionOfActor(await portalSessionByUuid(tx.db, uuid), actor);
   const session = await sessionForAction(tx, uuid, 'credit_reception');
   if (
@@ -163,7 +221,16 @@ export async function sendPurchase(
     amount_in_cents: input.amount_in_cents,
     pos_transaction_uuid: pos.uuid,
   });
-  return portalSessionByUuid(tx.db, uuid);
+  const after = await portalSessionByUuid(tx.db, uuid);
+  await auditSession(
+    tx,
+    actor,
+    'purchase_sent',
+    after,
+    { ...auditedState(session), purchase_in_cents: null },
+    { ...auditedState(after), purchase_in_cents: input.amount_in_cents },
+  );
+  return after;
 }
 
 /**
@@ -289,7 +356,8 @@ export async function cashierSessionSummaries(
     db
       .selectFrom('cashier_actions as a')
       .innerJoin('cashier_devices as d', 'd.id', 'a.cashier_device_id')
-      .select(['a.portal_session_id', 'd.name'])
+      .leftJoin('staff as p', 'p.id', 'a.staff_id')
+      .select(['a.portal_session_id', 'd.name', 'p.name as staff_name'])
       .where('a.action', '=', 'session_started')
       .where('a.portal_session_id', 'in', ids)
       .execute(),
@@ -316,6 +384,8 @@ export async function cashierSessionSummaries(
     eventsOf.set(e.portal_session_id, list);
   }
   const starterOf = new Map(starters.map((s) => [s.portal_session_id, s.name]));
+  // Kept by name once the person is removed (their row stays).
+  const staffOf = new Map(starters.map((s) => [s.portal_session_id, s.staff_name]));
   const purchaseOf = new Map(purchases.map((p) => [p.id, Number(p.amount_in_cents)]));
   const giftcardLine = new Map(giftcardRows.map((g) => [g.uuid, g]));
   const contactOf = contacts;
@@ -344,6 +414,7 @@ export async function cashierSessionSummaries(
         purchase === null &&
         amount === null,
       started_by: starterOf.has(row.id) ? { name: starterOf.get(row.id)! } : null,
+      staff_name: staffOf.get(row.id) ?? null,
       contact: row.contact_id === null ? null : (contactOf.get(row.contact_id) ?? null),
       identification: outcome.identification ?? (row.contact_id === null ? null : 'cashier'),
       credits: outcome.credits,

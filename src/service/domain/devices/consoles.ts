@@ -7,6 +7,7 @@ import type { CashierActionTable } from '../../db/schema-cashier';
 import type { Tx } from '../../db/transaction';
 import { announceRevocation, cashierSessionHolder } from '../account/credentials';
 import { shopById } from '../account/shops';
+import { shopHasTillStaff, type TillPerson, tillPerson } from '../console/till-staff';
 import { recordAudit } from '../office/audit';
 import { accountLook } from '../portal-sessions/views';
 import type { Actor } from '../shared/actor';
@@ -34,6 +35,21 @@ export interface PairedDevice {
   /** The console session (cookie) the request came with. */
   sessionId: number;
   expiresAt: string;
+  /** The person signed in at its till (console/till-staff.ts), null: nobody. */
+  staff: TillPerson | null;
+}
+
+/**
+ * The actor of a console call: acts for the device's shop, logged under the device and the person
+ * at its till; `deviceName` and `address` (the client's) for the audit log.
+ */
+export interface ConsoleActor extends Actor {
+  kind: 'cashier_device';
+  shopId: number;
+  cashierDeviceId: number;
+  staff: TillPerson | null;
+  deviceName: string;
+  address: string | null;
 }
 
 /** A refused device: error 1003 with HTTP 401 (the console then shows its pairing screen). */
@@ -44,18 +60,29 @@ export function deviceRefusal(): ServiceError {
   });
 }
 
-/** The actor of a device's calls: acts for its shop, logged under its id. */
-export function cashierActor(device: Pick<PairedDevice, 'id' | 'shopId'>): Actor {
-  return { kind: 'cashier_device', shopId: device.shopId, cashierDeviceId: device.id };
+/** The actor of a device's calls from client `address`: acts for its shop, logged under its id and person. */
+export function cashierActor(
+  device: Pick<PairedDevice, 'id' | 'shopId' | 'name' | 'staff'>,
+  address: string | null = null,
+): ConsoleActor {
+  return {
+    kind: 'cashier_device',
+    shopId: device.shopId,
+    cashierDeviceId: device.id,
+    staff: device.staff,
+    deviceName: device.name,
+    address,
+  };
 }
 
 /**
- * Records what a cashier device did (its actor log), in the transaction of the action itself.
+ * Records what a cashier device did (its actor log, with the person at its till), in the
+ * transaction of the action itself.
  * @throws Error when the actor is not a cashier device (a programming error).
  */
 export async function recordCashierAction(
   tx: Tx,
-  actor: Actor,
+  actor: Actor & { staff?: TillPerson | null },
   action: CashierActionTable['action'],
   portalSessionId: number | null,
   data: Record<string, unknown>,
@@ -69,6 +96,7 @@ export async function recordCashierAction(
       portal_session_id: portalSessionId,
       data: JSON.stringify(data),
       created_at: isoTimestamp(tx.now),
+      staff_id: actor.staff?.id ?? null,
     })
     .execute();
 }
@@ -132,7 +160,14 @@ async function openConsoleSession(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const device = { id: row.id, shopId: row.shop_id, name: row.name, sessionId: session.id, expiresAt };
+  const device = {
+    id: row.id,
+    shopId: row.shop_id,
+    name: row.name,
+    sessionId: session.id,
+    expiresAt,
+    staff: null,
+  };
   await recordCashierAction(tx, cashierActor(device), 'paired', null, {});
   await recordAudit(
     tx,
@@ -151,7 +186,9 @@ async function openConsoleSession(
 
 /**
  * The device of a console session secret (the cookie): only while the session lasts, the device
- * is not revoked and its shop not closed; undefined otherwise. Read on every request.
+ * is not revoked and its shop not closed; undefined otherwise. Read on every request, with the
+ * person at its till while they may still work it (a removed person's till sign-in ends at the next
+ * request).
  */
 export async function pairedDeviceBySecret(
   db: Db,
@@ -162,18 +199,20 @@ export async function pairedDeviceBySecret(
     .selectFrom('cashier_device_sessions as s')
     .innerJoin('cashier_devices as d', 'd.id', 's.cashier_device_id')
     .innerJoin('shops as p', 'p.id', 'd.shop_id')
-    .select(['d.id', 'd.shop_id', 'd.name', 's.id as session_id', 's.expires_at'])
+    .select(['d.id', 'd.shop_id', 'd.name', 's.id as session_id', 's.expires_at', 's.staff_id'])
     .where('s.secret_hash', '=', hashToken(secret))
     .where('d.revoked_at', 'is', null)
     .where('p.closed_at', 'is', null)
     .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) <= now.getTime()) return undefined;
+  const staff = row.staff_id === null ? undefined : await tillPerson(db, row.shop_id, row.staff_id);
   return {
     id: row.id,
     shopId: row.shop_id,
     name: row.name,
     sessionId: row.session_id,
     expiresAt: row.expires_at,
+    staff: staff ?? null,
   };
 }
 
@@ -213,17 +252,20 @@ export async function accountSessionDefaults(db: Db): Promise<PortalSettings> {
   return { ...SESSION_DEFAULTS, ...(parsed.success ? parsed.data : {}) };
 }
 
-/** What the console shows of its device (contract/cashier.ts CashierDevice). */
+/** What the console shows of its device (contract/cashier.ts CashierDevice), with who is at its till. */
 export async function cashierDeviceView(db: Db, device: PairedDevice): Promise<CashierDevice> {
-  const [shop, look, defaults] = await Promise.all([
+  const [shop, look, defaults, staffRequired] = await Promise.all([
     shopById(db, device.shopId),
     accountLook(db),
     accountSessionDefaults(db),
+    shopHasTillStaff(db, device.shopId),
   ]);
   return {
     name: device.name,
     shop: { uuid: shop.uuid, name: shop.name },
     account: look.account,
     session_defaults: defaults,
+    staff: device.staff ? { uuid: device.staff.uuid, name: device.staff.name } : null,
+    staff_required: staffRequired,
   };
 }

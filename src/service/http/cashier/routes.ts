@@ -10,7 +10,9 @@ import {
   pairRequest,
   purchaseRequest,
   sessionsQuery,
+  staffSignInRequest,
   startSessionRequest,
+  tillStaffMember,
 } from '../../../contract/cashier';
 import { envelope } from '../../../contract/envelope';
 import { HELD_TOP_UP_REFUSALS } from '../../../contract/errors';
@@ -31,8 +33,17 @@ import {
 } from '../../domain/console/sessions';
 import { WRONG_PAIRING_CODES_PER_ADDRESS } from '../../domain/contacts/guess-budgets';
 import {
-  cashierActor,
+  PASSCODE_LOCK_MINUTES,
+  PASSCODE_RATE_LIMIT,
+  PASSCODE_TRIES,
+  signInAtTill,
+  signOutAtTill,
+  tillStaffOfShop,
+} from '../../domain/console/till-staff';
+import {
+  type ConsoleActor,
   cashierDeviceView,
+  cashierActor as deviceActor,
   pairCashierDevice,
   pairCashierDeviceByCode,
   pairedDeviceBySecret,
@@ -42,7 +53,6 @@ import {
 import { countPairingAttempt } from '../../domain/devices/pairing';
 import type { PortalSessionRow } from '../../domain/portal-sessions/guards';
 import { shopTopic } from '../../domain/portal-sessions/sessions';
-import type { Actor } from '../../domain/shared/actor';
 import { withIdempotency } from '../idempotency';
 import { madeBy } from '../openapi/document';
 import { ok, zodRoutes } from '../route';
@@ -68,6 +78,11 @@ const params = z.object({ uuid: idField() });
 const UNKNOWN_SESSION = { reason: 'portal_session_not_found' } as const;
 const EXPIRED = { reason: 'portal_session_expired' } as const;
 const noBody = z.preprocess((v) => v ?? {}, z.object({}));
+// Starting, cancelling and confirming need a person at the till when the shop has till staff.
+const SIGN_IN_REQUIRED = { reason: 'staff_sign_in_required' } as const;
+/** The actor of a console call: the device, the person at its till, the client's address. */
+const cashierActor = (req: FastifyRequest): ConsoleActor =>
+  deviceActor(req.cashierDevice, normalizeIP(req.ip));
 
 /**
  * The cashier console's API under /cashier/api (contract/cashier.ts): pairing, the device, finding a
@@ -104,9 +119,9 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
     req: FastifyRequest,
     reply: FastifyReply,
     uuid: string,
-    work: (tx: Tx, actor: Actor) => Promise<PortalSessionRow>,
+    work: (tx: Tx, actor: ConsoleActor) => Promise<PortalSessionRow>,
   ) => {
-    const actor = cashierActor(req.cashierDevice);
+    const actor = cashierActor(req);
     await app.tx((tx) => shopSession(tx, actor, uuid));
     return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
       ok(await cashierSessionView(tx.db, await work(tx, actor), tx.now)),
@@ -191,6 +206,73 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/staff',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'Who may work this till: the shop’s cashiers and managers with a passcode, and owners',
+        description: describe('Names and uuids only, by name; empty when the shop has no till staff.'),
+        response: { 200: envelope(z.array(tillStaffMember)) },
+      },
+    },
+    async (req) => ok(await tillStaffOfShop(app.db, req.cashierDevice.shopId)),
+  );
+
+  app.post(
+    '/staff/sign-in',
+    {
+      config: {
+        auth: 'none',
+        ...limit(PASSCODE_RATE_LIMIT, (req) => `cashier-passcode:${req.cashierDevice.id}`),
+      },
+      schema: {
+        tags: [TAG],
+        summary: 'A person signs in at this till with their 4-digit passcode',
+        description: describe(
+          'Answers the device with `staff` set: the console session acts for them (starts, cancels, ' +
+            'confirms) until they sign out or another person signs in. A wrong passcode and a person ' +
+            'unknown, removed or of another shop get the same answer (403 passcode_wrong). ' +
+            `${PASSCODE_TRIES} wrong passcodes in a row lock the person at every till for ` +
+            `${PASSCODE_LOCK_MINUTES} minutes (429 passcode_locked, Retry-After); ` +
+            `${PASSCODE_RATE_LIMIT} tries a minute per device.\n\n**Try it out**: no example, as the ` +
+            'passcode is the person’s own.',
+        ),
+        errors: [{ reason: 'passcode_wrong' }, { reason: 'passcode_locked' }],
+        body: staffSignInRequest,
+        response: { 200: envelope(cashierDevice) },
+      },
+    },
+    async (req) => {
+      const person = await signInAtTill(
+        (work) => app.tx(work),
+        cashierActor(req),
+        req.cashierDevice,
+        req.body,
+      );
+      return ok(await cashierDeviceView(app.db, { ...req.cashierDevice, staff: person }));
+    },
+  );
+
+  app.post(
+    '/staff/sign-out',
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: 'Hand the till over: nobody is signed in at this console any more',
+        description: describe('Answers the device with `staff` null.'),
+        body: noBody,
+        response: { 200: envelope(cashierDevice) },
+      },
+    },
+    async (req) => {
+      await app.tx((tx) => signOutAtTill(tx, cashierActor(req), req.cashierDevice));
+      return ok(await cashierDeviceView(app.db, { ...req.cashierDevice, staff: null }));
+    },
+  );
+
+  app.get(
     '/stream',
     {
       config,
@@ -231,8 +313,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(cashierContact) },
       },
     },
-    async (req) =>
-      ok(await app.tx((tx) => findContactForCashier(tx, cashierActor(req.cashierDevice), req.body.query))),
+    async (req) => ok(await app.tx((tx) => findContactForCashier(tx, cashierActor(req), req.body.query))),
   );
 
   app.get(
@@ -270,14 +351,14 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
           'As the public API’s POST /portal-sessions[/<type>], the shop being the device’s and the switches ' +
             `left out taken from the account's session defaults. ${IDEMPOTENCY}`,
         ),
-        errors: [55031],
+        errors: [SIGN_IN_REQUIRED, 55031],
         body: startSessionRequest,
         response: { 201: envelope(cashierSession) },
       },
     },
     async (req, reply) => {
       reply.code(201);
-      const actor = cashierActor(req.cashierDevice);
+      const actor = cashierActor(req);
       return withIdempotency(app, req, reply, `cashier:${req.cashierDevice.id}`, async (tx) =>
         ok(
           await cashierSessionView(
@@ -307,11 +388,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
     async (req) =>
       ok(
         await app.tx(async (tx) =>
-          cashierSessionView(
-            tx.db,
-            await shopSession(tx, cashierActor(req.cashierDevice), req.params.uuid),
-            tx.now,
-          ),
+          cashierSessionView(tx.db, await shopSession(tx, cashierActor(req), req.params.uuid), tx.now),
         ),
       ),
   );
@@ -335,7 +412,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const session = await app.tx((tx) => shopSession(tx, cashierActor(req.cashierDevice), req.params.uuid));
+      const session = await app.tx((tx) => shopSession(tx, cashierActor(req), req.params.uuid));
       const { holder, stillAllowed } = consoleStream(req);
       await streamSessionEvents(app, req, reply, session, { holder, stillAllowed });
     },
@@ -350,7 +427,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
         summary: 'Cancel an open session of the shop (the counter screen shows it is cancelled)',
         exampleAfter: madeBy('createCashierSession', 'uuid'),
         description: describe(IDEMPOTENCY),
-        errors: [UNKNOWN_SESSION, EXPIRED, { reason: 'portal_session_ended' }],
+        errors: [SIGN_IN_REQUIRED, UNKNOWN_SESSION, EXPIRED, { reason: 'portal_session_ended' }],
         params,
         body: noBody,
         response: { 200: envelope(cashierSession) },
@@ -373,6 +450,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
             `the customer. ${IDEMPOTENCY}`,
         ),
         errors: [
+          SIGN_IN_REQUIRED,
           UNKNOWN_SESSION,
           EXPIRED,
           { reason: 'portal_session_ended' },
@@ -403,7 +481,13 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
           'The console’s top-ups wait for it (`payment_due.held`): the money moves now and the screen shows ' +
             `the new balance. ${IDEMPOTENCY}`,
         ),
-        errors: [UNKNOWN_SESSION, EXPIRED, { reason: 'portal_session_ended' }, ...HELD_TOP_UP_REFUSALS],
+        errors: [
+          SIGN_IN_REQUIRED,
+          UNKNOWN_SESSION,
+          EXPIRED,
+          { reason: 'portal_session_ended' },
+          ...HELD_TOP_UP_REFUSALS,
+        ],
         params,
         body: noBody,
         response: { 200: envelope(cashierSession) },
