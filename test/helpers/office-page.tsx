@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, configure, render } from '@testing-library/react';
+import { act, cleanup, configure, render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -34,6 +34,8 @@ configure({
     }
   },
 });
+
+const LOADING = 'One moment…';
 
 /** The instant every office test starts at. */
 export const OFFICE_TEST_START = new Date('2026-05-04T10:00:00+02:00');
@@ -94,8 +96,7 @@ export function setUpOfficeTests(): {
           </Providers>
         </StrictMode>,
       );
-      await wait();
-      return {
+      const page: OfficePage = {
         user: userEvent.setup({ delay: null }),
         wait,
         async until(check, within = 5000) {
@@ -110,6 +111,10 @@ export function setUpOfficeTests(): {
           }
         },
       };
+      // Who is signed in first, then the section's lists: until nothing says "One moment…".
+      await wait();
+      await page.until(() => expect(screen.queryAllByText(LOADING)).toEqual([]));
+      return page;
     },
   };
 }
