@@ -21,6 +21,7 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: { checks: { bundlerTimings: false }, onwarn: withoutUseClientWarnings },
   },
   server: {
-    proxy: { '/office/api': process.env.PORTAL_API ?? 'http://localhost:8090' },
+    // The API's calls, not the page's own modules under src/office/api (served at /office/api/*.ts).
+    proxy: { '^/office/api/(?![^?]*\\.tsx?(\\?|$))': process.env.PORTAL_API ?? 'http://localhost:8090' },
   },
 }));
