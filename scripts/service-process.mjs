@@ -54,13 +54,13 @@ export async function freePort() {
 }
 
 /**
- * Copies the build (dist/service, dist/kiosk, dist/cashier, dist/me) to test-results/<name>-dist and returns that folder:
+ * Copies the build (dist/service, dist/kiosk, dist/cashier, dist/me, dist/office) to test-results/<name>-dist and returns that folder:
  * a run tests one build even when dist/ is rebuilt while it runs.
  */
 export function snapshotBuild(name) {
   const target = join(root, 'test-results', `${name}-dist`);
   rmSync(target, { recursive: true, force: true });
-  for (const part of ['service', 'kiosk', 'cashier', 'me'])
+  for (const part of ['service', 'kiosk', 'cashier', 'me', 'office'])
     cpSync(join(root, 'dist', part), join(target, part), { recursive: true });
   return target;
 }

@@ -5,8 +5,8 @@ import { demoAccountFixture } from '../../src/service/fixture/seed';
 import { browserBundles, filesUnder } from '../helpers/bundles';
 
 /*
- * No credential ships to a browser: the kiosk's, the cashier console's and the /me/ page's production bundles
- * (browserBundles) hold none of the fixture's secrets and never build an Authorization header.
+ * No credential ships to a browser: the kiosk's, the cashier console's, the /me/ page's and the
+ * office's production bundles (browserBundles) hold none of the fixture's secrets and never build an Authorization header.
  */
 
 let bundles: Awaited<ReturnType<typeof browserBundles>>;
@@ -27,7 +27,7 @@ describe('browser bundles', () => {
     ...fixture.oauth_clients.map((c) => c.secret),
   ];
 
-  it.each(['kiosk', 'cashier', 'me'])(
+  it.each(['kiosk', 'cashier', 'me', 'office'])(
     'the %s bundle holds no token of the fixture and no bearer header',
     (name) => {
       const texts = filesUnder(join(out, name))
@@ -60,6 +60,17 @@ describe('browser bundles', () => {
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     expect(js).toContain('/me/api');
+    expect(js).not.toMatch(/authorization/i);
+    expect(js).not.toContain('/portal/api');
+    expect(js).not.toContain('ZodError');
+  });
+
+  it('the office calls its own API with its httpOnly cookie only, and ships without zod', () => {
+    const js = filesUnder(join(out, 'office'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(js).toContain('/office/api');
     expect(js).not.toMatch(/authorization/i);
     expect(js).not.toContain('/portal/api');
     expect(js).not.toContain('ZodError');

@@ -145,6 +145,8 @@ export async function createTestApp(
     cashierDir?: string;
     /** A built /me/ page to serve at /me/ (default none). */
     meDir?: string;
+    /** A built office page to serve at /office/ (default none). */
+    officeDir?: string;
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -186,6 +188,7 @@ export async function createTestApp(
     kioskDir: options.kioskDir ?? join(dir, 'no-kiosk'),
     cashierDir: options.cashierDir ?? join(dir, 'no-cashier'),
     meDir: options.meDir ?? join(dir, 'no-me'),
+    officeDir: options.officeDir ?? join(dir, 'no-office'),
     validateResponses: true,
     poolStats: database.poolStats,
     sessionExpiryTimer: (round) => {

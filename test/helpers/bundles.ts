@@ -6,8 +6,8 @@ import { build } from 'vite';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
- * The production builds of the kiosk, the cashier console and the /me/ page, in `{dir}/kiosk`,
- * `{dir}/cashier` and `{dir}/me`:
+ * The production builds of the kiosk, the cashier console, the /me/ page and the office, in
+ * `{dir}/kiosk`, `{dir}/cashier`, `{dir}/me` and `{dir}/office`:
  * those of the test command's build (PORTAL_DIST: `npm test` and `npm run test:unit` build once for
  * the whole run), else built here from the repository's Vite configurations into a temp folder,
  * which `remove()` deletes.
@@ -19,6 +19,7 @@ export async function browserBundles(): Promise<{ dir: string; remove(): void }>
     ['kiosk', 'vite.config.ts'],
     ['cashier', 'vite.cashier.config.ts'],
     ['me', 'vite.me.config.ts'],
+    ['office', 'vite.office.config.ts'],
   ] as const) {
     await build({
       configFile: join(ROOT, configFile),

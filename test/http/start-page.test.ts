@@ -14,7 +14,7 @@ afterEach(async () => {
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
 
 describe('the start page', () => {
-  it("links the demo's standby screen, cashier console and the API docs, and offers a new demo session", async () => {
+  it("links the demo's standby screen, cashier console, the office and the API docs, and offers a new demo session", async () => {
     t = await createTestApp();
     const page = await t.call({ method: 'GET', url: '/', token: null });
     expect(page.statusCode).toBe(200);
@@ -24,6 +24,7 @@ describe('the start page', () => {
     expect(hrefs(page.body)).toEqual([
       `${t.config.portalUrl}?device=${DEMO.device}`,
       `/cashier/#device=${DEMO.cashierDevice}`,
+      '/office/',
       '/docs',
       '/openapi.json',
     ]);
@@ -64,7 +65,7 @@ describe('the start page', () => {
     const page = await t.call({ method: 'GET', url: '/', token: null });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('Open a new demo kiosk session');
-    expect(hrefs(page.body)).toEqual(['/docs', '/openapi.json']);
+    expect(hrefs(page.body)).toEqual(['/office/', '/docs', '/openapi.json']);
     const created = await t.call({ method: 'POST', url: '/demo/kiosk-session', token: null });
     expect(created.statusCode).toBe(404);
     expect(created.body).toContain('the demo account is not loaded');

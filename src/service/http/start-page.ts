@@ -32,7 +32,7 @@ async function demoLoaded(app: FastifyInstance): Promise<boolean> {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The start page's HTML: the demo's screens when the demo account is loaded, and the API's docs. */
+/** The start page's HTML: the demo's screens when the demo account is loaded, the office and the API's docs. */
 function startPage(portalUrl: string, demo: boolean, notice?: string): string {
   const link = (href: string, text: string, note: string) =>
     `<li><a href="${escapeHtml(href)}">${text}</a> ${note}</li>`;
@@ -65,6 +65,10 @@ li { margin: 0.5rem 0; }
 <p>The in-store screen of a loyalty platform, and the loyalty service behind it.</p>
 ${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}
 ${demoPart}
+<h2>Running the shops</h2>
+<ul>
+${link('/office/', 'The office', 'for the owner and the managers: shops, devices and their pairing codes, staff, register keys, the audit log')}
+</ul>
 <h2>The API</h2>
 <ul>
 ${link('/docs', 'API docs', `(Swagger UI)${demo ? `: press Authorize and enter <code>${DEMO.apiKey}</code>` : ''}`)}
@@ -78,7 +82,7 @@ ${link('/openapi.json', 'The OpenAPI document', '')}
 
 /**
  * `GET /`: a start page for people trying the product (the demo's kiosk, standby screen and
- * cashier console, the API docs); `POST /demo/kiosk-session`: a new demo session (createDemoSession),
+ * cashier console, the office, the API docs); `POST /demo/kiosk-session`: a new demo session (createDemoSession),
  * answered with a redirect to its kiosk URL, as a session link serves one screen once and expires.
  * Neither is in the OpenAPI document.
  */
