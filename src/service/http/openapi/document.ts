@@ -37,9 +37,10 @@ export function madeBy(operationId: string, parameter?: string): ExampleAfter {
 export interface RouteFacts {
   /**
    * Who may call: bearer tokens (an API key or access token: the spec's K and A; a personal access
-   * token: P), the cashier console's cookie, the /me/ page's cookie, or no credential.
+   * token: P), the cashier console's cookie, the /me/ page's cookie, the office's cookie, or no
+   * credential.
    */
-  security: 'bearer' | 'registerKey' | 'personalAccessToken' | 'cashier' | 'me' | 'none';
+  security: 'bearer' | 'registerKey' | 'personalAccessToken' | 'cashier' | 'me' | 'office' | 'none';
   /** "Try it out" needs this operation run first (see FastifySchema.exampleAfter). */
   exampleAfter?: ExampleAfter;
   /** Its refusals besides those every route of its kind has (see genericErrors). */
@@ -188,6 +189,7 @@ export function commonComponents(
   maxIdempotencyKeyLength: number,
   cashierCookie: string,
   meCookie: string,
+  officeCookie: string,
 ): Json {
   return {
     securitySchemes: {
@@ -223,6 +225,14 @@ export function commonComponents(
         description:
           "The customer's /me/ session cookie, set by POST /me/api/sign-in with the token of a sign-in link " +
           '(docs/me.md).',
+      },
+      officeSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: officeCookie,
+        description:
+          "A staff member's office session cookie, set by POST /office/api/sign-in (on the demo account: " +
+          '`owner@demo.example`, password `demo-owner-pass`; docs/office.md).',
       },
     },
     headers: {
@@ -266,6 +276,7 @@ const NOT_JSON: Record<string, string> = {
 const SCHEMES: Partial<Record<RouteFacts['security'], string>> = {
   cashier: 'cashierDevice',
   me: 'meSession',
+  office: 'officeSession',
 };
 
 /** Completes one operation of the document from its route's facts. */

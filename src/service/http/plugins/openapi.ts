@@ -8,6 +8,7 @@ import '../../../contract/components';
 import type { RouteError } from '../../../contract/errors';
 import { DEMO } from '../../../contract/examples';
 import { ME_COOKIE } from '../../../contract/me';
+import { OFFICE_COOKIE } from '../../../contract/office';
 import { CASHIER_COOKIE } from '../cashier/device-auth';
 import { MAX_KEY_LENGTH } from '../idempotency';
 import { commonComponents, completeDocument, type ExampleAfter, type RouteFacts } from '../openapi/document';
@@ -107,6 +108,7 @@ function routeFacts(route: RouteOptions): RouteFacts {
   const auth = route.config?.auth;
   const cashier = route.url.startsWith('/cashier/api/');
   const me = route.url.startsWith('/me/api/');
+  const office = route.url.startsWith('/office/api/');
   const security =
     route.config?.registerKey === true
       ? 'registerKey'
@@ -118,7 +120,9 @@ function routeFacts(route: RouteOptions): RouteFacts {
             ? 'cashier'
             : me && route.config?.me !== 'public'
               ? 'me'
-              : 'none';
+              : office && route.config?.office !== 'public'
+                ? 'office'
+                : 'none';
   const post = route.method === 'POST';
   return {
     security,
@@ -130,8 +134,8 @@ function routeFacts(route: RouteOptions): RouteFacts {
         security === 'personalAccessToken' ||
         auth === 'portal' ||
         route.config?.idempotent === true),
-    formBodies: !cashier && !me,
-    sameSiteOnly: (cashier || me) && route.method !== 'GET',
+    formBodies: !cashier && !me && !office,
+    sameSiteOnly: (cashier || me || office) && route.method !== 'GET',
     rateLimited: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false,
     produces: schema.produces?.[0],
     noContent: schema.noContent,
@@ -173,7 +177,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       servers: [{ url: '/', description: 'This service' }],
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
-      components: commonComponents(MAX_KEY_LENGTH, CASHIER_COOKIE, ME_COOKIE) as never,
+      components: commonComponents(MAX_KEY_LENGTH, CASHIER_COOKIE, ME_COOKIE, OFFICE_COOKIE) as never,
     },
     transform: jsonSchemaTransform,
     transformObject: (input) => {
