@@ -57,6 +57,15 @@ const NO_EXAMPLE = new Set([
   // The token of a sign-in link is part of its URL; the deletion code comes by e-mail.
   'createMeApiSignIn',
   'confirmMeApiDeletion',
+  // The token of a password reset link comes by e-mail.
+  'createOfficeApiPasswordReset',
+]);
+
+/** The office's calls made without its cookie; every other office call signs in as the demo owner first. */
+const OFFICE_PUBLIC = new Set([
+  'createOfficeApiSignIn',
+  'createOfficeApiPasswordResetLink',
+  'createOfficeApiPasswordReset',
 ]);
 
 /** The demo credential of each security scheme (its description names it). */
@@ -109,7 +118,11 @@ function evaluate(expression: string, sent: Sent): unknown {
 }
 
 /** Sends one operation with its examples on `t`, first the operations its link names. */
-async function send(t: TestApp, operationId: string, cookie: { value?: string; me?: string }): Promise<Sent> {
+async function send(
+  t: TestApp,
+  operationId: string,
+  cookie: { value?: string; me?: string; office?: string },
+): Promise<Sent> {
   const { method, path, op } = operations.get(operationId)!;
   const parameters = (op.parameters ?? []).filter((p): p is Parameter => 'name' in p);
   const values: Record<string, string> = {};
@@ -156,8 +169,20 @@ async function send(t: TestApp, operationId: string, cookie: { value?: string; m
     });
     cookie.me = String(signIn.headers['set-cookie']).split(';')[0];
   }
+  const office = path.startsWith('/office/api/') && !OFFICE_PUBLIC.has(operationId);
+  if (office && !cookie.office) {
+    // As the owner does: sign in (the example is the demo owner's).
+    const signIn = await send(t, 'createOfficeApiSignIn', cookie);
+    cookie.office = String(signIn.response.headers['set-cookie']).split(';')[0];
+  }
   const cookieHeader =
-    scheme === 'cashierDevice' ? cookie.value : scheme === 'meSession' ? cookie.me : undefined;
+    scheme === 'cashierDevice'
+      ? cookie.value
+      : scheme === 'meSession'
+        ? cookie.me
+        : office
+          ? cookie.office
+          : undefined;
   const response = await t.call({
     method: method.toUpperCase() as 'GET',
     url: query ? `${url}?${query}` : url,
