@@ -38,7 +38,8 @@ export const passcodeField = () => z.string().regex(/^\d{4}$/, 'must be 4 digits
 
 export const officeSignInRequest = z
   .object({ email: emailField(), password: password.min(1) })
-  .meta({ example: { email: 'owner@demo.example', password: 'the password' } });
+  // The demo account's owner (README "The demo account").
+  .meta({ example: { email: 'owner@demo.example', password: 'demo-owner-pass' } });
 
 /** Who is signed in, the shops they run (all for an owner), and the account's look. */
 export const officeMe = z.object({
@@ -48,7 +49,9 @@ export const officeMe = z.object({
 });
 export type OfficeMe = z.infer<typeof officeMe>;
 
-export const passwordResetLinkRequest = z.object({ email: emailField() });
+export const passwordResetLinkRequest = z
+  .object({ email: emailField() })
+  .meta({ example: { email: 'owner@demo.example' } });
 export const passwordResetRequest = z.object({
   token: z.string().trim().min(1).max(200),
   password: password.min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
@@ -153,7 +156,7 @@ export const staffRequest = z
     shop_uuids: z.array(idField()).max(500).default([]),
     passcode: passcodeField().nullish(),
   })
-  .meta({ example: { name: 'Sam', role: 'cashier', shop_uuids: ['the shop uuid'], passcode: '4821' } });
+  .meta({ example: { name: 'Kim', role: 'cashier', shop_uuids: [DEMO.shop], passcode: '4821' } });
 export const staffUpdateRequest = z.object({
   name: name.optional(),
   role: staffRole.optional(),

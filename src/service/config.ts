@@ -164,6 +164,11 @@ const OPTIONS = {
     type: 'string',
     help: 'failed authentications of one address a minute (60)',
   },
+  'owner-email': {
+    env: 'OWNER_EMAIL',
+    type: 'string',
+    help: "the owner's e-mail address made on the first start without staff (owner@{portal-url host})",
+  },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -271,6 +276,7 @@ const SCHEMA = z.object({
   'max-streams-per-address': wholeNumber(1, 1_000_000).default(50),
   'max-streams-per-session': wholeNumber(1, 1000).default(10),
   'auth-failure-limit': wholeNumber(1, 1_000_000).default(60),
+  'owner-email': z.email({ error: 'must be an e-mail address' }).max(191).optional(),
 });
 
 // Options that only make sense together; each message names the option to change.
@@ -326,7 +332,61 @@ export function usage(): string {
     `  ${'--help'.padEnd(width)}  this text`,
     `  ${'--version'.padEnd(width)}  the version of the service`,
     '',
+    'Commands: npm start -- <command> [options], on the database the options name (--data,',
+    '--database-url); each prints a one-time link (base: --portal-url) that sets a password, valid 24 hours:',
+    ...Object.entries(COMMANDS).flatMap(([name, c]) => [`  ${name} ${c.args}`, `      ${c.help}`]),
+    '',
   ].join('\n');
+}
+
+/** The office's commands for a server operator (docs/office.md "Signing in"). */
+export const COMMANDS = {
+  'create-owner': {
+    args: '--email <e-mail> [--name <name>]',
+    help: 'make an owner of the office (or make this staff member owner)',
+  },
+  'reset-password': {
+    args: '--email <e-mail>',
+    help: "a link that sets this staff member's password, their address unlocked",
+  },
+} as const;
+
+/** A command of the command line: `portal create-owner --email …` and the options of the database. */
+export interface OfficeCommand {
+  command: keyof typeof COMMANDS;
+  /** As typed (checked by the command). */
+  email: string | undefined;
+  name: string | undefined;
+  config: Config;
+}
+
+/**
+ * The command of `argv` (its first word), its `--email` and `--name`, and the service options the
+ * rest gives (the database's: --data, --database-url; the links': --portal-url); undefined when
+ * `argv` names no command. @throws ConfigError for a bad option.
+ */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): OfficeCommand | undefined {
+  const [first, ...rest] = argv;
+  if (!first || !Object.hasOwn(COMMANDS, first)) return undefined;
+  const own: { email?: string; name?: string } = {};
+  const options: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const match = /^--(email|name)(?:=(.*))?$/.exec(arg);
+    if (!match) {
+      options.push(arg);
+      continue;
+    }
+    const value = match[2] ?? rest[++i];
+    if (value === undefined) throw new ConfigError(`--${match[1]}: give a value`);
+    own[match[1] as 'email' | 'name'] = value;
+  }
+  return {
+    command: first as keyof typeof COMMANDS,
+    email: own.email,
+    name: own.name?.trim() || undefined,
+    config: parseConfig(options, env),
+  };
 }
 
 /**
@@ -436,6 +496,8 @@ function toConfig(o: z.output<typeof SCHEMA>) {
     },
     /** Failed authentications a minute one client address may make before 429 (off with rateLimit 0). */
     authFailureLimit: o['auth-failure-limit'],
+    /** The owner's address made on the first start of an account without staff (docs/office.md). */
+    ownerEmail: o['owner-email']?.toLowerCase(),
   };
 }
 

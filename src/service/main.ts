@@ -5,8 +5,19 @@ import closeWithGrace from 'close-with-grace';
 import packageJson from '../../package.json' with { type: 'json' };
 import { buildApp } from './app';
 import { runPrimary, type WorkerRole, workerRole } from './cluster';
-import { type Config, ConfigError, parseConfig, usage } from './config';
-import { openDatabase } from './db/database';
+import { type Config, ConfigError, type OfficeCommand, parseCommand, parseConfig, usage } from './config';
+import { type OpenDatabase, openDatabase } from './db/database';
+import { inTransaction, type Tx } from './db/transaction';
+import {
+  defaultOwnerEmail,
+  firstOwner,
+  makeOwner,
+  type OperatorLink,
+  OWNER_LINK_HOURS,
+  officeEmail,
+  operatorResetLink,
+} from './domain/office/owner';
+import { officeUrl } from './domain/office/sign-in';
 import { FixtureError } from './fixture/load';
 import { announceCredentialsChanged, reloadFixture } from './fixture/reload';
 import { seedAccount } from './fixture/seed';
@@ -30,6 +41,29 @@ async function prepare(config: Config) {
   return { tls, database };
 }
 
+/** Units of work on `database` outside a running app (start-up, the command line). */
+function runner(database: OpenDatabase) {
+  return <T>(work: (tx: Tx) => Promise<T>) =>
+    inTransaction(
+      database,
+      () => new Date(),
+      () => undefined,
+      work,
+    );
+}
+
+/**
+ * The first start of an account without staff makes its owner (--owner-email, else
+ * owner@<host of --portal-url>): the banner prints the link that sets their password.
+ */
+function ensureOwner(config: Config, database: OpenDatabase): Promise<OperatorLink | undefined> {
+  return firstOwner(
+    runner(database),
+    config.ownerEmail ?? defaultOwnerEmail(config.portalUrl),
+    config.portalUrl,
+  );
+}
+
 /**
  * The start-up banner, on stderr so that stdout carries only JSON log lines: the addresses (https
  * with the certificate's fingerprint under TLS), health and metrics, the demo credentials and a
@@ -37,7 +71,14 @@ async function prepare(config: Config) {
  */
 function printBanner(
   config: Config,
-  info: { address: string; fixture: string; session?: string; tls?: TlsMaterial; pids?: number[] },
+  info: {
+    address: string;
+    fixture: string;
+    session?: string;
+    tls?: TlsMaterial;
+    pids?: number[];
+    owner?: OperatorLink;
+  },
 ): void {
   const { address, tls } = info;
   const curl = tls?.selfSignedFile ? `curl --cacert ${tls.selfSignedFile}` : 'curl';
@@ -70,8 +111,17 @@ function printBanner(
     `  metrics      ${metrics}`,
     '  logs         JSON lines on stdout, one per request',
   );
+  const office = officeUrl(config.portalUrl);
+  if (info.owner) {
+    lines.push(
+      `  office       ${office}  first sign-in: the owner ${info.owner.email} sets a password at`,
+      `               ${info.owner.url}`,
+      `               (once, within ${OWNER_LINK_HOURS} hours; later: portal reset-password --email ${info.owner.email})`,
+    );
+  }
   if (info.session) {
     lines.push(
+      `  office       ${office}  demo owner owner@demo.example, password demo-owner-pass`,
       '  credentials  API key demo-api-key, register key demo-register-key (Amsterdam),',
       '               access token demo-access-token, personal access token demo-personal-access-token,',
       '               OAuth client 1 with secret demo-oauth-client-secret (POST /oauth/token)',
@@ -101,6 +151,7 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
   const seeded = worker
     ? undefined
     : await seedAccount(database.db, config.fixture, new Date(), config.fixtureMode);
+  const owner = worker ? undefined : await ensureOwner(config, database);
   const app = await buildApp(config, {
     db: database.db,
     dialect: database.dialect,
@@ -176,7 +227,7 @@ async function serve(config: Config, worker: WorkerRole | undefined): Promise<vo
   }
   const session = !worker || worker.index === 0 ? await createDemoSession(app) : undefined;
   if (worker) worker.ready({ address, session });
-  else printBanner(config, { address, fixture: seeded?.source ?? '', session, tls });
+  else printBanner(config, { address, fixture: seeded?.source ?? '', session, tls, owner });
 }
 
 /** `npm start`: one process, or with `--workers N` a primary and N workers (PostgreSQL). */
@@ -190,9 +241,15 @@ async function main(worker: WorkerRole | undefined): Promise<void> {
     process.stdout.write(`portal ${packageJson.version}\n`);
     return;
   }
+  const command = parseCommand(argv, process.env);
+  if (command) {
+    process.exitCode = await runCommand(command);
+    return;
+  }
   const config = parseConfig(argv, process.env);
   if (config.workers > 1 && cluster.isPrimary) {
     let fixture = '';
+    let owner: OperatorLink | undefined;
     let tls: TlsMaterial | undefined;
     await runPrimary(
       config,
@@ -203,15 +260,56 @@ async function main(worker: WorkerRole | undefined): Promise<void> {
         try {
           fixture = (await seedAccount(prepared.database.db, config.fixture, new Date(), config.fixtureMode))
             .source;
+          owner = await ensureOwner(config, prepared.database);
         } finally {
           await prepared.database.close();
         }
       },
-      (info) => printBanner(config, { ...info, fixture, tls }),
+      (info) => printBanner(config, { ...info, fixture, tls, owner }),
     );
     return;
   }
   await serve(config, worker);
+}
+
+/**
+ * `portal create-owner --email … [--name …]` and `portal reset-password --email …` (docs/office.md
+ * "Signing in"): on the configured database (migrated first), print a one-time link that sets the
+ * password, valid OWNER_LINK_HOURS. @returns the exit code: 0, or 2 for a bad or unknown address.
+ */
+async function runCommand({ command, email: typed, name, config }: OfficeCommand): Promise<number> {
+  const email = officeEmail(typed ?? '');
+  if (!email) {
+    process.stderr.write(
+      `portal ${command}: ${typed === undefined ? 'give --email <e-mail>' : `--email: "${typed}" is not an e-mail address`}\n`,
+    );
+    return 2;
+  }
+  if (!config.databaseUrl) await startupStep('data', config, () => ensureDataFolder(config.dataDir));
+  const database = await startupStep('database', config, () =>
+    openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
+  );
+  try {
+    const run = runner(database);
+    const link =
+      command === 'create-owner'
+        ? await makeOwner(run, email, config.portalUrl, name)
+        : await operatorResetLink(run, email, config.portalUrl);
+    if (!link) {
+      process.stderr.write(`portal ${command}: no staff member has the e-mail address ${email}\n`);
+      return 2;
+    }
+    const what =
+      command === 'create-owner'
+        ? `${'created' in link && link.created ? 'Made' : 'Now'} ${link.name} <${email}>: an owner of the office.`
+        : `Reset link for ${link.name} <${email}>.`;
+    process.stdout.write(
+      `${what}\nSet the password at (once, within ${OWNER_LINK_HOURS} hours):\n${link.url}\n`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
 }
 
 /** The one line a start-up failure prints: what is wrong and what to do; the stack only when debugging. */

@@ -6,6 +6,8 @@ import { zodRoutes } from '../route';
 import { officeRoute } from './auth';
 
 const params = z.object({ uuid: z.string() });
+/** "Try it out" changes the staff member the example of POST /staff makes. */
+const AFTER_CREATE = { operationId: 'createOfficeApiStaff', parameters: { uuid: '$response.body#/uuid' } };
 const noBody = z.preprocess((v) => v ?? {}, z.object({}));
 
 /**
@@ -54,6 +56,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
     '/staff/:uuid',
     officeRoute({
       summary: 'Change a staff member: name, role, shops, passcode (null removes it)',
+      exampleAfter: AFTER_CREATE,
       description:
         'A manager changes only cashiers of their shops and sets which of their own shops they work in. ' +
         'Nobody changes their own role; the last owner stays owner.',
@@ -69,6 +72,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
     '/staff/:uuid/remove',
     officeRoute({
       summary: 'Remove a staff member: their sessions end, they can no longer sign in',
+      exampleAfter: AFTER_CREATE,
       description: 'Their row stays for the audit log. Nobody removes themselves; the last owner stays.',
       errors: [{ reason: 'staff_not_found' }, { reason: 'staff_self' }, { reason: 'last_owner' }],
       params,
