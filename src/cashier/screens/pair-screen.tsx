@@ -49,7 +49,7 @@ export function PairScreen({ revoked }: { revoked: boolean }) {
             className="input"
             value={code}
             autoComplete="off"
-            autoCapitalize="characters"
+            autoCapitalize="off"
             spellCheck={false}
             data-testid="pair-code"
             onChange={(event) => setCode(event.target.value)}
