@@ -110,12 +110,12 @@ export type PairingCode = z.infer<typeof pairingCode>;
 
 export const deviceRequest = z
   .object({ kind: deviceKind, name, shop_uuid: idField() })
-  .meta({ example: { kind: 'console', name: 'Till phone 2', shop_uuid: 'the shop uuid' } });
+  .meta({ example: { kind: 'console', name: 'Till phone 2', shop_uuid: DEMO.shop } });
 export const newDevice = z.object({ device: officeDevice, pairing: pairingCode });
 export type NewDevice = z.infer<typeof newDevice>;
 export const deviceUpdateRequest = z
   .object({ name: name.optional(), shop_uuid: idField().optional() })
-  .meta({ example: { name: 'Till phone 2', shop_uuid: 'the other shop uuid' } });
+  .meta({ example: { name: 'Till phone 2', shop_uuid: DEMO.shop } });
 /** GET /devices: the devices of the shops the caller runs, by shop and name. */
 export const officeDevices = z.array(officeDevice);
 

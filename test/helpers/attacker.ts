@@ -6,12 +6,12 @@ import type { TestApp } from './app';
 
 /*
  * The attacker's tests (test/http/attacker-*.test.ts, docs/testing.md "Attacker's tests"): every
- * route of the five APIs, from Fastify's own route table and the OpenAPI document, called with each
+ * route of the six APIs, from Fastify's own route table and the OpenAPI document, called with each
  * credential that must be refused; each must be refused as documented and change nothing.
  */
 
-/** The five APIs, by who may call them (docs/trust-model.md). */
-export type Api = 'public' | 'portal' | 'v1' | 'cashier' | 'me';
+/** The six APIs, by who may call them (docs/trust-model.md). */
+export type Api = 'public' | 'portal' | 'v1' | 'cashier' | 'me' | 'office';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** A route of Fastify's table: its method and pattern (`/contacts/:contact_uuid`). */
@@ -77,7 +77,7 @@ export function routeTable(app: FastifyInstance): Route[] {
 }
 
 /**
- * Routes that take no credential of any API, and why none is needed. A route outside the five
+ * Routes that take no credential of any API, and why none is needed. A route outside the six
  * APIs that is not here fails the run (attacker-routes.test.ts): say what guards it, or give it one.
  */
 export const OPEN_ROUTES: Record<string, string> = {
@@ -99,6 +99,12 @@ export const OPEN_ROUTES: Record<string, string> = {
   'POST /portal/api/devices/pair':
     "exchanges the office's pairing code for a tablet's device token (office-devices.test.ts)",
   'POST /me/api/sign-in': "exchanges a sign-in link's token for the /me/ cookie (me-sign-in.test.ts)",
+  'POST /office/api/sign-in':
+    "exchanges a staff member's e-mail and password for the office cookie (office-sign-in.test.ts)",
+  'POST /office/api/password-reset-link':
+    'e-mails a reset link to a known address; answers the same for any (office-sign-in.test.ts)',
+  'POST /office/api/password-reset':
+    "exchanges a reset link's token for a new password and the office cookie (office-sign-in.test.ts)",
   'POST /me/api/sign-in-link':
     'e-mails a link to a known address; answers the same for any (me-attacker.test.ts)',
 };
@@ -109,6 +115,7 @@ function prefixApi(url: string): Exclude<Api, 'public'> | undefined {
   if (url.startsWith('/api/v1/portal-sessions')) return 'v1';
   if (url.startsWith('/cashier/api/')) return 'cashier';
   if (url.startsWith('/me/api/')) return 'me';
+  if (url.startsWith('/office/api/')) return 'office';
   return undefined;
 }
 
@@ -129,8 +136,6 @@ export function attackSurface(
   for (const { method, url } of routeTable(app)) {
     const name = `${method} ${url}`;
     if (OPEN_ROUTES[name]) continue;
-    // The office's routes (cookie of a person) are attacked by test/http/office-*.test.ts, per route.
-    if (url.startsWith('/office/api/')) continue;
     const path = openApiPath(url);
     const surface = SURFACE.exec(path);
     const candidates = surface ? [path, surface[2]!, `/v3/oauth/clients${surface[2]}`] : [path];
@@ -159,7 +164,8 @@ export function attackSurface(
 /**
  * The groups of routes each attacker's test calls, by the credential their callers hold: a key of
  * the public API (and the v1 API's create), a portal session's uuid (the kiosk's and the v1 API's
- * session routes), a standby screen's device token, the console's cookie, the /me/ cookie.
+ * session routes), a standby screen's device token, the console's cookie, the /me/ cookie, the
+ * office's cookie.
  */
 export const ROUTE_GROUPS = {
   key: (r: AttackRoute) => r.api === 'public' || (r.api === 'v1' && !r.url.includes(':')),
@@ -169,6 +175,7 @@ export const ROUTE_GROUPS = {
   device: (r: AttackRoute) => r.api === 'portal' && r.url.startsWith('/portal/api/devices/:token'),
   console: (r: AttackRoute) => r.api === 'cashier',
   me: (r: AttackRoute) => r.api === 'me',
+  office: (r: AttackRoute) => r.api === 'office',
 } as const;
 
 /** A v1 route's key in V1_REQUESTS: its pattern without the API's prefix. */

@@ -12,9 +12,9 @@ import {
 
 /*
  * "Every new route ships with its attacker's test": every route of Fastify's own table is either
- * open (OPEN_ROUTES, with why) or of one of the five APIs, described (the OpenAPI document; the v1
+ * open (OPEN_ROUTES, with why) or of one of the six APIs, described (the OpenAPI document; the v1
  * API: V1_REQUESTS) and in exactly one group an attacker's test calls
- * (test/http/attacker-public, -portal, -cashier, me-attacker). A route added without one fails here.
+ * (test/http/attacker-public, -portal, -cashier, -office, me-attacker). A route added without one fails here.
  */
 
 let t: TestApp;
@@ -60,6 +60,7 @@ describe("every route has its attacker's test", () => {
       device: 2,
       console: expect.any(Number),
       me: expect.any(Number),
+      office: expect.any(Number),
     });
     expect(counts.key).toBeGreaterThan(390);
     expect(counts.session).toBeGreaterThan(45);
