@@ -15,8 +15,7 @@ export interface StaffTable {
   role: StaffRole;
   /** Argon2id of the 4-digit passcode typed at the till; null: cannot sign in at a till. */
   passcode_hash: string | null;
-  failed_sign_ins: Generated<number>;
-  locked_until: string | null;
+  /** Wrong till passcodes in a row, and until when they lock the person at every till. */
   failed_passcodes: Generated<number>;
   passcode_locked_until: string | null;
   created_at: string;

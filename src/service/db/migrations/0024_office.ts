@@ -26,8 +26,6 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('password_hash', 'text')
     .addColumn('role', 'text', notNull)
     .addColumn('passcode_hash', 'text')
-    .addColumn('failed_sign_ins', 'integer', zero)
-    .addColumn('locked_until', 'text')
     .addColumn('failed_passcodes', 'integer', zero)
     .addColumn('passcode_locked_until', 'text')
     .addColumn('created_at', 'text', notNull)
