@@ -82,7 +82,7 @@ export type CashierDevice = z.infer<typeof cashierDevice>;
 /** A person signs in at the till: their uuid (from GET /staff) and their 4-digit passcode. */
 export const staffSignInRequest = z
   .object({ staff_uuid: idField(), passcode: passcodeField() })
-  .meta({ example: { staff_uuid: 'the uuid of a person from GET /cashier/api/staff', passcode: '1234' } });
+  .meta({ example: { staff_uuid: DEMO.sam, passcode: '1234' } });
 export type StaffSignInRequest = z.infer<typeof staffSignInRequest>;
 
 /**

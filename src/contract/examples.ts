@@ -6,6 +6,8 @@
 export const DEMO = {
   shop: 'a0000000-0000-4000-8000-000000000001',
   shopUtrecht: 'a0000000-0000-4000-8000-000000000002',
+  /** Sam, a cashier of the Amsterdam shop: till passcode 1234. */
+  sam: '5a000000-0000-4000-8000-000000000001',
   /** Anna: Gold tier, 120 credits, €15 prepaid, card CARD-0001, app token APP-TOKEN-0001, vouchers. */
   anna: 'd0000000-0000-4000-8000-000000000001',
   ben: 'd0000000-0000-4000-8000-000000000002',

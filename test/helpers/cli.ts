@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -80,8 +81,9 @@ export function cliForAnyUser(): { main: string; remove(): void } {
     packages: Record<string, { dev?: boolean }>;
   };
   for (const [path, entry] of Object.entries(lock.packages)) {
-    // Top-level packages only: a package's own node_modules comes with it.
-    if (!entry.dev && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path)) {
+    // Top-level packages only: a package's own node_modules comes with it. Optional ones of other
+    // platforms (an Argon2 build for each) are in the lock but not installed.
+    if (!entry.dev && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path) && existsSync(join(root, path))) {
       linkTree(join(root, path), join(parent, path));
     }
   }

@@ -65,7 +65,8 @@ export const LAST_USED_MS = 60_000;
  * `request.credentialHash`. Known credentials are cached (a bounded LRU, read again after a minute;
  * unknown tokens are never kept); a revocation (domain/account/credentials.ts) forgets them at once. An
  * address that has failed too often is refused (429) before its token is looked up (rate-limit.ts).
- * An API key's `last_used_at` (the office's register keys) is written at most once a minute per key.
+ * An API key's `last_used_at` (the office's register keys) is written at most once a minute per key,
+ * when a call with it succeeded.
  */
 export function registerAuth(app: FastifyInstance): void {
   const known = new LRUCache<string, StoredCredential>({ max: CACHE_ENTRIES, ttl: CACHE_MS });
@@ -116,7 +117,13 @@ export function registerAuth(app: FastifyInstance): void {
     }
     request.actor = credential.actor;
     request.credentialHash = hash;
-    if (credential.actor.kind === 'api_key') await noteUse(request, hash);
+  });
+  // A key's use is noted once its call succeeded: a refused call changes nothing, this included.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.actor?.kind === 'api_key' && request.credentialHash && reply.statusCode < 400) {
+      await noteUse(request, request.credentialHash);
+    }
+    return payload;
   });
 }
 

@@ -79,6 +79,9 @@ const TAGS: Record<string, string> = {
   'Portal API': "The kiosk's calls, scoped to one portal session (or one paired screen).",
   'Cashier console': "The cashier console's calls, authorised by its device's session cookie.",
   Me: "The customer's own page /me/: its calls, authorised by its session cookie (docs/me.md).",
+  Office:
+    "The office of the people who run the shops: its calls, authorised by a staff member's session cookie " +
+    'and their role (docs/office.md).',
   Operations: 'Health of the service (no credential).',
   Extension: 'Our additions to the spec (docs/extensions.md).',
 };
