@@ -53,13 +53,10 @@ export type SessionDefaults = z.infer<typeof sessionDefaults>;
 
 /**
  * How a console pairs: `code`, the pairing code the office shows (`K7QM-3XRP`, valid once for a
- * while), or `token`, a fixture's device token (`cashier_devices[].token`); exactly one of them.
+ * while), or `token`, a fixture's device token (`cashier_devices[].token`); a code wins.
  */
 export const pairRequest = z
-  .object({ token: idField().optional(), code: z.string().trim().min(1).max(20).optional() })
-  .refine((body) => (body.token === undefined) !== (body.code === undefined), {
-    message: 'send either code or token',
-  })
+  .union([z.object({ code: z.string().trim().min(1).max(20) }), z.object({ token: idField() })])
   .meta({ example: { token: DEMO.cashierDevice } });
 export type PairRequest = z.infer<typeof pairRequest>;
 

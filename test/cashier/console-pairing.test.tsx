@@ -27,13 +27,27 @@ describe('pairing the console', () => {
     await console.user.click(screen.getByRole('button', { name: 'Pair' }));
     await console.until(() =>
       expect(screen.getByTestId('pair-error').textContent).toBe(
-        'This code is not known, or the device was removed. Ask the manager for a new one.',
+        'This code is not known, used already or expired, or the device was removed. Ask the manager for a new one.',
       ),
     );
     await console.user.clear(screen.getByLabelText('Pairing code'));
     await console.user.type(screen.getByLabelText('Pairing code'), 'cashier-utrecht');
     await console.user.click(screen.getByRole('button', { name: 'Pair' }));
     await console.until(() => expect(device()).toBe('Demo Coffee Utrecht | Utrecht till · Demo Coffee'));
+  });
+
+  it('the pairing code the office shows pairs, in any case and without its dash; once only', async () => {
+    const api = flow.api();
+    api.consoleCode('K7QM-3XRP', 'cashier-utrecht');
+    const console = await flow.renderConsole();
+    await console.user.type(screen.getByLabelText('Pairing code'), 'k7qm3xrp');
+    await console.user.click(screen.getByRole('button', { name: 'Pair' }));
+    await console.until(() => expect(device()).toBe('Demo Coffee Utrecht | Utrecht till · Demo Coffee'));
+    expect(api.requests.filter((r) => r.path === '/cashier/api/pair').map((r) => r.body)).toEqual([
+      { code: 'k7qm3xrp' },
+    ]);
+    // The same code again, on another phone: refused.
+    expect(api.call('POST', '/cashier/api/pair', { code: 'K7QM-3XRP' }).status).toBe(401);
   });
 
   it('a device refused at its next visit (revoked) lands on pairing, told it is no longer paired', async () => {

@@ -13,6 +13,7 @@ import { ApiError } from '../../web/api-error';
 import { openLiveStream } from '../../web/live-stream';
 import { request } from '../../web/request';
 import { rememberPaired } from '../lib/paired-flag';
+import { pairRequest } from '../lib/pairing-link';
 import { CASHIER_API, sessionPath } from './client';
 
 /*
@@ -46,8 +47,9 @@ export function deviceQueryOptions() {
 export function usePair() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      request<CashierDevice>(CASHIER_API, { method: 'POST', path: '/pair', body: { token } }),
+    /** A pairing code of the office, or a fixture device's token (pairing-link.ts pairRequest). */
+    mutationFn: (typed: string) =>
+      request<CashierDevice>(CASHIER_API, { method: 'POST', path: '/pair', body: pairRequest(typed) }),
     onSuccess: (device) => {
       client.setQueryData(deviceKey, device);
     },

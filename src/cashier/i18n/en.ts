@@ -13,11 +13,12 @@ export const en = {
   },
   pair: {
     title: 'Pair this device',
-    body: 'Open the pairing link of this device once, or type its pairing code. The manager finds both in the account settings.',
+    body: 'Type the pairing code the office shows for this device (or open its pairing link once).',
     code: 'Pairing code',
     submit: 'Pair',
     pairing: 'Pairing…',
-    refused: 'This code is not known, or the device was removed. Ask the manager for a new one.',
+    refused:
+      'This code is not known, used already or expired, or the device was removed. Ask the manager for a new one.',
     revoked: 'This device is no longer paired. Ask the manager for its pairing code.',
   },
   till: {

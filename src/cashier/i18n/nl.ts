@@ -15,11 +15,12 @@ export const nl: CashierTexts = {
   },
   pair: {
     title: 'Koppel dit apparaat',
-    body: 'Open eenmalig de koppellink van dit apparaat, of typ zijn koppelcode. De manager vindt beide in de accountinstellingen.',
+    body: 'Typ de koppelcode die het kantoor voor dit apparaat toont (of open eenmalig zijn koppellink).',
     code: 'Koppelcode',
     submit: 'Koppelen',
     pairing: 'Bezig met koppelen…',
-    refused: 'Deze code is onbekend, of het apparaat is verwijderd. Vraag de manager om een nieuwe.',
+    refused:
+      'Deze code is onbekend, al gebruikt of verlopen, of het apparaat is verwijderd. Vraag de manager om een nieuwe.',
     revoked: 'Dit apparaat is niet meer gekoppeld. Vraag de manager om zijn koppelcode.',
   },
   till: {

@@ -6,8 +6,8 @@ import { errorMessageKey } from '../lib/error-message';
 import { pairingToken } from '../lib/pairing-link';
 
 /**
- * Pairing: a pairing link (`#device=<token>`) pairs at once and leaves the address bar; else the
- * cashier types the pairing code. `revoked`: the device was paired, and is no longer.
+ * Pairing: the cashier types the pairing code the office shows (a fixture device's token is taken
+ * there too); a pairing link (`#device=<token>`) pairs at once and leaves the address bar. `revoked`: the device was paired, and is no longer.
  */
 export function PairScreen({ revoked }: { revoked: boolean }) {
   const { t } = useTranslation('cashier');

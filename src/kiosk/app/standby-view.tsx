@@ -17,8 +17,9 @@ import { SessionView } from './session-view';
  * A tablet paired to a shop (`?device=TOKEN`): the shop's welcome screen, switching in place to
  * each new portal session of the shop (device stream), and back (or to the shop's session still
  * open) when the session on screen has ended and its end screen has been seen (lib/standby.ts).
+ * A token the service refuses (unknown, revoked, re-paired) offers `onPair`: "Pair this screen".
  */
-export function StandbyView({ token }: { token: string }) {
+export function StandbyView({ token, onPair }: { token: string; onPair?: () => void }) {
   const [connected, setConnected] = useState(false);
   const device = useDevice(token, { poll: !connected });
   useAccountWording(device.data?.account.wording);
@@ -80,7 +81,7 @@ export function StandbyView({ token }: { token: string }) {
       brandInHeader={!attract}
     >
       {unpaired ? (
-        <UnknownDeviceScreen />
+        <UnknownDeviceScreen onPair={onPair} />
       ) : attract ? (
         <StandbyScreen
           shopName={state.shop.name}

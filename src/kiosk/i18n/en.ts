@@ -152,6 +152,13 @@ export const en = {
     offerCredits: '{{credits}} $t(unit.points)',
     unknownTitle: 'This screen is not paired with a shop',
     unknownBody: 'Please ask a member of staff to pair it again.',
+    pairAction: 'Pair this screen',
+    pairTitle: 'Pair this screen',
+    pairBody: 'Type the pairing code the office shows for this tablet.',
+    pairCode: 'Pairing code',
+    pairSubmit: 'Pair',
+    pairing: 'Pairing…',
+    pairBack: 'Back',
   },
   keypad: {
     label: 'Number keys',
@@ -401,6 +408,7 @@ export const en = {
     codeLabel: 'Receipt code',
   },
   errors: {
+    pairingCodeInvalid: 'This code is not known, used already or expired. Ask for a new one in the office.',
     network: 'We cannot reach the shop’s system right now. Please try again in a moment.',
     rateLimited: 'Too many attempts in a short time. Please wait a moment and try again.',
     expired: 'This screen has timed out. Please ask the cashier to start again.',

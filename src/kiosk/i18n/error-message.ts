@@ -34,6 +34,7 @@ const BY_REASON: Partial<Record<ErrorReason, KioskKey>> = {
   verification_code_wrong: 'errors.codeWrong',
   verification_code_expired: 'errors.codeExpired',
   verification_locked: 'errors.verifyLocked',
+  pairing_code_invalid: 'errors.pairingCodeInvalid',
 };
 
 const BY_CODE: Record<number, KioskKey> = {

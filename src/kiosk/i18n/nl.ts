@@ -155,6 +155,13 @@ export const nl: KioskTexts = {
     offerCredits: '{{credits}} $t(unit.points)',
     unknownTitle: 'Dit scherm is niet aan een winkel gekoppeld',
     unknownBody: 'Vraag een medewerker om het opnieuw te koppelen.',
+    pairAction: 'Dit scherm koppelen',
+    pairTitle: 'Dit scherm koppelen',
+    pairBody: 'Typ de koppelcode die het kantoor voor deze tablet toont.',
+    pairCode: 'Koppelcode',
+    pairSubmit: 'Koppelen',
+    pairing: 'Bezig met koppelen…',
+    pairBack: 'Terug',
   },
   keypad: {
     label: 'Cijfertoetsen',
@@ -408,6 +415,7 @@ export const nl: KioskTexts = {
     codeLabel: 'Code van de kassabon',
   },
   errors: {
+    pairingCodeInvalid: 'Deze code is onbekend, al gebruikt of verlopen. Vraag in het kantoor om een nieuwe.',
     network: 'We kunnen het systeem van de winkel nu niet bereiken. Probeer het zo opnieuw.',
     rateLimited: 'Te veel pogingen in korte tijd. Wacht even en probeer het opnieuw.',
     expired: 'Dit scherm is verlopen. Vraag de kassamedewerker om opnieuw te beginnen.',

@@ -153,7 +153,8 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const address = normalizeIP(req.ip);
-      const { code, token } = req.body;
+      const code = 'code' in req.body ? req.body.code : undefined;
+      const token = 'token' in req.body ? req.body.token : '';
       if (code !== undefined) {
         // The try is counted in a transaction of its own: a wrong code keeps it counted.
         await app.tx((tx) => countPairingAttempt(tx, address));
@@ -161,7 +162,7 @@ export default async function cashierRoutes(fastify: FastifyInstance) {
       const { device, secret } = await app.tx((tx) =>
         code !== undefined
           ? pairCashierDeviceByCode(tx, code, address)
-          : pairCashierDevice(tx, token ?? '', address),
+          : pairCashierDevice(tx, token, address),
       );
       setDeviceCookie(req, reply, secret);
       return ok(await cashierDeviceView(app.db, device));
