@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../src/office/i18n/i18n';
+import { changeLines } from '../../src/office/screens/audit-screen';
 import { setUpOfficeTests } from '../helpers/office-page';
 
 /*
@@ -234,6 +235,18 @@ describe('office: register keys', () => {
 });
 
 describe('office: the audit log', () => {
+  it('reads a changed thing by its name and a list item by item, not as JSON', () => {
+    expect(
+      changeLines({
+        before: null,
+        after: { name: 'Haarlem POS', shop: { uuid: 'shop-hlm', name: 'Demo Coffee Haarlem' }, tags: [] },
+      }),
+    ).toEqual(['name: – → Haarlem POS', 'shop: – → Demo Coffee Haarlem']);
+    expect(changeLines({ before: { shops: ['a'] }, after: { shops: ['a', 'b'] } })).toEqual([
+      'shops: a → a, b',
+    ]);
+  });
+
   it('shows who changed what, filters by person, shop and dates, and pages to older entries', async () => {
     const page = await asOwner('audit');
     const api = office.api();
