@@ -50,6 +50,9 @@ test.afterAll(async () => {
   data?.remove();
 });
 
+/** A fixture that leaves a device out revokes it only when it wins over the database. */
+const FIXTURE_WINS = ['--fixture-mode', 'replace'];
+
 /** Types an amount on a console keypad as written, in euros: "12.75" is 1, 2, the decimal key, 7, 5. */
 async function typeAmount(page: Page, keypad: string, amount: string) {
   for (const key of amount) await page.getByTestId(`${keypad}-${key === '.' ? 'decimal' : key}`).click();
@@ -294,13 +297,16 @@ test('a revoked device is refused at its next request and lands on pairing', asy
     await signInAtTillIfAsked(page);
     await expect(page.getByTestId('console-device')).toBeVisible();
 
-    // The manager removes the device from the fixture; the service loads it at its next start.
+    // The operator removes the device from the fixture and has the service load it at its next
+    // start; a fixture that would revoke a device loads only when it wins over the database.
     await own.stop();
     own = await startCashierService(
       'cashier-revoke',
       cashierFixture([CASHIER_DEVICES.utrecht]),
       folder.dir,
       Number(new URL(own.url).port),
+      undefined,
+      FIXTURE_WINS,
     );
     expect((await page.request.get(`${own.url}/cashier/api/device`)).status()).toBe(401);
     await page.goto(`${own.url}/cashier/`);
@@ -319,7 +325,14 @@ test('a revoked device is refused at its next request and lands on pairing', asy
 test('an open console whose device is revoked says it is no longer paired, without a reload', async () => {
   test.setTimeout(60_000);
   const folder = dataFolder();
-  const own = await startCashierService('cashier-revoke-open', cashierFixture(), folder.dir);
+  const own = await startCashierService(
+    'cashier-revoke-open',
+    cashierFixture(),
+    folder.dir,
+    undefined,
+    undefined,
+    FIXTURE_WINS,
+  );
   const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
   try {
     const page = await context.newPage();
@@ -330,7 +343,7 @@ test('an open console whose device is revoked says it is no longer paired, witho
       (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
     });
 
-    // The manager removes the device from the fixture and has the running service load it.
+    // The operator removes the device from the fixture and has the running service load it.
     reloadCashierFixture(own, 'cashier-revoke-open', cashierFixture([CASHIER_DEVICES.utrecht]), folder.dir);
     await expect(page.getByTestId('pair-revoked')).toBeVisible();
     await expect(page.getByTestId('pair-revoked')).toHaveText(

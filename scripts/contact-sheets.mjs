@@ -1,7 +1,8 @@
 // `npm run screenshots:sheets`: one contact sheet per flow (docs/screenshots/sheet-<flow>.png) from the
 // screenshots the e2e specs shoot (copied into docs/screenshots by scripts/copy-screenshots.sh): the
 // flow's screens side by side in order, landscape (1280×800) on the first row and portrait (800×1280)
-// on the second; the console's flows as phone (390×844) and small tablet (768×1024). A screen missing
+// on the second; the console's flows as phone (390×844) and small tablet (768×1024), the office's as
+// laptop (1280×800) and phone (390×844). A screen missing
 // from docs/screenshots is left out and named on stderr.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +93,7 @@ export const FLOWS = {
     'offline-paying',
     'unknown-session',
     'unknown-device',
+    'pair-device',
   ],
 };
 
@@ -99,6 +101,7 @@ export const FLOWS = {
 export const CONSOLE_FLOWS = {
   'cashier-console': [
     'pair',
+    'till',
     'start',
     'settings',
     'purchase',
@@ -109,6 +112,11 @@ export const CONSOLE_FLOWS = {
     'today',
     'revoked',
   ],
+};
+
+/** The office's screens, shot on a laptop and a phone. */
+export const OFFICE_FLOWS = {
+  office: ['sign-in', 'shops', 'devices', 'staff', 'keys', 'audit'],
 };
 
 const GAP = 24;
@@ -192,4 +200,8 @@ for (const [flow, names] of Object.entries(FLOWS)) {
 for (const [flow, names] of Object.entries(CONSOLE_FLOWS)) {
   const screens = names.map((name) => `cashier-${name}`);
   write(flow, sheet([row(screens, 'phone', 422), row(screens, 'tablet', 512)]));
+}
+for (const [flow, names] of Object.entries(OFFICE_FLOWS)) {
+  const screens = names.map((name) => `office-${name}`);
+  write(flow, sheet([row(screens, 'laptop', 250), row(screens, 'phone', 422)]));
 }

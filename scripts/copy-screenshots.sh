@@ -1,14 +1,14 @@
 #!/bin/sh
 # Copies the e2e run's screenshots (test-results/screenshots/<name>-<w>x<h>.png) into docs/screenshots
 # as kiosk-<name>-landscape.png / -portrait.png (cashier-* names keep theirs, by phone/tablet size;
-# the /me/ page's me-<name>-phone.png as they are).
+# the /me/ page's me-<name>-phone.png and the office's office-<name>-laptop.png / -phone.png as they are).
 set -e
 cd "$(dirname "$0")/.."
 for file in test-results/screenshots/*.png; do
   [ -e "$file" ] || exit 0
   base=$(basename "$file" .png)
   case "$base" in
-    me-*-phone) cp "$file" "docs/screenshots/$base.png"; continue ;;
+    me-*-phone | office-*-laptop | office-*-phone) cp "$file" "docs/screenshots/$base.png"; continue ;;
   esac
   name=${base%-*}
   size=${base##*-}

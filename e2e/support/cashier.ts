@@ -57,7 +57,7 @@ export function cashierFixture(without: string[] = []): object {
 /**
  * A service of the spec's own on `dataDir` with `fixture` (loaded at start, as `--fixture` does), on
  * `port` when given (a restart keeps its address, and so the page's origin), else a free one;
- * `onLog` gets its log as it comes.
+ * `onLog` gets its log as it comes; `args`: more options (e.g. `--fixture-mode replace`).
  */
 export async function startCashierService(
   name: string,
@@ -65,6 +65,7 @@ export async function startCashierService(
   dataDir: string,
   port?: number,
   onLog?: (text: string) => void,
+  args: string[] = [],
 ) {
   const file = join(dataDir, `${name}-fixture.json`);
   writeFileSync(file, JSON.stringify(fixture));
@@ -72,7 +73,9 @@ export async function startCashierService(
   cpSync(join(process.cwd(), 'src/service/fixture/demo-media'), join(dataDir, 'demo-media'), {
     recursive: true,
   });
-  return startService(name, ['--fixture', file, '--data', dataDir], process.env.E2E_DIST, port, { onLog });
+  return startService(name, ['--fixture', file, '--data', dataDir, ...args], process.env.E2E_DIST, port, {
+    onLog,
+  });
 }
 
 /**

@@ -89,7 +89,7 @@ describe('who is at the till', () => {
     await console.user.click(screen.getByRole('button', { name: 'Sam' }));
     await typePasscode(console, '1234');
     await console.until(() => screen.getByTestId('till-switch'));
-    await console.user.click(screen.getByRole('button', { name: 'Sam is at the till: hand it over' }));
+    await console.user.click(screen.getByRole('button', { name: 'Sam · Switch: hand the till over' }));
     await console.until(() => screen.getByRole('heading', { name: 'Who is at the till?' }));
     await console.user.click(screen.getByRole('button', { name: 'Noor' }));
     await typePasscode(console, '5678');

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../src/office/i18n/i18n';
+import { changeLines } from '../../src/office/screens/audit-screen';
 import { setUpOfficeTests } from '../helpers/office-page';
 
 /*
@@ -33,11 +34,11 @@ describe('office: shops', () => {
     const row = screen.getByTestId('shop-Demo Coffee Centraal');
     expect(row.textContent).toContain('Utrecht');
 
-    await page.user.click(within(row).getByRole('button', { name: 'Close Demo Coffee Centraal' }));
+    await page.user.click(within(row).getByRole('button', { name: 'Close shop: Demo Coffee Centraal' }));
     expect(within(row).getByText(/Its tablets, phones and register keys stop working at once/)).toBeTruthy();
     await page.user.click(within(row).getByRole('button', { name: 'No, keep it' }));
     expect(office.api().shops.at(-1)?.closed_at).toBeNull();
-    await page.user.click(within(row).getByRole('button', { name: 'Close Demo Coffee Centraal' }));
+    await page.user.click(within(row).getByRole('button', { name: 'Close shop: Demo Coffee Centraal' }));
     await page.user.click(within(row).getByRole('button', { name: 'Yes, close the shop' }));
     await page.until(() => expect(screen.getByText('Demo Coffee Centraal is closed.')).toBeTruthy());
     expect(within(screen.getByTestId('shop-Demo Coffee Centraal')).getByText('Closed')).toBeTruthy();
@@ -92,9 +93,20 @@ describe('office: devices', () => {
 
     await page.wait(14 * 60_000);
     expect(screen.getByTestId('code-expired').textContent).toBe('This code has expired. Make a new one.');
-    await page.user.click(within(row).getByRole('button', { name: 'New pairing code for Till 2' }));
+    await page.user.click(within(row).getByRole('button', { name: 'New code for Till 2' }));
     await page.until(() =>
       expect(screen.getByTestId('countdown').textContent).toBe('Works once, for 15:00 more.'),
+    );
+
+    // Typed on the phone now: the list shows it in use within seconds, the page untouched.
+    const added = office.api().devices.find((d) => d.name === 'Till 2');
+    expect(added?.status).toBe('waiting');
+    if (added) added.status = 'paired';
+    await page.wait(3000);
+    await page.until(() =>
+      expect(within(screen.getByTestId('device-Till 2')).getByTestId('device-status').textContent).toBe(
+        'In use',
+      ),
     );
   });
 
@@ -223,6 +235,18 @@ describe('office: register keys', () => {
 });
 
 describe('office: the audit log', () => {
+  it('reads a changed thing by its name and a list item by item, not as JSON', () => {
+    expect(
+      changeLines({
+        before: null,
+        after: { name: 'Haarlem POS', shop: { uuid: 'shop-hlm', name: 'Demo Coffee Haarlem' }, tags: [] },
+      }),
+    ).toEqual(['name: – → Haarlem POS', 'shop: – → Demo Coffee Haarlem']);
+    expect(changeLines({ before: { shops: ['a'] }, after: { shops: ['a', 'b'] } })).toEqual([
+      'shops: a → a, b',
+    ]);
+  });
+
   it('shows who changed what, filters by person, shop and dates, and pages to older entries', async () => {
     const page = await asOwner('audit');
     const api = office.api();

@@ -81,7 +81,6 @@ export function Console({ device }: { device: CashierDevice }) {
             {t('app.device', { device: device.name, account: device.account.name })}
           </span>
         </div>
-        {device.staff ? <SwitchButton name={device.staff.name} /> : null}
         <LanguageButtons />
       </header>
       <nav className="tabs" aria-label={t('app.nav')}>
@@ -97,6 +96,8 @@ export function Console({ device }: { device: CashierDevice }) {
             {label}
           </button>
         ))}
+        {/* In the tab bar, not the header: on a phone the header has no room left for it. */}
+        {device.staff ? <SwitchButton name={device.staff.name} /> : null}
       </nav>
       {showsLive ? null : <WaitingStrip session={followedSession.query.data} onShow={() => setTab('live')} />}
       <main className={wide && current === 'start' ? 'console-main console-split' : 'console-main'}>

@@ -35,7 +35,7 @@ export const en = {
     locked_one: 'Too many wrong passcodes. Try again in {{count}} minute.',
     locked_other: 'Too many wrong passcodes. Try again in {{count}} minutes.',
     switch: 'Switch',
-    switchLabel: '{{name}} is at the till: hand it over',
+    switchLabel: '{{name}} · Switch: hand the till over',
   },
   tabs: { start: 'New', live: 'Live', today: 'Today', counter: 'Counter' },
   types: {

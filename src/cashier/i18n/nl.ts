@@ -37,7 +37,7 @@ export const nl: CashierTexts = {
     locked_one: 'Te vaak een verkeerde toegangscode. Probeer het over {{count}} minuut opnieuw.',
     locked_other: 'Te vaak een verkeerde toegangscode. Probeer het over {{count}} minuten opnieuw.',
     switch: 'Wisselen',
-    switchLabel: '{{name}} staat achter de kassa: overdragen',
+    switchLabel: '{{name}} · Wisselen: de kassa overdragen',
   },
   tabs: { start: 'Nieuw', live: 'Live', today: 'Vandaag', counter: 'Balie' },
   types: {

@@ -77,8 +77,16 @@ export function useShops() {
   return useQuery({ queryKey: ['office', 'shops'], queryFn: () => get<OfficeShop>('/shops') });
 }
 
+/** While a device waits for its code, asked again every few seconds: typed, it shows as in use. */
+export const WAITING_DEVICES_REFETCH_MS = 3000;
+
 export function useDevices() {
-  return useQuery({ queryKey: ['office', 'devices'], queryFn: () => get<OfficeDevice>('/devices') });
+  return useQuery({
+    queryKey: ['office', 'devices'],
+    queryFn: () => get<OfficeDevice>('/devices'),
+    refetchInterval: (query) =>
+      query.state.data?.some((device) => device.status === 'waiting') ? WAITING_DEVICES_REFETCH_MS : false,
+  });
 }
 
 export function useStaff() {

@@ -90,7 +90,7 @@ export const en = {
     added: '{{name}} is added.',
     saved: 'The changes are saved.',
     close: 'Close shop',
-    closeLabel: 'Close {{name}}',
+    closeLabel: 'Close shop: {{name}}',
     closeConfirm:
       'Close {{name}}? Its tablets, phones and register keys stop working at once. Its history stays.',
     closeYes: 'Yes, close the shop',
@@ -118,7 +118,7 @@ export const en = {
     status: { waiting: 'Waiting for its code', paired: 'In use', revoked: 'Revoked' },
     created: 'Added {{date}}',
     newCode: 'New code',
-    newCodeLabel: 'New pairing code for {{name}}',
+    newCodeLabel: 'New code for {{name}}',
     rename: 'Rename or move',
     revoke: 'Revoke',
     revokeLabel: 'Revoke {{name}}',

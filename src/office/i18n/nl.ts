@@ -94,7 +94,7 @@ export const nl: OfficeTexts = {
     added: '{{name}} is toegevoegd.',
     saved: 'De wijzigingen zijn opgeslagen.',
     close: 'Winkel sluiten',
-    closeLabel: '{{name}} sluiten',
+    closeLabel: 'Winkel sluiten: {{name}}',
     closeConfirm:
       '{{name}} sluiten? De tablets, telefoons en kassasleutels werken dan meteen niet meer. De geschiedenis blijft bewaard.',
     closeYes: 'Ja, sluit de winkel',
@@ -122,7 +122,7 @@ export const nl: OfficeTexts = {
     status: { waiting: 'Wacht op de code', paired: 'In gebruik', revoked: 'Ingetrokken' },
     created: 'Toegevoegd {{date}}',
     newCode: 'Nieuwe code',
-    newCodeLabel: 'Nieuwe koppelcode voor {{name}}',
+    newCodeLabel: 'Nieuwe code voor {{name}}',
     rename: 'Naam of winkel wijzigen',
     revoke: 'Intrekken',
     revokeLabel: '{{name}} intrekken',

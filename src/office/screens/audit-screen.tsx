@@ -7,12 +7,14 @@ import { type AuditFilters, useAudit, useStaff } from '../api/queries';
 import { Field } from '../components/field';
 import { ListStates, Notice } from '../components/notice';
 
-const show = (value: unknown) =>
-  value === null || value === undefined
-    ? '–'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+/** A value as read: nothing as "–", a list item by item, a thing that has a name (a shop) by its name. */
+const show = (value: unknown): string => {
+  if (value === null || value === undefined) return '–';
+  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : '–';
+  if (typeof value !== 'object') return String(value);
+  const { name } = value as { name?: unknown };
+  return typeof name === 'string' ? name : JSON.stringify(value);
+};
 
 /** An entry's change as lines "field: before → after", only the fields that differ. */
 export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
@@ -106,21 +108,26 @@ export function AuditScreen({ me }: { me: OfficeMe }) {
                   <td data-label={t('audit.where')}>
                     {[entry.device, entry.address].filter(Boolean).join(' · ') || '–'}
                   </td>
+                  {/* One element per cell: on a phone each cell is a row of label and value. */}
                   <td data-label={t('audit.what')}>
-                    <code>{entry.action}</code>
-                    {entry.shop ? <span className="office-item-sub"> {entry.shop.name}</span> : null}
+                    <div>
+                      <code>{entry.action}</code>
+                      {entry.shop ? <span className="office-item-sub"> {entry.shop.name}</span> : null}
+                    </div>
                   </td>
                   <td data-label={t('audit.change')}>
-                    {entry.before === null && entry.after !== null ? (
-                      <span className="office-item-sub">{t('audit.made')} </span>
-                    ) : entry.after === null && entry.before !== null ? (
-                      <span className="office-item-sub">{t('audit.deleted')} </span>
-                    ) : null}
-                    <ul className="office-changes">
-                      {changeLines(entry).map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </ul>
+                    <div>
+                      {entry.before === null && entry.after !== null ? (
+                        <span className="office-item-sub">{t('audit.made')} </span>
+                      ) : entry.after === null && entry.before !== null ? (
+                        <span className="office-item-sub">{t('audit.deleted')} </span>
+                      ) : null}
+                      <ul className="office-changes">
+                        {changeLines(entry).map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    </div>
                   </td>
                 </tr>
               ))}
