@@ -31,7 +31,6 @@ import {
   shopSessionsSince,
   startCashierSession,
 } from '../../domain/console/sessions';
-import { WRONG_PAIRING_CODES_PER_ADDRESS } from '../../domain/contacts/guess-budgets';
 import {
   PASSCODE_LOCK_MINUTES,
   PASSCODE_RATE_LIMIT,
@@ -40,6 +39,7 @@ import {
   signOutAtTill,
   tillStaffOfShop,
 } from '../../domain/console/till-staff';
+import { WRONG_PAIRING_CODES_PER_ADDRESS } from '../../domain/contacts/guess-budgets';
 import {
   type ConsoleActor,
   cashierDeviceView,
