@@ -217,17 +217,17 @@ test("the audit log lists the new shop's changes, by whom and from where", async
   await office.getByTestId('filter-shop').selectOption({ label: SHOP });
   const entries = office.getByTestId('audit-entry');
   for (const action of [
-    'shop.created',
-    'device.created',
-    'device.paired',
-    'staff.created',
-    'staff.till_signed_in',
-    'register_key.created',
-    'device.revoked',
+    'Shop added',
+    'Device added',
+    'Device paired',
+    'Person added',
+    'Signed in at the till',
+    'Register key made',
+    'Device revoked',
   ])
     await expect(entries.filter({ hasText: action }).first()).toBeVisible();
   // Newest first: the revoke, by the owner.
-  await expect(entries.first()).toContainText('device.revoked');
+  await expect(entries.first()).toContainText('Device revoked');
   await expect(entries.first()).toContainText('Demo Owner');
   // Nothing of another shop.
   await expect(entries.filter({ hasText: 'Demo Coffee Amsterdam' })).toHaveCount(0);

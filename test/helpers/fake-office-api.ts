@@ -192,7 +192,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       staff: i % 2 ? { uuid: manager.uuid, name: manager.name } : { uuid: owner.uuid, name: owner.name },
       device: null,
       address: '192.0.2.10',
-      action: 'device.rename',
+      action: 'device.renamed',
       subject_type: 'device',
       subject_uuid: 'device-till',
       shop: ref(i % 2 ? amsterdam : utrecht),
@@ -289,7 +289,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
         closed_at: null,
       };
       state.shops.push(shop);
-      record('shop.create', { type: 'shop', uuid: shop.uuid, shop }, null, { name: shop.name });
+      record('shop.created', { type: 'shop', uuid: shop.uuid, shop }, null, { name: shop.name });
       return json(201, shop);
     },
     'PUT /shops/{uuid}': ({ uuid: id }, body) => {
@@ -301,7 +301,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
         reference: body.reference ?? null,
         address: body.address ?? null,
       });
-      record('shop.update', { type: 'shop', uuid: shop.uuid, shop }, before, {
+      record('shop.changed', { type: 'shop', uuid: shop.uuid, shop }, before, {
         name: shop.name,
         reference: shop.reference,
       });
@@ -312,7 +312,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       if (!shop) return failed(404, 'Not found', 'uuid');
       shop.closed_at = now();
       record(
-        'shop.close',
+        'shop.closed',
         { type: 'shop', uuid: shop.uuid, shop },
         { closed_at: null },
         { closed_at: shop.closed_at },
@@ -333,7 +333,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
         created_at: now(),
       };
       state.devices.push(device);
-      record('device.create', { type: 'device', uuid: device.uuid, shop }, null, { name: device.name });
+      record('device.created', { type: 'device', uuid: device.uuid, shop }, null, { name: device.name });
       return json(201, { device, pairing: pairing() });
     },
     'PUT /devices/{uuid}': ({ uuid: id }, body) => {
@@ -344,7 +344,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       const before = { name: device.name, shop: device.shop.name };
       if (body.name) device.name = nameOf(body);
       if (shop) device.shop = ref(shop);
-      record('device.update', { type: 'device', uuid: device.uuid, shop: device.shop }, before, {
+      record('device.moved', { type: 'device', uuid: device.uuid, shop: device.shop }, before, {
         name: device.name,
         shop: device.shop.name,
       });
@@ -360,7 +360,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       if (!device) return failed(404, 'Not found', 'uuid');
       const before = { status: device.status };
       device.status = 'revoked';
-      record('device.revoke', { type: 'device', uuid: device.uuid, shop: device.shop }, before, {
+      record('device.revoked', { type: 'device', uuid: device.uuid, shop: device.shop }, before, {
         status: 'revoked',
       });
       return json(200, device);
@@ -375,7 +375,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       const staff = member(nameOf(body), email, body.role as StaffRole, shops, null);
       staff.has_passcode = typeof body.passcode === 'string';
       state.staff.push(staff);
-      record('staff.create', { type: 'staff', uuid: staff.uuid, shop: shops[0] ?? null }, null, {
+      record('staff.created', { type: 'staff', uuid: staff.uuid, shop: shops[0] ?? null }, null, {
         name: staff.name,
         role: staff.role,
       });
@@ -393,7 +393,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
           .filter((s): s is OfficeShop => !!s)
           .map(ref);
       if (typeof body.passcode === 'string') staff.has_passcode = true;
-      record('staff.update', { type: 'staff', uuid: staff.uuid, shop: null }, before, {
+      record('staff.updated', { type: 'staff', uuid: staff.uuid, shop: null }, before, {
         name: staff.name,
         role: staff.role,
       });
@@ -403,7 +403,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       const staff = state.staff.find((s) => s.uuid === id && !s.removed_at);
       if (!staff) return failed(404, 'Not found', 'uuid');
       staff.removed_at = now();
-      record('staff.remove', { type: 'staff', uuid: staff.uuid, shop: null }, { name: staff.name }, null);
+      record('staff.removed', { type: 'staff', uuid: staff.uuid, shop: null }, { name: staff.name }, null);
       return json(200, publicStaff(staff));
     },
     'GET /register-keys': () => json(200, { keys: state.keys }),
@@ -419,7 +419,9 @@ export function createFakeOfficeApi(): FakeOfficeApi {
         last_used_at: null,
       };
       state.keys.push(key);
-      record('register_key.create', { type: 'register_key', uuid: key.uuid, shop }, null, { name: key.name });
+      record('register_key.created', { type: 'register_key', uuid: key.uuid, shop }, null, {
+        name: key.name,
+      });
       return json(201, { key, token: `rk_live_${key.uuid}_secret` });
     },
     'POST /register-keys/{uuid}/revoke': ({ uuid: id }) => {
@@ -427,7 +429,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       if (!key) return failed(404, 'Not found', 'uuid');
       state.keys = state.keys.filter((k) => k !== key);
       record(
-        'register_key.revoke',
+        'register_key.revoked',
         { type: 'register_key', uuid: key.uuid, shop: key.shop },
         { name: key.name },
         null,

@@ -283,7 +283,7 @@ describe('office: the audit log', () => {
     await page.until(() => expect(screen.getByText('Till integration is revoked.')).toBeTruthy());
     await page.user.click(screen.getByRole('link', { name: 'Audit log' }));
     await page.until(() =>
-      expect(screen.getAllByTestId('audit-entry')[0]!.textContent).toContain('register_key.revoke'),
+      expect(screen.getAllByTestId('audit-entry')[0]!.textContent).toContain('Register key revoked'),
     );
     expect(screen.getAllByTestId('audit-entry')[0]!.textContent).toContain('Olga Owner');
   });

@@ -31,6 +31,7 @@ const NONE: AuditFilters = { staff_uuid: '', shop_uuid: '', from: '', to: '' };
 /** The audit log: a table of changes, newest first, filtered by person, shop and dates, "older" paging. */
 export function AuditScreen({ me }: { me: OfficeMe }) {
   const { t, i18n } = useTranslation('office');
+  const actionWords = t('audit.actions', { returnObjects: true }) as Record<string, string>;
   const [filters, setFilters] = useState<AuditFilters>(NONE);
   const audit = useAudit(filters);
   const staff = useStaff();
@@ -111,7 +112,9 @@ export function AuditScreen({ me }: { me: OfficeMe }) {
                   {/* One element per cell: on a phone each cell is a row of label and value. */}
                   <td data-label={t('audit.what')}>
                     <div>
-                      <code>{entry.action}</code>
+                      <span title={entry.action}>
+                        {actionWords[entry.action.replaceAll('.', '_')] ?? entry.action}
+                      </span>
                       {entry.shop ? <span className="office-item-sub"> {entry.shop.name}</span> : null}
                     </div>
                   </td>
