@@ -118,7 +118,7 @@ function printBanner(
       `               ${info.owner.url}`,
       `               (once, within ${OWNER_LINK_HOURS} hours; later: portal reset-password --email ${info.owner.email})`,
     );
-  }
+  } else if (!info.session) lines.push(`  office       ${office}`);
   if (info.session) {
     lines.push(
       `  office       ${office}  demo owner owner@demo.example, password demo-owner-pass`,
@@ -127,7 +127,7 @@ function printBanner(
       '               OAuth client 1 with secret demo-oauth-client-secret (POST /oauth/token)',
       `  kiosk        ${info.session}  (one session: the start page makes new ones)`,
       `  standby      ${config.portalUrl}?device=demo-device-amsterdam`,
-      `  cashier      ${address}/cashier/#device=demo-cashier-amsterdam  (console of Till 1, Amsterdam)`,
+      `  cashier      ${address}/cashier/#device=demo-cashier-amsterdam  (Till 1, Amsterdam: Sam at the till, passcode 1234)`,
       `  try          ${curl} -H 'Authorization: Bearer demo-api-key' ${address}/contacts/find-one-by?email=anna@example.com`,
     );
   }
