@@ -235,7 +235,7 @@ describe('office: register keys', () => {
 });
 
 describe('office: the audit log', () => {
-  it('reads a changed thing by its name and a list item by item, not as JSON', () => {
+  it('reads a changed thing by its name, a known shop uuid by the shop’s name and a list item by item, not as JSON', () => {
     expect(
       changeLines({
         before: null,
@@ -244,6 +244,11 @@ describe('office: the audit log', () => {
     ).toEqual(['name: – → Haarlem POS', 'shop: – → Demo Coffee Haarlem']);
     expect(changeLines({ before: { shops: ['a'] }, after: { shops: ['a', 'b'] } })).toEqual([
       'shops: a → a, b',
+    ]);
+    // A shop's uuid the page knows is read by the shop's name.
+    const shops = new Map([['shop-ams', 'Demo Coffee Amsterdam']]);
+    expect(changeLines({ before: { shops: [] }, after: { shops: ['shop-ams', 'gone'] } }, shops)).toEqual([
+      'shops: – → Demo Coffee Amsterdam, gone',
     ]);
   });
 

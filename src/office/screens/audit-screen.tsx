@@ -7,23 +7,32 @@ import { type AuditFilters, useAudit, useStaff } from '../api/queries';
 import { Field } from '../components/field';
 import { ListStates, Notice } from '../components/notice';
 
-/** A value as read: nothing as "–", a list item by item, a thing that has a name (a shop) by its name. */
-const show = (value: unknown): string => {
+/**
+ * A value as read: nothing as "–", a list item by item, a thing that has a name (a shop) by its
+ * name, a uuid the page knows (a shop's, from `known`) by its name.
+ */
+const show = (value: unknown, known: ReadonlyMap<string, string>): string => {
   if (value === null || value === undefined) return '–';
-  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : '–';
-  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => show(v, known)).join(', ') : '–';
+  if (typeof value !== 'object') return known.get(String(value)) ?? String(value);
   const { name } = value as { name?: unknown };
   return typeof name === 'string' ? name : JSON.stringify(value);
 };
 
-/** An entry's change as lines "field: before → after", only the fields that differ. */
-export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
+/**
+ * An entry's change as lines "field: before → after", only the fields that differ; uuids the page
+ * knows the names of (`known`: the shops) by their names.
+ */
+export function changeLines(
+  entry: Pick<AuditEntry, 'before' | 'after'>,
+  known: ReadonlyMap<string, string> = new Map(),
+): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return names
-    .filter((name) => show(before[name]) !== show(after[name]))
-    .map((name) => `${name}: ${show(before[name])} → ${show(after[name])}`);
+    .filter((name) => show(before[name], known) !== show(after[name], known))
+    .map((name) => `${name}: ${show(before[name], known)} → ${show(after[name], known)}`);
 }
 
 const NONE: AuditFilters = { staff_uuid: '', shop_uuid: '', from: '', to: '' };
@@ -32,6 +41,7 @@ const NONE: AuditFilters = { staff_uuid: '', shop_uuid: '', from: '', to: '' };
 export function AuditScreen({ me }: { me: OfficeMe }) {
   const { t, i18n } = useTranslation('office');
   const actionWords = t('audit.actions', { returnObjects: true }) as Record<string, string>;
+  const shopNames = new Map(me.shops.map((shop) => [shop.uuid, shop.name]));
   const [filters, setFilters] = useState<AuditFilters>(NONE);
   const audit = useAudit(filters);
   const staff = useStaff();
@@ -126,7 +136,7 @@ export function AuditScreen({ me }: { me: OfficeMe }) {
                         <span className="office-item-sub">{t('audit.deleted')} </span>
                       ) : null}
                       <ul className="office-changes">
-                        {changeLines(entry).map((line) => (
+                        {changeLines(entry, shopNames).map((line) => (
                           <li key={line}>{line}</li>
                         ))}
                       </ul>
