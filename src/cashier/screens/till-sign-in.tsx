@@ -55,7 +55,7 @@ export function TillSignIn({ device }: { device: CashierDevice }) {
   const error = signIn.isError ? signInError(signIn.error) : null;
 
   return (
-    <main className="pair till" data-testid="screen-till">
+    <main className="pair" data-testid="screen-till">
       <div className="pair-card">
         <div className="pair-top">
           <div>
