@@ -91,7 +91,8 @@ describe('SIGHUP', () => {
       .insertInto('audit_log')
       .values({
         at: new Date().toISOString(),
-        staff_id: null,
+        // A person's change (the demo owner's id): what makes the shop the office's.
+        staff_id: 1,
         staff_name: 'Olga Owner',
         device_name: null,
         address: null,
