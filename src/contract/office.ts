@@ -15,8 +15,10 @@ import { brand } from './portal';
 export const OFFICE_COOKIE = 'portal_office';
 /** How long an office session lasts (hours) unless signed out: a working day and a bit. */
 export const OFFICE_SESSION_HOURS = 12;
-/** How long a password reset (or invitation) link works (minutes), once. */
+/** How long a password reset link works (minutes), once. */
 export const PASSWORD_RESET_MINUTES = 60;
+/** How long the invitation of a new staff member (a link that sets their password) works (hours), once. */
+export const INVITATION_HOURS = 72;
 /** How long a device pairing code works (minutes), once. */
 export const PAIRING_CODE_MINUTES = 15;
 /** The shortest password the office accepts. */

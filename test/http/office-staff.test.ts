@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
+import { INVITATION_HOURS, PASSWORD_RESET_MINUTES } from '../../src/contract/office';
+import { createTestApp, DEMO, type TestApp, uniqueId, withOwnApp } from '../helpers/app';
 import { expectReason } from '../helpers/errors';
 import { auditOf, officeCall, resetTokenSentTo, staffMember, type TestStaff } from '../helpers/office';
 
@@ -321,5 +322,44 @@ describe('a manager', () => {
     );
     const list = (await call(utrecht, 'GET', '/staff')).json() as { uuid: string }[];
     expect(list.map((s) => s.uuid)).not.toContain(cashier.uuid);
+  });
+});
+
+describe('the invitation of a new person', () => {
+  it('works for three days, once; a reset link asked for then works for an hour', async () => {
+    await withOwnApp(async (own) => {
+      const owner = await staffMember(own, 'owner');
+      const email = newEmail();
+      const res = await officeCall(own, owner.cookie, {
+        method: 'POST',
+        path: '/staff',
+        payload: { name: 'Noa', email, role: 'manager', shop_uuids: [DEMO.shop] },
+      });
+      expect(res.statusCode).toBe(201);
+      await expect.poll(() => resetTokenSentTo(own, email)).toBeTruthy();
+      const invitation = resetTokenSentTo(own, email)!;
+      const setWith = (token: string) =>
+        officeCall(own, null, {
+          method: 'POST',
+          path: '/password-reset',
+          payload: { token, password: 'noa-password-1' },
+        });
+
+      // Two days and 23 hours later it still works (a reset link would have run out long before).
+      own.clock.advance((INVITATION_HOURS - 1) * 60 * 60_000);
+      expect((await setWith(invitation)).statusCode).toBe(200);
+      expectReason(await setWith(invitation), 'reset_link_invalid');
+
+      const asked = await officeCall(own, null, {
+        method: 'POST',
+        path: '/password-reset-link',
+        payload: { email },
+      });
+      expect(asked.statusCode).toBe(202);
+      await expect.poll(() => resetTokenSentTo(own, email) !== invitation).toBe(true);
+      const reset = resetTokenSentTo(own, email)!;
+      own.clock.advance((PASSWORD_RESET_MINUTES + 1) * 60_000);
+      expectReason(await setWith(reset), 'reset_link_invalid');
+    });
   });
 });

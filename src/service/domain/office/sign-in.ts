@@ -7,7 +7,12 @@
  * link, e-mailed or printed by the command line.
  */
 import { sql } from 'kysely';
-import { OFFICE_SESSION_HOURS, type OfficeMe, PASSWORD_RESET_MINUTES } from '../../../contract/office';
+import {
+  INVITATION_HOURS,
+  OFFICE_SESSION_HOURS,
+  type OfficeMe,
+  PASSWORD_RESET_MINUTES,
+} from '../../../contract/office';
 import type { Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import type { OutgoingMail } from '../../mail/mailer';
@@ -238,15 +243,17 @@ async function passwordMail(
   portalUrl: string,
   invitation: boolean,
 ): Promise<OutgoingMail> {
-  const { token } = await createPasswordReset(tx, staff.id);
+  // A new person may read their invitation days later; a reset is asked for now.
+  const minutes = invitation ? INVITATION_HOURS * 60 : PASSWORD_RESET_MINUTES;
+  const { token } = await createPasswordReset(tx, staff.id, minutes);
   const url = passwordResetUrl(portalUrl, token);
   const account = (await tx.db.selectFrom('account').select('name').executeTakeFirst())?.name ?? 'Portal';
-  const minutes = PASSWORD_RESET_MINUTES;
+  const days = INVITATION_HOURS / 24;
   const text = invitation
     ? `Hello ${staff.name},\n\nYou have been added to the office of ${account}. Open this link to set your password:\n${url}\n\n` +
-      `The link works once, for ${minutes} minutes; after that, ask for a new one with "Forgot your password?".\n\n` +
+      `The link works once, for ${days} days; after that, ask for a new one with "Forgot your password?".\n\n` +
       `Hallo ${staff.name},\n\nU bent toegevoegd aan het kantoor van ${account}. Open deze link om uw wachtwoord in te stellen:\n${url}\n\n` +
-      `De link werkt één keer, ${minutes} minuten lang; vraag daarna een nieuwe aan met "Wachtwoord vergeten?".\n`
+      `De link werkt één keer, ${days} dagen lang; vraag daarna een nieuwe aan met "Wachtwoord vergeten?".\n`
     : `Hello ${staff.name},\n\nOpen this link to set a new password for the office of ${account}:\n${url}\n\n` +
       `The link works once, for ${minutes} minutes. Did not ask for it? Then you can ignore this e-mail.\n\n` +
       `Hallo ${staff.name},\n\nOpen deze link om een nieuw wachtwoord in te stellen voor het kantoor van ${account}:\n${url}\n\n` +
