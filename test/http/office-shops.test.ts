@@ -271,6 +271,25 @@ describe('office shops: closing', () => {
         const old = await app.call({ method: 'GET', url: `/portal-sessions/${utrechtSession}` });
         expect(old.statusCode).toBe(200);
         expect(old.json().data.shop.uuid).toBe(DEMO.shopUtrecht);
+        // Its open session ended as cancelled, by the office; the other shop's is still open.
+        const status = async (uuid: string) =>
+          (
+            await app.app.db
+              .selectFrom('portal_sessions')
+              .select('status')
+              .where('uuid', '=', uuid)
+              .executeTakeFirstOrThrow()
+          ).status;
+        expect([await status(utrechtSession), await status(amsterdamSession)]).toEqual(['cancelled', 'open']);
+        const cancelled = (
+          await app.call({ method: 'GET', url: `/portal-sessions/${utrechtSession}/events` })
+        )
+          .json()
+          .data.at(-1);
+        expect(cancelled).toMatchObject({
+          type: 'session_cancelled',
+          data: { status: 'cancelled', by: 'office' },
+        });
 
         // The other shop goes on.
         expect(
@@ -293,6 +312,7 @@ describe('office shops: closing', () => {
           tablets_revoked: 1,
           consoles_revoked: 1,
           register_keys_revoked: 1,
+          sessions_cancelled: 1,
         });
 
         // A closed shop takes no changes and is not closed twice.

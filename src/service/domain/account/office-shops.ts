@@ -6,6 +6,7 @@ import type { Db, ShopTable } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { mayManageShop, notAllowed, type OfficeActor, requireOwner } from '../office/access';
 import { officeAuditBy, recordAudit } from '../office/audit';
+import { endSession } from '../portal-sessions/sessions';
 import { refusal, ServiceError } from '../shared/errors';
 import { apiTimestamp, isoTimestamp, newUuid } from '../shared/values';
 import { announceRevocation, cashierSessionHolder, credentialHolder, deviceHolder } from './credentials';
@@ -166,7 +167,8 @@ export async function changeShop(
  * Office POST /shops/{uuid}/close (owner only): the shop is closed and, at once, its counter
  * tablets and console phones are revoked (their console sessions end) and its register keys
  * deleted, each announced so that their next request is refused and their streams end in every
- * process. Its sessions, receptions and log stay. `shop.closed`, naming how many of each stopped.
+ * process; its open portal sessions end as cancelled (`by: office`). Its sessions, receptions and
+ * log stay. `shop.closed`, naming how many of each stopped.
  * @throws ServiceError office_not_allowed (403) for a manager; 1008 (404) for no such shop;
  * shop_closed (409) when it is closed already.
  */
@@ -218,6 +220,15 @@ export async function closeShop(tx: Tx, actor: OfficeActor, uuid: string): Promi
   await db.deleteFrom('credentials').where('shop_id', '=', row.id).execute();
   for (const key of keys) announceRevocation(tx, credentialHolder(key.token_hash));
 
+  // Its open sessions end as cancelled: nobody can finish them there any more.
+  const open = await db
+    .selectFrom('portal_sessions')
+    .selectAll()
+    .where('shop_id', '=', row.id)
+    .where('status', '=', 'open')
+    .execute();
+  for (const session of open) await endSession(tx, session, 'cancelled', 'office');
+
   const before = officeShopView(row);
   const after = { ...before, closed_at: apiTimestamp(at) };
   await recordAudit(tx, officeAuditBy(actor), {
@@ -231,6 +242,7 @@ export async function closeShop(tx: Tx, actor: OfficeActor, uuid: string): Promi
       tablets_revoked: tablets.length,
       consoles_revoked: consoleIds.length,
       register_keys_revoked: keys.length,
+      sessions_cancelled: open.length,
     },
   });
   tx.publish(ACCOUNT_CHANGED_TOPIC, { table: 'shops' });

@@ -257,7 +257,7 @@ async function markExpired(tx: Tx, ids: number[]): Promise<PortalSessionRow[]> {
 }
 
 /** Who ended a session: its screen, the POS (public API) or the cashier console. */
-export type EndedBy = 'screen' | 'pos' | 'cashier';
+export type EndedBy = 'screen' | 'pos' | 'cashier' | 'office';
 
 /**
  * Ends an open session as completed or cancelled (`ended_at` now), records `session_completed` /
