@@ -302,8 +302,14 @@ describe('rename, move and revoke', () => {
     ]);
   });
 
+  /** The app's address, listening from the first test that asks (tests run in any order). */
+  const listening = async () =>
+    t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+      : await t.app.listen({ port: 0, host: '127.0.0.1' });
+
   it('revokes a paired console at once: its next call 401, its open streams end, its code is gone', async () => {
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const { uuid, code } = await addDevice('console');
     const cookie = cookieOf(await pairConsole(code));
     const stream = await readEvents(`${base}/cashier/api/stream`, { cookie });
@@ -327,9 +333,7 @@ describe('rename, move and revoke', () => {
   });
 
   it('revokes a tablet at once: its state refused, its open stream ends', async () => {
-    const base = t.app.server.listening
-      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
-      : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const { uuid, code } = await addDevice('tablet');
     const token = (await pairTablet(code)).json().data.token;
     const stream = await readEvents(`${base}/portal/api/devices/${token}/stream`);
