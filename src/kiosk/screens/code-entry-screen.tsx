@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { OnScreenKeyboard } from '../components/on-screen-keyboard';
+import { CodeField } from '../components/code-field';
 import { Screen } from '../components/screen';
 
 /** Longest code the portal API takes. */
@@ -34,7 +34,6 @@ export function CodeEntryScreen({
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const id = useId();
   const trimmed = code.trim();
   return (
     <Screen title={title} testId={testId} footer={footer} focusHeading={false}>
@@ -47,31 +46,13 @@ export function CodeEntryScreen({
           if (trimmed && !checking) onSubmit(trimmed);
         }}
       >
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            id={id}
-            name="code"
-            data-testid="code-input"
-            value={code}
-            maxLength={CODE_MAX_LENGTH}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            inputMode="none"
-            // biome-ignore lint/a11y/noAutofocus: the field is the only thing on its screen to use
-            autoFocus
-            onChange={(event) => setCode(event.target.value.toUpperCase())}
-          />
-          <OnScreenKeyboard
-            value={code}
-            onChange={setCode}
-            maxLength={CODE_MAX_LENGTH}
-            label={t('code.keyboard')}
-            layout="code"
-          />
-        </div>
+        <CodeField
+          label={label}
+          code={code}
+          onChange={setCode}
+          maxLength={CODE_MAX_LENGTH}
+          testId="code-input"
+        />
         {error}
         <div className="form-actions">
           <Button variant="secondary" onClick={onBack} data-testid="scan-instead">

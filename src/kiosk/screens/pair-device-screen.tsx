@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { pairDevice } from '../api/pair-device';
 import { ActionError } from '../components/action-error';
-import { OnScreenKeyboard } from '../components/on-screen-keyboard';
+import { CodeField } from '../components/code-field';
 import { Screen } from '../components/screen';
 
 /** Room for a pairing code as shown (`K7QM-3XRP`) with a space or two. */
@@ -24,7 +24,6 @@ export function PairDeviceScreen({
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const id = useId();
   const pair = useMutation({ mutationFn: pairDevice, onSuccess: (answer) => onPaired(answer.token) });
   const trimmed = code.trim();
   return (
@@ -38,31 +37,13 @@ export function PairDeviceScreen({
           if (trimmed && !pair.isPending) pair.mutate(trimmed);
         }}
       >
-        <div className="field">
-          <label htmlFor={id}>{t('standby.pairCode')}</label>
-          <input
-            id={id}
-            name="code"
-            data-testid="pair-code-input"
-            value={code}
-            maxLength={CODE_MAX_LENGTH}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            inputMode="none"
-            // biome-ignore lint/a11y/noAutofocus: the field is the only thing on its screen to use
-            autoFocus
-            onChange={(event) => setCode(event.target.value.toUpperCase())}
-          />
-          <OnScreenKeyboard
-            value={code}
-            onChange={setCode}
-            maxLength={CODE_MAX_LENGTH}
-            label={t('code.keyboard')}
-            layout="code"
-          />
-        </div>
+        <CodeField
+          label={t('standby.pairCode')}
+          code={code}
+          onChange={setCode}
+          maxLength={CODE_MAX_LENGTH}
+          testId="pair-code-input"
+        />
         {pair.isError ? <ActionError error={pair.error} /> : null}
         <div className="form-actions">
           {onBack ? (
