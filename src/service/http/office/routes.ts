@@ -6,6 +6,7 @@ import registerKeyRoutes from './register-key-routes';
 import shopRoutes from './shop-routes';
 import signInRoutes from './sign-in-routes';
 import staffRoutes from './staff-routes';
+import officeRewardRoutes from './rewards-routes';
 
 /**
  * The office API under /office/api (contract/office.ts; docs/office.md "The office API"): each
@@ -19,4 +20,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(shopRoutes);
   await fastify.register(registerKeyRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(officeRewardRoutes);
 }
