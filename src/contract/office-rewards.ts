@@ -121,7 +121,11 @@ const colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb')
   .nullable()
   .optional();
-const link = z.url({ protocol: /^https?$/ }).max(500).nullable().optional();
+const link = z
+  .url({ protocol: /^https?$/ })
+  .max(500)
+  .nullable()
+  .optional();
 
 /**
  * PUT /brand: what is sent changes, what is left out stays; null clears a field (the counter screen

@@ -69,8 +69,6 @@ beforeAll(async () => {
     'devices/uuid': device.uuid!,
     'staff/uuid': cashier.uuid,
     'register-keys/uuid': key.uuid!,
-    // The account's rewards: only the owner changes them (managers read).
-    'rewards/uuid': DEMO.rewardCoffee,
   };
 });
 afterAll(() => t?.close());
@@ -219,7 +217,8 @@ describe('the office as an attacker: every route refuses who may not, and change
         'devices/uuid': device.device.uuid,
         'staff/uuid': person.uuid,
         'register-keys/uuid': key.key.uuid,
-        'rewards/uuid': (await call('POST', '/rewards', { title: 'Reward', required_credits: 10 })).json().uuid,
+        'rewards/uuid': (await call('POST', '/rewards', { title: 'Reward', required_credits: 10 })).json()
+          .uuid,
       };
       const entries = async () =>
         (await t.app.db.selectFrom('audit_log').select('id').where('staff_id', '=', owner.id).execute())

@@ -16,7 +16,12 @@ const PNG = Buffer.from(
   'base64',
 );
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 2)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.alloc(4),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(40, 2),
+]);
 const picture = (bytes: Buffer) => ({ data: bytes.toString('base64') });
 
 let t: TestApp;
@@ -25,12 +30,18 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function ownerCall(owner: { cookie: string }, method: 'POST' | 'PUT' | 'GET', path: string, payload?: object) {
+async function ownerCall(
+  owner: { cookie: string },
+  method: 'POST' | 'PUT' | 'GET',
+  path: string,
+  payload?: object,
+) {
   return officeCall(t, owner.cookie, { method, path, ...(payload ? { payload } : {}) });
 }
 
 const publicRewards = async () =>
-  (await t.call({ method: 'GET', url: `/rewards?contact_uuid=${DEMO.anna}`, token: DEMO.registerKey })).json().data as {
+  (await t.call({ method: 'GET', url: `/rewards?contact_uuid=${DEMO.anna}`, token: DEMO.registerKey })).json()
+    .data as {
     uuid: string;
     title: string;
     required_credits: number;
@@ -52,7 +63,12 @@ describe('rewards in the office', () => {
     });
     expect(created.statusCode).toBe(201);
     const reward = created.json();
-    expect(reward).toMatchObject({ title: 'Office espresso', required_credits: 35.5, stock: 3, active: true });
+    expect(reward).toMatchObject({
+      title: 'Office espresso',
+      required_credits: 35.5,
+      stock: 3,
+      active: true,
+    });
     expect(reward.picture_url).toMatch(/^\/media\/[0-9a-f]{20}\.png$/);
 
     const shown = (await publicRewards()).find((r) => r.uuid === reward.uuid);
@@ -94,7 +110,11 @@ describe('rewards in the office', () => {
 
   it('takes PNG, JPEG and WebP by their bytes; refuses anything else or over 2 MB, and changes nothing', async () => {
     const owner = await staffMember(t, 'owner');
-    const webp = await ownerCall(owner, 'POST', '/rewards', { title: 'WebP', required_credits: 1, picture: picture(WEBP) });
+    const webp = await ownerCall(owner, 'POST', '/rewards', {
+      title: 'WebP',
+      required_credits: 1,
+      picture: picture(WEBP),
+    });
     expect(webp.statusCode).toBe(201);
     expect(webp.json().picture_url).toMatch(/\.webp$/);
 
@@ -107,7 +127,11 @@ describe('rewards in the office', () => {
       [Buffer.from('%PDF-1.7 not a picture'), 415, 'picture_type'],
       [Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 413, 'picture_too_large'],
     ] as const) {
-      const res = await ownerCall(owner, 'POST', '/rewards', { title: 'Bad', required_credits: 1, picture: picture(bytes) });
+      const res = await ownerCall(owner, 'POST', '/rewards', {
+        title: 'Bad',
+        required_credits: 1,
+        picture: picture(bytes),
+      });
       expect(res.statusCode, String(reason)).toBe(status);
       expect(res.json()).toMatchObject({ reason, errors: { picture: [expect.any(String)] } });
       const change = await ownerCall(owner, 'PUT', `/rewards/${webp.json().uuid}`, {
@@ -117,7 +141,11 @@ describe('rewards in the office', () => {
       });
       expect(change.statusCode).toBe(status);
     }
-    const notBase64 = await ownerCall(owner, 'POST', '/rewards', { title: 'Bad', required_credits: 1, picture: { data: '%%%' } });
+    const notBase64 = await ownerCall(owner, 'POST', '/rewards', {
+      title: 'Bad',
+      required_credits: 1,
+      picture: { data: '%%%' },
+    });
     expect(notBase64.json()).toMatchObject({ reason: 'picture_type' });
     await expectNothingChanged(t.app.db, before, 'a refused picture');
   });
@@ -151,13 +179,26 @@ describe('rewards in the office', () => {
     expect((await claim(later, contact)).json().code).toBe(1052);
     const over = await make({ active_until: at(-1000) });
     expect((await claim(over, contact)).json().code).toBe(1052);
-    const open = await make({ active_from: at(-3600_000), active_until: at(3600_000), stock: 1, claim_limit_per_contact: 1 });
+    const open = await make({
+      active_from: at(-3600_000),
+      active_until: at(3600_000),
+      stock: 1,
+      claim_limit_per_contact: 1,
+    });
     expect((await claim(open, contact)).statusCode).toBe(201);
     expect((await claim(open, contact)).json().code).toBe(1018);
     const limited = await make({ claim_limit_per_contact: 1 });
     expect((await claim(limited, contact)).statusCode).toBe(201);
     expect((await claim(limited, contact)).json().code).toBe(1019);
-    expect((await ownerCall(owner, 'PUT', `/rewards/${limited}`, { title: 'Off', required_credits: 0, active: false })).statusCode).toBe(200);
+    expect(
+      (
+        await ownerCall(owner, 'PUT', `/rewards/${limited}`, {
+          title: 'Off',
+          required_credits: 0,
+          active: false,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await claim(limited, await newContact(t))).json().code).toBe(1052);
     expect((await publicRewards()).find((r) => r.uuid === limited)?.is_active).toBe(false);
 
@@ -197,12 +238,18 @@ describe('the brand kit and terms in the office', () => {
   it('colours too low in contrast are refused naming the field; nothing changes', async () => {
     const owner = await staffMember(t, 'owner');
     const before = await databaseSnapshot(t.app.db);
-    const res = await ownerCall(owner, 'PUT', '/brand', { primary_color: '#ffe066', tertiary_color: '#2f6b4f' });
+    const res = await ownerCall(owner, 'PUT', '/brand', {
+      primary_color: '#ffe066',
+      tertiary_color: '#2f6b4f',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 1003, reason: 'brand_contrast_too_low' });
     expect(Object.keys(res.json().errors)).toEqual(['primary_color']);
     expect(res.json().errors.primary_color[0]).toMatch(/#ffe066 .* 1\.\d:1.*4\.5:1/);
-    const font = await ownerCall(owner, 'PUT', '/brand', { font_color: '#777777', secondary_color: '#555555' });
+    const font = await ownerCall(owner, 'PUT', '/brand', {
+      font_color: '#777777',
+      secondary_color: '#555555',
+    });
     expect(font.json().errors).toHaveProperty('font_color');
     await expectNothingChanged(t.app.db, before, 'a refused brand');
   });
@@ -220,7 +267,11 @@ describe('the brand kit and terms in the office', () => {
     });
     expect(res.statusCode).toBe(200);
     const brand = res.json();
-    expect(brand.brand).toMatchObject({ primary_color: '#123456', secondary_color: '#f5f5f5', font_family: 'Georgia' });
+    expect(brand.brand).toMatchObject({
+      primary_color: '#123456',
+      secondary_color: '#f5f5f5',
+      font_family: 'Georgia',
+    });
     expect(brand.brand.small_logo_url).toMatch(/^\/media\/.*\.png$/);
     expect(brand.terms_url).toBe('https://shop.example/terms');
 
@@ -246,9 +297,16 @@ describe('the brand kit and terms in the office', () => {
         .where('action', '=', 'brand.changed')
         .execute()
     ).at(-1)!;
-    expect(JSON.parse(entry.after!)).toMatchObject({ primary_color: '#123456', terms_url: 'https://shop.example/terms' });
+    expect(JSON.parse(entry.after!)).toMatchObject({
+      primary_color: '#123456',
+      terms_url: 'https://shop.example/terms',
+    });
     // Put the demo's colours back for the other tests.
-    await ownerCall(owner, 'PUT', '/brand', { primary_color: '#6b3e26', secondary_color: '#f4e9dc', font_family: 'Inter' });
+    await ownerCall(owner, 'PUT', '/brand', {
+      primary_color: '#6b3e26',
+      secondary_color: '#f4e9dc',
+      font_family: 'Inter',
+    });
   });
 });
 
@@ -260,8 +318,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the brand across two processes', 
     // The other process reads (and keeps) the account's look.
     const before = (await accountLook(two.b.app.db)).account.brand.primary_color;
     const colour = before === '#0b3d2e' ? '#2e0b3d' : '#0b3d2e';
-    const res = await officeCall(two.a, owner.cookie, { method: 'PUT', path: '/brand', payload: { primary_color: colour } });
+    const res = await officeCall(two.a, owner.cookie, {
+      method: 'PUT',
+      path: '/brand',
+      payload: { primary_color: colour },
+    });
     expect(res.statusCode).toBe(200);
-    await expect.poll(async () => (await accountLook(two.b.app.db)).account.brand.primary_color, { timeout: 5000 }).toBe(colour);
+    await expect
+      .poll(async () => (await accountLook(two.b.app.db)).account.brand.primary_color, { timeout: 5000 })
+      .toBe(colour);
   });
 });

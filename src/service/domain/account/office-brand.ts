@@ -48,8 +48,10 @@ function textPairs(kit: BrandKit): TextPair[] {
   const accent = normalizeHex(kit.tertiary_color);
   const font = normalizeHex(kit.font_color);
   const background = normalizeHex(kit.secondary_color) ?? DEFAULT_BRAND.secondary;
-  if (primary) pairs.push({ field: 'primary_color', text: primary, background: CARD, where: 'the white cards' });
-  if (accent) pairs.push({ field: 'tertiary_color', text: accent, background: CARD, where: 'the white cards' });
+  if (primary)
+    pairs.push({ field: 'primary_color', text: primary, background: CARD, where: 'the white cards' });
+  if (accent)
+    pairs.push({ field: 'tertiary_color', text: accent, background: CARD, where: 'the white cards' });
   if (font) {
     pairs.push({ field: 'font_color', text: font, background, where: 'the background (secondary colour)' });
     pairs.push({ field: 'font_color', text: font, background: CARD, where: 'the white cards' });
@@ -66,10 +68,11 @@ export function brandContrastProblems(kit: BrandKit): Record<string, string[]> {
   for (const pair of textPairs(kit)) {
     const ratio = contrast(pair.text, pair.background);
     if (ratio >= MIN_TEXT_CONTRAST) continue;
-    (problems[pair.field] ??= []).push(
+    problems[pair.field] = [
+      ...(problems[pair.field] ?? []),
       `${pair.text} on ${pair.where} (${pair.background}) has a contrast of ${ratio.toFixed(1)}:1; ` +
         `text on the counter screen needs at least ${MIN_TEXT_CONTRAST}:1 (WCAG AA).`,
-    );
+    ];
   }
   return problems;
 }
@@ -153,7 +156,8 @@ export async function changeBrand(tx: Tx, actor: OfficeActor, input: BrandReques
     kit.large_logo_url = path;
   }
   if (input.cover === null) delete kit.cover_image_url;
-  else if (input.cover !== undefined) kit.cover_image_url = await storeUploadedPicture(tx, 'cover', input.cover);
+  else if (input.cover !== undefined)
+    kit.cover_image_url = await storeUploadedPicture(tx, 'cover', input.cover);
   const settings = jsonObject(row?.settings ?? null);
   for (const field of ['terms_url', 'privacy_url'] as const) {
     const value = input[field];

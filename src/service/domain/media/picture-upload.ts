@@ -48,7 +48,10 @@ function typeRefused(field: string): ServiceError {
  * @throws ServiceError 1003 naming `field`: 413 picture_too_large; 415 picture_type (also for
  * text that is not base64, or an empty file).
  */
-export function checkedPicture(field: string, upload: PictureUpload): { bytes: Buffer; type: string; ext: string } {
+export function checkedPicture(
+  field: string,
+  upload: PictureUpload,
+): { bytes: Buffer; type: string; ext: string } {
   const text = upload.data.replace(/\s+/g, '').replace(/^data:[^,]*;base64,/, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) throw typeRefused(field);
   const bytes = Buffer.from(text, 'base64');

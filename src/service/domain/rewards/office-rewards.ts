@@ -82,7 +82,10 @@ const stored = (value: string | null | undefined) =>
 /** @throws ServiceError 1003 naming active_until when the window ends before it starts. */
 function checkWindow(from: string | null, until: string | null): void {
   if (from !== null && until !== null && new Date(until).getTime() <= new Date(from).getTime()) {
-    invalidField('active_until', 'The reward must stop being claimable after it starts (active_until after active_from).');
+    invalidField(
+      'active_until',
+      'The reward must stop being claimable after it starts (active_until after active_from).',
+    );
   }
 }
 
@@ -92,7 +95,11 @@ function checkWindow(from: string | null, until: string | null): void {
  * @throws ServiceError office_not_allowed (403) for a manager; 1003 naming a field (active_until
  * before active_from, points with more than 2 decimals); picture_type (415), picture_too_large (413).
  */
-export async function createOfficeReward(tx: Tx, actor: OfficeActor, input: RewardRequest): Promise<OfficeReward> {
+export async function createOfficeReward(
+  tx: Tx,
+  actor: OfficeActor,
+  input: RewardRequest,
+): Promise<OfficeReward> {
   requireOwner(actor);
   const from = stored(input.active_from);
   const until = stored(input.active_until);
@@ -155,7 +162,10 @@ export async function changeOfficeReward(
   let media = row.media;
   if (input.picture === null) media = null;
   else if (input.picture !== undefined) {
-    media = JSON.stringify({ type: 'image', value: await storeUploadedPicture(tx, 'picture', input.picture) });
+    media = JSON.stringify({
+      type: 'image',
+      value: await storeUploadedPicture(tx, 'picture', input.picture),
+    });
   }
   await tx.db
     .updateTable('rewards')
