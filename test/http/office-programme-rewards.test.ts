@@ -158,6 +158,15 @@ describe('rewards in the office', () => {
       picture: { data: 'A'.repeat(4 * 1024 * 1024) },
     });
     expect(res.statusCode).toBe(413);
+    // Within the body limit, beyond 2 MB once decoded: the domain's own refusal, naming the field.
+    const big = await ownerCall(owner, 'PUT', '/brand', {
+      logo: { data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1)]).toString('base64') },
+    });
+    expect(big.json()).toMatchObject({
+      status_code: 413,
+      reason: 'picture_too_large',
+      errors: { logo: [expect.any(String)] },
+    });
   });
 
   it('a claim meets the window, stock and limit the office set; a switched-off reward is refused', async () => {
