@@ -289,6 +289,7 @@ export const en = {
     limitShort_other: '{{count}}× per customer',
     fromShort: 'from {{date}}',
     untilShort: 'until {{date}}',
+    claimed_zero: 'not claimed yet',
     claimed_one: 'claimed once',
     claimed_other: 'claimed {{count}}×',
     active: 'Active',

@@ -293,6 +293,7 @@ export const nl: OfficeTexts = {
     limitShort_other: '{{count}}× per klant',
     fromShort: 'vanaf {{date}}',
     untilShort: 'tot {{date}}',
+    claimed_zero: 'nog niet geclaimd',
     claimed_one: 'één keer geclaimd',
     claimed_other: '{{count}}× geclaimd',
     active: 'Actief',

@@ -438,24 +438,29 @@ function BrandForm({ brand, owner }: { brand: OfficeBrand; owner: boolean }) {
           <p className="office-hint">{t('rewards.coloursHint', { ratio: brand.min_contrast })}</p>
           <div className="office-rewards-colours">
             {COLOURS.map((field) => (
-              <Field
-                key={field}
-                label={labels[field]!}
-                hint={
-                  field === 'primary_color' || field === 'tertiary_color'
-                    ? t('rewards.ratio', { ratio: ratio(colours[field]).toFixed(1) })
-                    : undefined
-                }
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    type="color"
-                    data-testid={`brand-${field}`}
-                    value={colours[field]}
-                    onChange={(e) => setColours((old) => ({ ...old, [field]: e.target.value }))}
-                  />
-                )}
+              <Field key={field} label={labels[field]!}>
+                {(props) => {
+                  // The contrast of the colours drawn as text on the cards, read with the field.
+                  const text = field === 'primary_color' || field === 'tertiary_color';
+                  const ratioId = `${props.id}-ratio`;
+                  return (
+                    <>
+                      <input
+                        {...props}
+                        {...(text ? { 'aria-describedby': ratioId } : {})}
+                        type="color"
+                        data-testid={`brand-${field}`}
+                        value={colours[field]}
+                        onChange={(e) => setColours((old) => ({ ...old, [field]: e.target.value }))}
+                      />
+                      {text ? (
+                        <p className="office-hint" id={ratioId}>
+                          {t('rewards.ratio', { ratio: ratio(colours[field]).toFixed(1) })}
+                        </p>
+                      ) : null}
+                    </>
+                  );
+                }}
               </Field>
             ))}
           </div>
