@@ -224,11 +224,7 @@ export async function meAppCode(tx: Tx, contactId: number): Promise<{ token: str
 }
 
 /** The account's active rewards for the customer, claimable ones first (as the counter lists them). */
-export async function meRewards(
-  db: Db,
-  contactId: number,
-  now: Date,
-): Promise<{ rewards: PortalReward[] }> {
+export async function meRewards(db: Db, contactId: number, now: Date): Promise<{ rewards: PortalReward[] }> {
   return { rewards: await contactRewards(db, contactId, now) };
 }
 

@@ -3,10 +3,10 @@ import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
 import officeDeviceRoutes from './device-routes';
 import registerKeyRoutes from './register-key-routes';
+import officeRewardRoutes from './rewards-routes';
 import shopRoutes from './shop-routes';
 import signInRoutes from './sign-in-routes';
 import staffRoutes from './staff-routes';
-import officeRewardRoutes from './rewards-routes';
 
 /**
  * The office API under /office/api (contract/office.ts; docs/office.md "The office API"): each
