@@ -462,6 +462,21 @@ export const ERROR_REASONS = {
     status: 429,
     when: 'too many failed authentications from the client address this minute (see Retry-After)',
   },
+  picture_type: {
+    code: 1003,
+    status: 415,
+    when: 'an uploaded picture is not a PNG, JPEG or WebP file by its bytes (naming the field)',
+  },
+  picture_too_large: {
+    code: 1003,
+    status: 413,
+    when: 'an uploaded picture is larger than 2 MB (naming the field)',
+  },
+  brand_contrast_too_low: {
+    code: 1003,
+    status: 422,
+    when: 'a brand colour would be text below 4.5:1 (WCAG AA) against its background on the counter screen (naming the field)',
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

@@ -128,6 +128,11 @@ export const OFFICE_ROUTES = [
   'POST /register-keys',
   'POST /register-keys/{uuid}/revoke',
   'GET /audit',
+  'GET /rewards',
+  'POST /rewards',
+  'PUT /rewards/{uuid}',
+  'GET /brand',
+  'PUT /brand',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

@@ -10,6 +10,7 @@ import { DevicesScreen } from '../screens/devices-screen';
 import { KeysScreen } from '../screens/keys-screen';
 import { RefusedScreen } from '../screens/refused-screen';
 import { ResetScreen } from '../screens/reset-screen';
+import { RewardsScreen } from '../screens/rewards-screen';
 import { ShopsScreen } from '../screens/shops-screen';
 import { SignInScreen } from '../screens/sign-in-screen';
 import { StaffScreen } from '../screens/staff-screen';
@@ -85,6 +86,7 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   staff: StaffScreen,
   keys: KeysScreen,
   audit: AuditScreen,
+  rewards: RewardsScreen,
 };
 
 /**

@@ -330,6 +330,9 @@ export interface RewardTable {
   cost_price: number | null;
   media: string | null;
   attributes: string;
+  /** When it can be claimed from / until (ISO timestamps; null: open). Migration 0027. */
+  active_from: string | null;
+  active_until: string | null;
 }
 
 export interface GiftcardProgramTable {

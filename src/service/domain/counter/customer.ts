@@ -91,8 +91,8 @@ export async function redeemVoucherInSession(
  * (balance ≥ required credits and in stock) first, then by required credits; `credits_short` is
  * max(0, required − balance) in credits.
  */
-export function sessionRewards(db: Db, session: PortalSessionRow): Promise<PortalReward[]> {
-  return contactRewards(db, requireContact(session));
+export function sessionRewards(db: Db, session: PortalSessionRow, now: Date): Promise<PortalReward[]> {
+  return contactRewards(db, requireContact(session), now);
 }
 
 /**

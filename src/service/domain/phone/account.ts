@@ -224,8 +224,8 @@ export async function meAppCode(tx: Tx, contactId: number): Promise<{ token: str
 }
 
 /** The account's active rewards for the customer, claimable ones first (as the counter lists them). */
-export async function meRewards(db: Db, contactId: number): Promise<{ rewards: PortalReward[] }> {
-  return { rewards: await contactRewards(db, contactId) };
+export async function meRewards(db: Db, contactId: number, now: Date): Promise<{ rewards: PortalReward[] }> {
+  return { rewards: await contactRewards(db, contactId, now) };
 }
 
 /** Every voucher of the customer's, any status, oldest first, each with why it cannot be used now. */

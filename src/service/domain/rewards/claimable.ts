@@ -5,13 +5,18 @@ import type { PortalReward } from '../../../contract/portal';
 import type { Db } from '../../db/schema';
 import { contactById } from '../contacts/contacts';
 import { fromCenti } from '../shared/values';
-import { rewardView } from './rewards';
+import { rewardView, withinActiveWindow } from './rewards';
 
-/** The account's active rewards for a contact, as sessionRewards (the kiosk and /me/). */
-export async function contactRewards(db: Db, contactId: number): Promise<PortalReward[]> {
+/**
+ * The account's active rewards for a contact, as sessionRewards (the kiosk and /me/): active and
+ * within their active window at `now` (rewards.ts withinActiveWindow).
+ */
+export async function contactRewards(db: Db, contactId: number, now: Date): Promise<PortalReward[]> {
   const contact = await contactById(db, contactId);
   const balance = Number(contact.credit_balance_centi);
-  const rows = await db.selectFrom('rewards').selectAll().where('active', '=', 1).orderBy('id').execute();
+  const rows = (
+    await db.selectFrom('rewards').selectAll().where('active', '=', 1).orderBy('id').execute()
+  ).filter((row) => withinActiveWindow(row, now));
   const rewards = rows.map((row) => {
     const view = rewardView(row, []);
     const required = Number(row.required_credits_centi);

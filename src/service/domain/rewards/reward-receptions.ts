@@ -18,7 +18,7 @@ import { type Actor, actsForShop } from '../shared/actor';
 import { invalidField, refusal, ServiceError } from '../shared/errors';
 import { apiTimestamp, fromCenti, isoTimestamp, newUuid } from '../shared/values';
 import { recordWebhookEvent } from '../webhooks/events';
-import { rewardAttributeNames, rewardByUuid, rewardView } from './rewards';
+import { rewardAttributeNames, rewardByUuid, rewardView, withinActiveWindow } from './rewards';
 
 /** A reward reception row as stored (`credits_centi` negative, hundredths of a credit). */
 export type RewardReceptionRow = Selectable<RewardReceptionTable>;
@@ -90,7 +90,8 @@ async function receptionIdentifierId(db: Db, value: string | undefined, contactI
  * Locks the contact, then the reward, so that concurrent claims never overdraw the balance,
  * the stock or the claim limit.
  * @throws ServiceError 55031, 1008 (unknown shop, or not the shop of a shop-bound key), 6003,
- * 1003 (contact_identifier_value unknown, inactive or another contact's), 1052 inactive,
+ * 1003 (contact_identifier_value unknown, inactive or another contact's), 1052 inactive (or outside
+ * its active window, active_from/active_until),
  * 1018 stock empty, 1019 claim limit reached, 1017 insufficient credits.
  */
 export async function createRewardReception(
@@ -105,7 +106,8 @@ export async function createRewardReception(
   await tx.lock('rewards', found.id);
   const identifierId = await receptionIdentifierId(tx.db, input.contact_identifier_value, contact.id);
   const reward = await rewardByUuid(tx.db, input.reward_uuid);
-  if (reward.active !== 1) throw new ServiceError(1052);
+  // Outside its active window (office "Rewards") a reward is inactive for claims too.
+  if (reward.active !== 1 || !withinActiveWindow(reward, tx.now)) throw new ServiceError(1052);
   if (reward.stock !== null && reward.stock <= 0) throw new ServiceError(1018);
   if (reward.claim_limit_per_contact !== null) {
     const claimed = await tx.db

@@ -14,6 +14,18 @@ import { bool, fromCenti, jsonObject, toCenti } from '../shared/values';
 /** A reward row as stored (`required_credits_centi` in hundredths of a credit, `stock` null = unlimited). */
 export type RewardRow = Selectable<RewardTable>;
 
+/**
+ * Whether `now` is within the reward's active window (`active_from` included, `active_until` not;
+ * either may be open). The one place the window is decided: claims (reward-receptions.ts) and the
+ * lists a customer sees (claimable.ts) ask it.
+ */
+export function withinActiveWindow(row: Pick<RewardRow, 'active_from' | 'active_until'>, now: Date): boolean {
+  const at = now.getTime();
+  if (row.active_from !== null && at < new Date(row.active_from).getTime()) return false;
+  if (row.active_until !== null && at >= new Date(row.active_until).getTime()) return false;
+  return true;
+}
+
 /** A reward by uuid. @throws ServiceError 6003 when there is none. */
 export async function rewardByUuid(db: Db, uuid: string): Promise<RewardRow> {
   const row = await db.selectFrom('rewards').selectAll().where('uuid', '=', uuid).executeTakeFirst();

@@ -304,7 +304,7 @@ export default async function meRoutes(fastify: FastifyInstance) {
       summary: 'The active rewards, claimable ones first, with the credits still needed',
       response: { 200: meRewards },
     }),
-    async (req) => rewardsOf(app.db, contactId(req)),
+    async (req) => rewardsOf(app.db, contactId(req), app.clock()),
   );
 
   app.get(

@@ -92,7 +92,8 @@ export default async function customerPortalRoutes(fastify: FastifyInstance) {
       errors: CUSTOMER_REFUSED,
       response: { 200: envelope(z.array(portalReward)) },
     }),
-    (req) => read(req.params.uuid, 'customer_portal', (tx, session) => sessionRewards(tx.db, session)),
+    (req) =>
+      read(req.params.uuid, 'customer_portal', (tx, session) => sessionRewards(tx.db, session, tx.now)),
   );
 
   app.post(

@@ -457,7 +457,7 @@ export default async function v1PortalSessionRoutes(fastify: FastifyInstance) {
 
   app.get('/:uuid/rewards', route({}), (req) =>
     read(req.params.uuid, 'customer_portal', async (tx, session) =>
-      (await sessionRewards(tx.db, session)).map((r) => ({
+      (await sessionRewards(tx.db, session, tx.now)).map((r) => ({
         uuid: r.uuid,
         title: r.title,
         description: r.description,
