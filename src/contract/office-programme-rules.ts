@@ -8,12 +8,13 @@ import { unit } from './public/units';
  * The office's programme rules (docs/office.md "Earning and promotions"): tiers, earning rules
  * (`loyalty_rules`), units, subscription types, the console's session defaults, and promotions with
  * their voucher batches. Everyone in the office may read them (GET); only the owner changes them.
- * Shapes only: the domain checks every value (domain/loyalty/earning-rules.ts and the others) and
+ * Shapes only: the domain checks every value (domain/loyalty/office-earning.ts and the others) and
  * names the field it refuses.
  */
 
-/** The most voucher codes one batch makes. */
-export const VOUCHER_BATCH_MAX = 10_000;
+import { VOUCHER_BATCH_MAX } from './voucher-batch';
+
+export { VOUCHER_BATCH_MAX };
 
 /** An account's tier as the office lists it: the public tier plus how many contacts hold it. */
 export const officeTier = z.object({

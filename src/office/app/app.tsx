@@ -7,7 +7,9 @@ import { Notice } from '../components/notice';
 import { SignOutButtons } from '../components/sign-out';
 import { AuditScreen } from '../screens/audit-screen';
 import { DevicesScreen } from '../screens/devices-screen';
+import { EarningScreen } from '../screens/earning-screen';
 import { KeysScreen } from '../screens/keys-screen';
+import { PromotionsScreen } from '../screens/promotions-screen';
 import { RefusedScreen } from '../screens/refused-screen';
 import { ResetScreen } from '../screens/reset-screen';
 import { ShopsScreen } from '../screens/shops-screen';
@@ -85,6 +87,8 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   staff: StaffScreen,
   keys: KeysScreen,
   audit: AuditScreen,
+  earning: EarningScreen,
+  promotions: PromotionsScreen,
 };
 
 /**
