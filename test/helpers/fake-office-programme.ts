@@ -257,7 +257,7 @@ export function programmeHandlers(state: FakeProgramme, ctx: FakeProgrammeContex
     'POST /promotions/{uuid}/vouchers/export': owner(({ uuid }) => {
       const promotion = state.promotions.find((p) => p.uuid === uuid);
       if (!promotion) return failed(404, 'Promotion not found');
-      state.exports.push(uuid);
+      state.exports.push(uuid ?? '');
       record('promotion.vouchers_exported', null, { count: promotion.vouchers });
       return new Response(`\ufeffcode,promotion,status\r\nV-FAKE,"${promotion.name}",ACTIVE\r\n`, {
         status: 200,

@@ -7,7 +7,19 @@ import {
   officeTier,
   voucherBatch,
 } from '../../src/contract/office-programme-rules';
-import { createTestApp, DEMO, newContact, type TestApp, twoProcesses, uniqueId } from '../helpers/app';
+import { FixtureConflictError } from '../../src/service/fixture/load';
+import { applyFixture } from '../../src/service/fixture/reload';
+import type { AccountFixture } from '../../src/service/fixture/schema';
+import { demoAccountFixture } from '../../src/service/fixture/seed';
+import {
+  createTestApp,
+  DEMO,
+  newContact,
+  type TestApp,
+  twoProcesses,
+  uniqueId,
+  withOwnApp,
+} from '../helpers/app';
 import { expectReason } from '../helpers/errors';
 import { officeCall, staffMember, type TestStaff } from '../helpers/office';
 
@@ -501,6 +513,75 @@ describe('promotions and voucher batches', () => {
     const publicView = await t.call({ method: 'GET', url: `/promotions/${promotion.uuid}` });
     expect(publicView.json().data.name).toBe('Renamed');
   });
+});
+
+describe('a fixture load and the office’s programme edits', () => {
+  const BRONZE = 'b0000000-0000-4000-8000-0000000000b1';
+  /** The demo account with a tier nobody holds, Bronze. */
+  const withBronze = (): AccountFixture => {
+    const demo = demoAccountFixture();
+    return {
+      ...demo,
+      tiers: [...demo.tiers, { uuid: BRONZE, name: 'Bronze', description: null, position: 0 }],
+    };
+  };
+
+  it('check lists each edit a load would undo and writes nothing; add-only keeps them; replace undoes them', () =>
+    withOwnApp(
+      async (app) => {
+        const boss = await staffMember(app, 'owner');
+        const contact = await newContact(app);
+        const base = await app.app.db
+          .selectFrom('loyalty_rules')
+          .select('id')
+          .where('tier_id', 'is', null)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        // The office: 3 credits per euro for everyone, a till without sign-up, a renamed newsletter, Bronze gone.
+        const changed = await call(app, boss.cookie, 'PUT', `/earning-rules/${base.id}`, {
+          unit_name: 'purchase_amount',
+          credits_per_unit: '3',
+        });
+        expect(changed.statusCode).toBe(200);
+        await call(app, boss.cookie, 'PUT', '/session-defaults', { enable_registration: false });
+        await call(app, boss.cookie, 'PUT', '/subscription-types/1', {
+          name: 'Coffee news',
+          active: true,
+          strategy: 'DOUBLE_OPT_IN',
+        });
+        expect((await call(app, boss.cookie, 'POST', `/tiers/${BRONZE}/remove`, {})).statusCode).toBe(204);
+        expect(await creditsFor(app, contact)).toBe(30);
+
+        const before = (await call(app, boss.cookie, 'GET', '/earning')).json();
+        const refused = await applyFixture(app.app.db, app.app.bus, withBronze(), app.clock.now()).catch(
+          (e) => e,
+        );
+        expect(refused).toBeInstanceOf(FixtureConflictError);
+        expect(refused.message).toContain('loyalty_rules: the office changed the earning rules');
+        expect(refused.message).toContain(
+          'account.settings.session_defaults: the office set {"enable_registration":false}',
+        );
+        expect(refused.message).toContain(
+          'subscription_types[0] "Newsletter": the office changed it to "Coffee news"',
+        );
+        expect(refused.message).toContain(
+          'tiers[2] "Bronze": the office removed it; the fixture would add it again',
+        );
+        expect((await call(app, boss.cookie, 'GET', '/earning')).json()).toEqual(before);
+
+        await applyFixture(app.app.db, app.app.bus, withBronze(), app.clock.now(), 'test', 'add-only');
+        expect((await call(app, boss.cookie, 'GET', '/earning')).json()).toEqual(before);
+        expect(await creditsFor(app, contact)).toBe(30);
+
+        await applyFixture(app.app.db, app.app.bus, withBronze(), app.clock.now(), 'test', 'replace');
+        const after = earningOverview.parse((await call(app, boss.cookie, 'GET', '/earning')).json());
+        expect(after.tiers.map((x) => x.name)).toContain('Bronze');
+        expect(after.session_defaults).toEqual(demoAccountFixture().account.settings?.session_defaults);
+        expect(after.subscription_types[0]?.name).toBe('Newsletter');
+        expect(await creditsFor(app, contact)).toBe(10);
+      },
+      { fixture: withBronze() },
+    ));
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)(

@@ -282,7 +282,7 @@ export const en = {
     weekdaysHint: '(none ticked: every day)',
     from: 'From (time)',
     until: 'Until (time)',
-    days: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
+    days: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
     checkField: 'Check this field.',
     tiersTitle: 'Tiers',
     tiersLead: 'The levels of your programme, lowest first. A tier can have its own earning rules.',

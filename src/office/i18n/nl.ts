@@ -287,7 +287,7 @@ export const nl: OfficeTexts = {
     weekdaysHint: '(niets aangevinkt: elke dag)',
     from: 'Vanaf (tijd)',
     until: 'Tot (tijd)',
-    days: { 1: 'ma', 2: 'di', 3: 'wo', 4: 'do', 5: 'vr', 6: 'za', 7: 'zo' },
+    days: { mon: 'ma', tue: 'di', wed: 'wo', thu: 'do', fri: 'vr', sat: 'za', sun: 'zo' },
     checkField: 'Controleer dit veld.',
     tiersTitle: 'Treden',
     tiersLead: 'De niveaus van je programma, laagste eerst. Een trede kan eigen spaarregels hebben.',

@@ -8,7 +8,7 @@ import type {
   OfficeSubscriptionType,
   OfficeTier,
   OfficeUnit,
-} from '../../contract/office-earning-rules';
+} from '../../contract/office-programme-rules';
 import { SESSION_DEFAULTS } from '../../contract/session-types';
 import { Button } from '../../ui/button';
 import { ApiError } from '../../web/api-error';
@@ -37,6 +37,13 @@ import { Panel } from '../components/panel';
  */
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const DAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** Weekday `day` (1 = Monday … 7 = Sunday) in short words. */
+function dayWord(t: OfficeT, day: number): string {
+  const key = DAY_KEYS[day - 1];
+  return key ? t(`programmeRules.days.${key}`) : String(day);
+}
 
 /** A rule in words: "Gold · 1.5 per Purchase amount, rounded down · Tue, Wed 14:00–17:00". */
 export function ruleWords(t: OfficeT, rule: EarningRule, data: EarningOverview): string {
@@ -45,7 +52,7 @@ export function ruleWords(t: OfficeT, rule: EarningRule, data: EarningOverview):
     ? (data.tiers.find((x) => x.uuid === rule.tier_uuid)?.name ?? '?')
     : t('programmeRules.anyTier');
   const days = rule.weekdays?.length
-    ? rule.weekdays.map((d) => t(`programmeRules.days.${d}`)).join(', ')
+    ? rule.weekdays.map((d) => dayWord(t, d)).join(', ')
     : t('programmeRules.everyDay');
   const hours =
     rule.from_time || rule.until_time ? ` ${rule.from_time ?? '00:00'}–${rule.until_time ?? '24:00'}` : '';
@@ -291,7 +298,7 @@ function RuleForm({
                   checked={values.weekdays?.includes(day) ?? false}
                   onChange={() => toggleDay(day)}
                 />
-                {t(`programmeRules.days.${day}`)}
+                {dayWord(t, day)}
               </label>
             ))}
           </div>

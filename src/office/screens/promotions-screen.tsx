@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfficeMe } from '../../contract/office';
-import type { OfficePromotion } from '../../contract/office-earning-rules';
+import type { OfficePromotion } from '../../contract/office-programme-rules';
 import { VOUCHER_BATCH_MAX } from '../../contract/voucher-batch';
 import { Button } from '../../ui/button';
 import { errorWords } from '../api/error-words';
