@@ -12,9 +12,8 @@ import { unit } from './public/units';
  * names the field it refuses.
  */
 
-import { VOUCHER_BATCH_MAX } from './voucher-batch';
-
-export { VOUCHER_BATCH_MAX };
+/** The most voucher codes one batch makes (the page says so before it asks: screens/promotions-screen.tsx). */
+export const VOUCHER_BATCH_MAX = 10_000;
 
 /** An account's tier as the office lists it: the public tier plus how many contacts hold it. */
 export const officeTier = z.object({

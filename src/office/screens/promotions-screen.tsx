@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfficeMe } from '../../contract/office';
 import type { OfficePromotion } from '../../contract/office-programme-rules';
-import { VOUCHER_BATCH_MAX } from '../../contract/voucher-batch';
 import { Button } from '../../ui/button';
 import { errorWords } from '../api/error-words';
 import {
@@ -242,6 +241,12 @@ function PromotionForm({
     </Panel>
   );
 }
+
+/**
+ * The most codes of one batch, as contract/office-programme-rules.ts VOUCHER_BATCH_MAX (the page takes no
+ * values from the contract at run time): only to say so before asking; the service decides.
+ */
+const VOUCHER_BATCH_MAX = 10_000;
 
 function BatchForm({ promotion, onDone }: { promotion: OfficePromotion; onDone: (message: string) => void }) {
   const { t } = useTranslation('office');
