@@ -152,7 +152,7 @@ describe('office: promotions', () => {
     await page.until(() => expect(screen.getByText('Koffie, "gratis" is added.')).toBeTruthy());
     const row = screen.getByTestId('promotion-Koffie, "gratis"');
     expect(
-      within(row).getByRole('button', { name: 'Download the codes of Koffie, "gratis" (CSV)' }),
+      within(row).getByRole('button', { name: 'Download codes (CSV): Koffie, "gratis"' }),
     ).toHaveProperty('disabled', true);
 
     await page.user.click(within(row).getByRole('button', { name: 'Make codes for Koffie, "gratis"' }));
@@ -182,7 +182,7 @@ describe('office: promotions', () => {
     });
     await page.user.click(
       within(screen.getByTestId('promotion-Koffie, "gratis"')).getByRole('button', {
-        name: 'Download the codes of Koffie, "gratis" (CSV)',
+        name: 'Download codes (CSV): Koffie, "gratis"',
       }),
     );
     await page.until(() =>

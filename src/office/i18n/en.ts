@@ -269,7 +269,8 @@ export const en = {
     removeRuleConfirm: 'Remove this earning rule? Purchases it matched earn by the other rules.',
     remove: 'Remove',
     removeYes: 'Yes, remove',
-    perUnit: '{{credits}} points per {{unit}}',
+    perUnit_one: '{{credits}} point per {{unit}}',
+    perUnit_other: '{{credits}} points per {{unit}}',
     anyTier: 'Every tier',
     everyDay: 'every day',
     credits: 'Points per unit',
@@ -372,7 +373,7 @@ export const en = {
     codesMade_one: '1 code is made for {{name}}. Download the file to print or send it.',
     codesMade_other: '{{count}} codes are made for {{name}}. Download the file to print or send them.',
     download: 'Download codes (CSV)',
-    downloadFor: 'Download the codes of {{name}} (CSV)',
+    downloadFor: 'Download codes (CSV): {{name}}',
     downloaded: 'The codes of {{name}} are downloaded. Keep the file safe: each code can be used.',
   },
 };

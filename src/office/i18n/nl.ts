@@ -274,7 +274,8 @@ export const nl: OfficeTexts = {
       'Deze spaarregel verwijderen? Aankopen waar hij bij paste, sparen volgens de andere regels.',
     remove: 'Verwijderen',
     removeYes: 'Ja, verwijderen',
-    perUnit: '{{credits}} punten per {{unit}}',
+    perUnit_one: '{{credits}} punt per {{unit}}',
+    perUnit_other: '{{credits}} punten per {{unit}}',
     anyTier: 'Elke trede',
     everyDay: 'elke dag',
     credits: 'Punten per eenheid',
@@ -378,7 +379,7 @@ export const nl: OfficeTexts = {
     codesMade_other:
       '{{count}} codes zijn gemaakt voor {{name}}. Download het bestand om ze te drukken of te versturen.',
     download: 'Codes downloaden (CSV)',
-    downloadFor: 'De codes van {{name}} downloaden (CSV)',
+    downloadFor: 'Codes downloaden (CSV): {{name}}',
     downloaded:
       'De codes van {{name}} zijn gedownload. Bewaar het bestand goed: elke code kan gebruikt worden.',
   },

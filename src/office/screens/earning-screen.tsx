@@ -56,7 +56,7 @@ export function ruleWords(t: OfficeT, rule: EarningRule, data: EarningOverview):
     : t('programmeRules.everyDay');
   const hours =
     rule.from_time || rule.until_time ? ` ${rule.from_time ?? '00:00'}–${rule.until_time ?? '24:00'}` : '';
-  return `${tier} · ${t('programmeRules.perUnit', { credits: rule.credits_per_unit, unit })}, ${t(
+  return `${tier} · ${t('programmeRules.perUnit', { count: Number(rule.credits_per_unit), credits: rule.credits_per_unit, unit })}, ${t(
     `programmeRules.rounding.${rule.rounding}`,
   )} · ${days}${hours}`;
 }
