@@ -477,6 +477,32 @@ export const ERROR_REASONS = {
     status: 422,
     when: 'a brand colour would be text below 4.5:1 (WCAG AA) against its background on the counter screen (naming the field)',
   },
+  // The office's programme rules (docs/office.md "Earning and promotions").
+  tier_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the tier does not exist (naming tier_uuid where a body names it)',
+  },
+  tier_in_use: {
+    code: 1003,
+    status: 409,
+    when: 'the tier is held by contacts, or earning rules or perks name it: it cannot be removed',
+  },
+  earning_rule_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the earning rule (loyalty rule) does not exist',
+  },
+  unit_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the unit does not exist (naming unit_name where a body names it)',
+  },
+  subscription_type_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the subscription type does not exist',
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

@@ -133,6 +133,24 @@ export const OFFICE_ROUTES = [
   'PUT /rewards/{uuid}',
   'GET /brand',
   'PUT /brand',
+  // The programme's earning rules and promotions (docs/office.md "Earning and promotions").
+  'GET /earning',
+  'POST /tiers',
+  'PUT /tiers/{uuid}',
+  'POST /tiers/{uuid}/remove',
+  'POST /earning-rules',
+  'PUT /earning-rules/{id}',
+  'POST /earning-rules/{id}/remove',
+  'POST /units',
+  'PUT /units/{name}',
+  'POST /subscription-types',
+  'PUT /subscription-types/{id}',
+  'PUT /session-defaults',
+  'GET /promotions',
+  'POST /promotions',
+  'PUT /promotions/{uuid}',
+  'POST /promotions/{uuid}/vouchers',
+  'POST /promotions/{uuid}/vouchers/export',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

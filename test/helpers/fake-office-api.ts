@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/office';
 import { OFFICE_API_BASE, OFFICE_ROUTES, type OfficeRoute } from '../../src/contract/routes';
 import { EMPTY_BRAND } from '../../src/ui/brand';
+import { type FakeProgramme, fakeProgramme, programmeHandlers } from './fake-office-programme';
 import { type FakeRewards, fakeRewardRoutes, fakeRewardsState } from './fake-office-rewards';
 import { matchRoute, routeTable } from './route-table';
 
@@ -63,7 +64,9 @@ export interface FakeOfficeApi {
   manager: string;
   cashier: string;
   /** The rewards and brand kit (fake-office-rewards.ts). */
-  programme: FakeRewards;
+  rewards: FakeRewards;
+  /** The programme's earning rules and promotions (fake-office-programme.ts). */
+  programme: FakeProgramme;
 }
 
 /** How long a locked account stays locked (seconds), as the fake's Retry-After says. */
@@ -186,7 +189,8 @@ export function createFakeOfficeApi(): FakeOfficeApi {
     owner: owner.uuid,
     manager: manager.uuid,
     cashier: cashier.uuid,
-    programme: fakeRewardsState(),
+    rewards: fakeRewardsState(),
+    programme: fakeProgramme(),
   };
   // 30 older entries of the Utrecht shop's day, so the log has pages and the filters have work.
   for (let i = 0; i < 30; i++)
@@ -460,11 +464,18 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       return json(200, { entries, next: matching.length > 20 ? entries.at(-1)!.id : null });
     },
     ...fakeRewardRoutes(
-      state.programme,
+      state.rewards,
       () => me()?.role,
       (action, uuid, before, after) =>
         record(action, { type: uuid ? 'reward' : 'account', uuid, shop: null }, before, after),
     ),
+    ...programmeHandlers(state.programme, {
+      isOwner: () => me()?.role === 'owner',
+      json,
+      failed,
+      record: (action, before, after) =>
+        record(action, { type: 'account', uuid: null, shop: null }, before, after),
+    }),
   };
   const table = routeTable(OFFICE_API_BASE, OFFICE_ROUTES, routes);
 

@@ -91,11 +91,11 @@ async function sessionOf(staffId: number, expiresAt: Date): Promise<string> {
 const cookieOf = (secret: string) => ({ cookies: { [OFFICE_COOKIE]: secret } });
 
 describe('the office as an attacker: every route refuses who may not, and changes nothing', () => {
-  it('every office route but signing in is in the group, 25 of them', () => {
+  it('every office route but signing in is in the group, 42 of them', () => {
     expect(routes.map((r) => r.name).sort()).toEqual(
       expect.arrayContaining(['GET /office/api/audit', 'POST /office/api/devices/:uuid/revoke']),
     );
-    expect(routes.length).toBe(25);
+    expect(routes.length).toBe(42);
   });
 
   it('without a cookie, a made-up one, an expired one or a removed person’s: 401 office_signed_out', async () => {
@@ -212,6 +212,11 @@ describe('the office as an attacker: every route refuses who may not, and change
         await call('POST', '/staff', { name: 'Pat', role: 'cashier', shop_uuids: [shop.uuid] })
       ).json();
       const key = (await call('POST', '/register-keys', { name: 'Key', shop_uuid: shop.uuid })).json();
+      // The programme's (docs/office.md "Earning and promotions"): a tier and an earning rule of its own.
+      const tier = (await call('POST', '/tiers', { name: `Tier for ${route.name}` })).json();
+      const rule = (
+        await call('POST', '/earning-rules', { unit_name: 'visits', credits_per_unit: '1' })
+      ).json();
       const values: Values = {
         'shops/uuid': shop.uuid,
         'devices/uuid': device.device.uuid,
@@ -219,6 +224,8 @@ describe('the office as an attacker: every route refuses who may not, and change
         'register-keys/uuid': key.key.uuid,
         'rewards/uuid': (await call('POST', '/rewards', { title: 'Reward', required_credits: 10 })).json()
           .uuid,
+        'tiers/uuid': tier.uuid,
+        'earning-rules/id': String(rule.id),
       };
       const entries = async () =>
         (await t.app.db.selectFrom('audit_log').select('id').where('staff_id', '=', owner.id).execute())

@@ -71,7 +71,7 @@ describe('office: rewards', () => {
     await page.user.click(screen.getByRole('button', { name: 'Switch off: Free coffee' }));
     await page.until(() => expect(screen.getByText('“Free coffee” is switched off.')).toBeTruthy());
     expect(within(screen.getByTestId('reward-Free coffee')).getByText('Switched off')).toBeTruthy();
-    expect(office.api().programme.rewards[0]?.active).toBe(false);
+    expect(office.api().rewards.rewards[0]?.active).toBe(false);
   });
 
   it('a manager reads the rewards and the brand but has no buttons to change them', async () => {
@@ -114,8 +114,8 @@ describe('office: the brand', () => {
         screen.getByText('The brand is saved. Counter screens show it at their next customer.'),
       ).toBeTruthy(),
     );
-    expect(office.api().programme.brand.brand.primary_color).toBe('#123456');
-    expect(office.api().programme.brand.terms_url).toBe('https://shop.example/terms');
+    expect(office.api().rewards.brand.brand.primary_color).toBe('#123456');
+    expect(office.api().rewards.brand.terms_url).toBe('https://shop.example/terms');
   });
 
   it('reads in Dutch', async () => {

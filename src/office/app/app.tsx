@@ -7,7 +7,9 @@ import { Notice } from '../components/notice';
 import { SignOutButtons } from '../components/sign-out';
 import { AuditScreen } from '../screens/audit-screen';
 import { DevicesScreen } from '../screens/devices-screen';
+import { EarningScreen } from '../screens/earning-screen';
 import { KeysScreen } from '../screens/keys-screen';
+import { PromotionsScreen } from '../screens/promotions-screen';
 import { RefusedScreen } from '../screens/refused-screen';
 import { ResetScreen } from '../screens/reset-screen';
 import { RewardsScreen } from '../screens/rewards-screen';
@@ -87,6 +89,8 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   keys: KeysScreen,
   audit: AuditScreen,
   rewards: RewardsScreen,
+  earning: EarningScreen,
+  promotions: PromotionsScreen,
 };
 
 /**

@@ -22,7 +22,7 @@ type Status = ContactSubscriptionView['status'];
 export type SubscriptionTypeRef = { uuid?: string | undefined; id?: number | undefined };
 
 /** A subscription type as contact subscriptions embed it, and GET /subscription-types lists it. */
-function subscriptionTypeView(type: SubscriptionTypeTable): SubscriptionTypeView {
+export function subscriptionTypeView(type: SubscriptionTypeTable): SubscriptionTypeView {
   return {
     id: type.id,
     uuid: type.uuid,

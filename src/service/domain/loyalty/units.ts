@@ -108,14 +108,7 @@ export async function createUnit(tx: Tx, input: CreateUnitBody): Promise<Created
     .executeTakeFirst();
   if (!row) throw new ServiceError(55045);
   tx.publish(ACCOUNT_CHANGED_TOPIC, { table: 'units' });
-  if (isDefault) {
-    await tx.db
-      .updateTable('units')
-      .set({ is_default: 0, updated_at: at })
-      .where('id', '!=', row.id)
-      .where('is_default', '=', 1)
-      .execute();
-  }
+  if (isDefault) await makeDefaultUnit(tx, row.id);
   return {
     ...unitRefView(row),
     loyalty_program_id: LOYALTY_PROGRAM_ID,
@@ -123,4 +116,20 @@ export async function createUnit(tx: Tx, input: CreateUnitBody): Promise<Created
     updated_at: apiTimestamp(row.updated_at),
     created_at: apiTimestamp(row.created_at),
   };
+}
+
+/**
+ * Makes unit `id` the account's one default unit (spec "Credit receptions" rule 3): the others lose
+ * it. Announces the change to every process (ACCOUNT_CHANGED_TOPIC).
+ */
+export async function makeDefaultUnit(tx: Tx, id: number): Promise<void> {
+  const at = isoTimestamp(tx.now);
+  await tx.db.updateTable('units').set({ is_default: 1, updated_at: at }).where('id', '=', id).execute();
+  await tx.db
+    .updateTable('units')
+    .set({ is_default: 0, updated_at: at })
+    .where('id', '!=', id)
+    .where('is_default', '=', 1)
+    .execute();
+  tx.publish(ACCOUNT_CHANGED_TOPIC, { table: 'units' });
 }

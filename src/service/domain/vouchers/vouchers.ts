@@ -19,7 +19,7 @@ import { pageMeta, paginatorMeta } from '../shared/pagination';
 import { hashToken, newCode, newSecret } from '../shared/tokens';
 import { apiTimestamp, isoTimestamp, jsonObject, newUuid } from '../shared/values';
 import { recordWebhookEvent } from '../webhooks/events';
-import { promotionByUuid, promotionView } from './promotions';
+import { type PromotionRow, promotionByUuid, promotionView } from './promotions';
 
 /** A voucher row as stored; its `status` may be out of date (see voucherStatusAt). */
 export type VoucherRow = Selectable<VoucherTable>;
@@ -439,16 +439,7 @@ export async function createVoucher(tx: Tx, input: CreateVoucherBody): Promise<V
     input.contact_uuid === undefined ? undefined : await contactByUuid(tx.db, input.contact_uuid);
   await tx.lock('promotions', found.id);
   const promotion = await promotionByUuid(tx.db, input.promotion_uuid);
-  if (promotion.voucher_limit !== null) {
-    const { n } = await tx.db
-      .selectFrom('vouchers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('promotion_id', '=', promotion.id)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= promotion.voucher_limit) {
-      invalidField('promotion_uuid', `The promotion has its ${promotion.voucher_limit} vouchers already.`);
-    }
-  }
+  await assertRoomForVouchers(tx, promotion, 1, 'promotion_uuid');
   if (contact) await assertBelowLimitPerContact(tx, promotion.id, contact.id);
   const expiration =
     input.expiration_date !== undefined
@@ -485,5 +476,33 @@ export async function createVoucher(tx: Tx, input: CreateVoucherBody): Promise<V
     if (input.code !== undefined) {
       invalidField('code', 'A voucher with this code already exists.', { status: 409 });
     }
+  }
+}
+
+/**
+ * Refuses `adding` vouchers more than the promotion's `voucher_limit` allows (none: no limit). Call
+ * it with the promotion locked (`tx.lock('promotions', id)`), so that concurrent creations count
+ * each other. @throws ServiceError 1003 (422) naming `field`.
+ */
+export async function assertRoomForVouchers(
+  tx: Tx,
+  promotion: Pick<PromotionRow, 'id' | 'voucher_limit'>,
+  adding: number,
+  field: string,
+): Promise<void> {
+  if (promotion.voucher_limit === null) return;
+  const { n } = await tx.db
+    .selectFrom('vouchers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('promotion_id', '=', promotion.id)
+    .executeTakeFirstOrThrow();
+  if (Number(n) + adding > promotion.voucher_limit) {
+    const room = Math.max(0, promotion.voucher_limit - Number(n));
+    invalidField(
+      field,
+      Number(n) >= promotion.voucher_limit
+        ? `The promotion has its ${promotion.voucher_limit} vouchers already.`
+        : `The promotion may have ${promotion.voucher_limit} vouchers: ${room} more at most.`,
+    );
   }
 }

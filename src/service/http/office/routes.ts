@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
 import officeDeviceRoutes from './device-routes';
+import programmeRulesRoutes from './programme-rules-routes';
 import registerKeyRoutes from './register-key-routes';
 import officeRewardRoutes from './rewards-routes';
 import shopRoutes from './shop-routes';
@@ -21,4 +22,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(registerKeyRoutes);
   await fastify.register(auditRoutes);
   await fastify.register(officeRewardRoutes);
+  await fastify.register(programmeRulesRoutes);
 }
