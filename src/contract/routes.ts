@@ -128,6 +128,14 @@ export const OFFICE_ROUTES = [
   'POST /register-keys',
   'POST /register-keys/{uuid}/revoke',
   'GET /audit',
+  'GET /reports/liability',
+  'GET /reports/liability.csv',
+  'GET /reports/activity',
+  'GET /reports/activity.csv',
+  'GET /reports/sessions',
+  'GET /reports/sessions.csv',
+  'GET /reports/staff',
+  'GET /reports/staff.csv',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

@@ -3,6 +3,7 @@ import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
 import officeDeviceRoutes from './device-routes';
 import registerKeyRoutes from './register-key-routes';
+import reportRoutes from './report-routes';
 import shopRoutes from './shop-routes';
 import signInRoutes from './sign-in-routes';
 import staffRoutes from './staff-routes';
@@ -19,4 +20,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(shopRoutes);
   await fastify.register(registerKeyRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(reportRoutes);
 }
