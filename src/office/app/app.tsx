@@ -9,6 +9,7 @@ import { AuditScreen } from '../screens/audit-screen';
 import { DevicesScreen } from '../screens/devices-screen';
 import { KeysScreen } from '../screens/keys-screen';
 import { RefusedScreen } from '../screens/refused-screen';
+import { ReportsScreen } from '../screens/reports-screen';
 import { ResetScreen } from '../screens/reset-screen';
 import { ShopsScreen } from '../screens/shops-screen';
 import { SignInScreen } from '../screens/sign-in-screen';
@@ -85,6 +86,7 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   staff: StaffScreen,
   keys: KeysScreen,
   audit: AuditScreen,
+  reports: ReportsScreen,
 };
 
 /**
