@@ -165,7 +165,12 @@ describe.skipIf(!process.env.REPORTS_SCALE)('the reports on 100,000 contacts', (
       activityReport(t.app.db, owner, { from: '2026-05-01', to: '2026-05-31' }, now),
     );
     await time('activity, one shop, 31 days', () =>
-      activityReport(t.app.db, owner, { from: '2026-05-01', to: '2026-05-31', shopUuid: 'a0000000-0000-4000-8000-000000000002' }, now),
+      activityReport(
+        t.app.db,
+        owner,
+        { from: '2026-05-01', to: '2026-05-31', shopUuid: 'a0000000-0000-4000-8000-000000000002' },
+        now,
+      ),
     );
     await time('activity, 366 days', () =>
       activityReport(t.app.db, owner, { from: '2025-12-01', to: '2026-12-01' }, now),
