@@ -151,6 +151,14 @@ export const OFFICE_ROUTES = [
   'PUT /promotions/{uuid}',
   'POST /promotions/{uuid}/vouchers',
   'POST /promotions/{uuid}/vouchers/export',
+  'GET /reports/liability',
+  'GET /reports/liability.csv',
+  'GET /reports/activity',
+  'GET /reports/activity.csv',
+  'GET /reports/sessions',
+  'GET /reports/sessions.csv',
+  'GET /reports/staff',
+  'GET /reports/staff.csv',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

@@ -476,6 +476,15 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       record: (action, before, after) =>
         record(action, { type: 'account', uuid: null, shop: null }, before, after),
     }),
+    ...fakeReports(
+      () => {
+        const staff = me()!;
+        return staff.role === 'owner'
+          ? state.shops
+          : staff.shops.map((s) => state.shops.find((x) => x.uuid === s.uuid)!);
+      },
+      () => me()?.role === 'owner',
+    ),
   };
   const table = routeTable(OFFICE_API_BASE, OFFICE_ROUTES, routes);
 
@@ -505,4 +514,143 @@ export function createFakeOfficeApi(): FakeOfficeApi {
     return answer(method, url, body);
   }) as typeof fetch;
   return state;
+}
+
+// The office's reports (docs/office.md "Reports"): figures made from the day asked for, so that a
+// new period shows new figures; the CSV a small file of the same kind. The service's own figures:
+// test/http/office-reports.test.ts.
+
+/** The report routes of the fake, for `shops` the caller reads (`account`: an owner's no-shop row too). */
+function fakeReports(
+  shops: () => { uuid: string; name: string }[],
+  account: () => boolean,
+): Record<Extract<OfficeRoute, `GET /reports/${string}`>, Handler> {
+  const day = (date: string) => Number(date.slice(8, 10));
+  const period = (query: URLSearchParams) => {
+    const to = query.get('to') ?? '2026-11-21';
+    const from = query.get('from') ?? to;
+    const days: string[] = [];
+    for (
+      let d = from;
+      d <= to;
+      d = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    )
+      days.push(d);
+    return { from, to, days };
+  };
+  const chosen = (query: URLSearchParams) => {
+    const uuid = query.get('shop_uuid');
+    return uuid ? shops().filter((s) => s.uuid === uuid) : shops();
+  };
+  const csv = (name: string, text: string) =>
+    new Response(`\uFEFF${text}`, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}.csv"`,
+      },
+    });
+  const liability = (query: URLSearchParams) => {
+    const at = query.get('at') ?? '2026-11-21';
+    const rows = chosen(query).map((shop, i) => ({
+      kind: 'shop',
+      shop: { uuid: shop.uuid, name: shop.name },
+      credits: 100 * (i + 1) + day(at),
+      prepaid_in_cents: 1000 * (i + 1) + day(at),
+      giftcards_in_cents: 2500 * (i + 1),
+    }));
+    if (account() && !query.get('shop_uuid'))
+      rows.push({
+        kind: 'no_shop',
+        shop: null as never,
+        credits: 12.5,
+        prepaid_in_cents: 500,
+        giftcards_in_cents: 0,
+      });
+    const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
+    return {
+      at,
+      ends_at: `${at}T23:00:00+00:00`,
+      scope: account() && !query.get('shop_uuid') ? 'account' : 'shops',
+      rows: [
+        ...rows,
+        {
+          kind: 'total',
+          shop: null,
+          credits: sum((r) => r.credits),
+          prepaid_in_cents: sum((r) => r.prepaid_in_cents),
+          giftcards_in_cents: sum((r) => r.giftcards_in_cents),
+        },
+      ],
+    };
+  };
+  const figures = (n: number) => ({
+    members_gained: n,
+    credits_given: 10 * n,
+    credits_taken_back: 0,
+    credits_redeemed: 5 * n,
+    rewards_claimed: 1,
+    vouchers_redeemed: 0,
+    giftcards_sold_in_cents: 1000 * n,
+    giftcards_spent_in_cents: 500,
+    prepaid_topped_up_in_cents: 2000,
+    prepaid_spent_in_cents: 150 * n,
+    sessions_started: 3,
+    sessions_completed: 2,
+    sessions_cancelled: 1,
+    sessions_expired: 0,
+  });
+  const activity = (query: URLSearchParams) => {
+    const { from, to, days } = period(query);
+    const list = days.map((date) => ({ date, ...figures(day(date)) }));
+    const totals = figures(0);
+    for (const k of Object.keys(totals) as (keyof typeof totals)[])
+      totals[k] = list.reduce((n, d) => n + d[k], 0);
+    return { from, to, scope: 'account', days: list, totals };
+  };
+  const sessions = (query: URLSearchParams) => {
+    const { from, to, days } = period(query);
+    return {
+      from,
+      to,
+      scope: 'account',
+      rows: days.map((date) => ({
+        date,
+        type: 'credit_reception',
+        started: 3,
+        completed: 2,
+        cancelled: 1,
+        expired: 0,
+        open: 0,
+      })),
+    };
+  };
+  const staff = (query: URLSearchParams) => ({
+    ...period(query),
+    scope: 'account',
+    rows: [
+      {
+        staff: { uuid: 'staff-sam', name: 'Sam' },
+        contacts_found: 4,
+        sessions_started: 3,
+        sessions_completed: 2,
+        sessions_cancelled: 1,
+        purchases_sent: 2,
+        payments_received: 1,
+      },
+    ],
+  });
+  return {
+    'GET /reports/liability': (_, __, query) => json(200, liability(query)),
+    'GET /reports/liability.csv': (_, __, query) => {
+      const total = liability(query).rows.at(-1)!;
+      return csv('liability', `row,prepaid_eur\r\ntotal,${(total.prepaid_in_cents / 100).toFixed(2)}\r\n`);
+    },
+    'GET /reports/activity': (_, __, query) => json(200, activity(query)),
+    'GET /reports/activity.csv': () => csv('activity', 'date\r\n'),
+    'GET /reports/sessions': (_, __, query) => json(200, sessions(query)),
+    'GET /reports/sessions.csv': () => csv('sessions', 'date\r\n'),
+    'GET /reports/staff': (_, __, query) => json(200, staff(query)),
+    'GET /reports/staff.csv': () => csv('staff', 'staff_uuid\r\n'),
+  };
 }

@@ -11,6 +11,7 @@ import { EarningScreen } from '../screens/earning-screen';
 import { KeysScreen } from '../screens/keys-screen';
 import { PromotionsScreen } from '../screens/promotions-screen';
 import { RefusedScreen } from '../screens/refused-screen';
+import { ReportsScreen } from '../screens/reports-screen';
 import { ResetScreen } from '../screens/reset-screen';
 import { RewardsScreen } from '../screens/rewards-screen';
 import { ShopsScreen } from '../screens/shops-screen';
@@ -91,6 +92,7 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   rewards: RewardsScreen,
   earning: EarningScreen,
   promotions: PromotionsScreen,
+  reports: ReportsScreen,
 };
 
 /**

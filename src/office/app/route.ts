@@ -9,6 +9,7 @@ export const SECTIONS = [
   'rewards',
   'earning',
   'promotions',
+  'reports',
   'audit',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

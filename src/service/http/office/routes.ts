@@ -4,6 +4,7 @@ import { registerOfficeAuth } from './auth';
 import officeDeviceRoutes from './device-routes';
 import programmeRulesRoutes from './programme-rules-routes';
 import registerKeyRoutes from './register-key-routes';
+import reportRoutes from './report-routes';
 import officeRewardRoutes from './rewards-routes';
 import shopRoutes from './shop-routes';
 import signInRoutes from './sign-in-routes';
@@ -23,4 +24,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(auditRoutes);
   await fastify.register(officeRewardRoutes);
   await fastify.register(programmeRulesRoutes);
+  await fastify.register(reportRoutes);
 }
