@@ -128,6 +128,8 @@ export const OFFICE_ROUTES = [
   'POST /register-keys',
   'POST /register-keys/{uuid}/revoke',
   'GET /audit',
+  'POST /member-imports',
+  'GET /member-imports/{uuid}',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
 import officeDeviceRoutes from './device-routes';
+import importRoutes from './import-routes';
 import registerKeyRoutes from './register-key-routes';
 import shopRoutes from './shop-routes';
 import signInRoutes from './sign-in-routes';
@@ -19,4 +20,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(shopRoutes);
   await fastify.register(registerKeyRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(importRoutes);
 }
