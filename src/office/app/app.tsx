@@ -7,6 +7,7 @@ import { Notice } from '../components/notice';
 import { SignOutButtons } from '../components/sign-out';
 import { AuditScreen } from '../screens/audit-screen';
 import { DevicesScreen } from '../screens/devices-screen';
+import { ImportScreen } from '../screens/import-screen';
 import { KeysScreen } from '../screens/keys-screen';
 import { RefusedScreen } from '../screens/refused-screen';
 import { ResetScreen } from '../screens/reset-screen';
@@ -85,6 +86,7 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   staff: StaffScreen,
   keys: KeysScreen,
   audit: AuditScreen,
+  import: ImportScreen,
 };
 
 /**

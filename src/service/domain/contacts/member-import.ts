@@ -328,9 +328,15 @@ export async function planMemberImport(
     }
   }
   summary.opening_points = openingCenti / 100;
-  problems.sort((a, b) => a.row - b.row);
-  summary.refused_rows = new Set(problems.map((p) => p.row)).size;
-  return { members, problems, summary };
+  // One problem per row, column and reason (two held cards on a row: one line), by row.
+  const seen = new Set<string>();
+  const unique = problems.filter((p) => {
+    const key = `${p.row}\u0000${p.field}\u0000${p.reason}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  unique.sort((a, b) => a.row - b.row);
+  summary.refused_rows = new Set(unique.map((p) => p.row)).size;
+  return { members, problems: unique, summary };
 }
 
 /**
