@@ -151,6 +151,9 @@ export function hundredthsOf(text: string): number | MemberImportReason {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** The service's one rule for an e-mail address (contract/fields.ts), built once: rows are many. */
+const EMAIL = emailField();
+
 /**
  * Reads a member file: the text (a leading byte order mark dropped), its header (MEMBER_IMPORT_COLUMNS;
  * unknown columns are ignored) and each data row, checked on its own and against the rows before it
@@ -200,7 +203,7 @@ export function readMemberFile(text: string, progress: Progress = () => {}): Mem
       return;
     }
     const rawEmail = cell(record, 'email');
-    const email = emailField().safeParse(rawEmail);
+    const email = EMAIL.safeParse(rawEmail);
     if (rawEmail === '') problems.push(problem(row, 'email', 'email_missing'));
     else if (!email.success) problems.push(problem(row, 'email', 'email_invalid'));
     else if (emailRows.has(email.data))

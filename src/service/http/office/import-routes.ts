@@ -19,7 +19,12 @@ const BODY_LIMIT = Math.ceil(MEMBER_IMPORT_MAX_CHARS * 1.25) + 64 * 1024;
  */
 export default async function importRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
-  const jobs = new MemberImports({ db: app.db, tx: (work) => app.tx(work), clock: app.clock });
+  const jobs = new MemberImports({
+    db: app.db,
+    dialect: app.dialect,
+    tx: (work) => app.tx(work),
+    clock: app.clock,
+  });
   app.addHook('onClose', () => jobs.idle());
 
   app.post(
