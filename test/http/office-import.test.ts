@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_IMPORT_MAX_CHARS, type MemberImport } from '../../src/contract/office-import';
+import {
+  planMemberImport,
+  readMemberFile,
+  writeMemberImport,
+} from '../../src/service/domain/contacts/member-import';
+import { isoTimestamp } from '../../src/service/domain/shared/values';
 import { createTestApp, DEMO, type TestApp, uniqueId } from '../helpers/app';
 import { databaseSnapshot } from '../helpers/attacker';
 import { expectLedgersBalanced } from '../helpers/ledger';
@@ -260,6 +266,61 @@ describe('importing members from a CSV file', () => {
     const before = await members();
     const again = await runImport(csv, false);
     expect(again.summary).toMatchObject({ new_members: 0, existing_members: 5000, cards_added: 0 });
+    expect(await members()).toEqual(before);
+  });
+
+  it('an unknown job is 404; a second job while one runs is refused 409 and not started', async () => {
+    const unknown = await officeCall(t, owner.cookie, { method: 'GET', path: '/member-imports/no-such-job' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ reason: 'member_import_not_found' });
+
+    // A job of another process, running (its row says so): this process starts none meanwhile.
+    const other = await t.app.db
+      .insertInto('member_imports')
+      .values({
+        uuid: `other-${id()}`,
+        staff_id: owner.id,
+        file_name: 'elsewhere.csv',
+        file_sha256: '',
+        dry_run: 1,
+        status: 'running',
+        rows_total: 0,
+        outcome: null,
+        created_at: isoTimestamp(t.clock.now()),
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const count = (await t.app.db.selectFrom('member_imports').select('id').execute()).length;
+    const second = await officeCall(t, owner.cookie, {
+      method: 'POST',
+      path: '/member-imports',
+      payload: { file_name: 'second.csv', content: 'email\na@example.com\n', dry_run: true },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ reason: 'member_import_busy' });
+    expect(await t.app.db.selectFrom('member_imports').select('id').execute()).toHaveLength(count);
+    await t.app.db
+      .updateTable('member_imports')
+      .set({ status: 'failed' })
+      .where('id', '=', other.id)
+      .execute();
+    expect((await runImport('email\na@example.com\n', true)).status).toBe('done');
+  });
+
+  it('a member made between the check and the write refuses the whole write (member_import_changed)', async () => {
+    const a = id();
+    const plan = await planMemberImport(
+      t.app.db,
+      readMemberFile(`email,points\n${a}-1@example.com,5\n${a}-2@example.com,6\n`),
+    );
+    expect(plan.problems).toEqual([]);
+    const made = await t.call({ method: 'POST', url: '/contacts', payload: { email: `${a}-2@example.com` } });
+    expect(made.statusCode).toBe(201);
+    const before = await members();
+    await expect(t.app.tx((tx) => writeMemberImport(tx, plan))).rejects.toMatchObject({
+      reason: 'member_import_changed',
+    });
     expect(await members()).toEqual(before);
   });
 });

@@ -84,7 +84,9 @@ export class MemberImports {
         en: 'Another import is running: wait until it ends',
         nl: 'Er loopt al een import: wacht tot die klaar is',
       });
-    if (this.starting || this.running.size > 0) throw busy();
+    // A job is running while its row says so (in every process); this process's own start in
+    // between its check and its row is held off here.
+    if (this.starting) throw busy();
     const uuid = newUuid();
     const busySince = isoTimestamp(new Date(this.deps.clock().getTime() - STALE_MS));
     this.starting = true;

@@ -335,7 +335,9 @@ export async function planMemberImport(
   const seen = new Set<string>();
   const unique = problems.filter((p) => {
     const key = `${p.row}\u0000${p.field}\u0000${p.reason}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
   unique.sort((a, b) => a.row - b.row);
   summary.refused_rows = new Set(unique.map((p) => p.row)).size;
