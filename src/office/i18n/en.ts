@@ -254,7 +254,7 @@ export const en = {
     title: 'Import members',
     lead: 'Bring your members from another system: a CSV file with their e-mail address, names, cards, points and prepaid balance. Check the file first; the import then takes every row or none.',
     ownerOnly: 'Only an owner can import members.',
-    format: 'The file',
+    format: 'The file: its columns and rules',
     formatText:
       'A CSV file (UTF-8; separated by commas or semicolons) with a header row. Only “email” is required. Several cards in one cell: separate them with |. Points and prepaid (in euros) take a decimal point or comma, at most 2 decimals.',
     columns:

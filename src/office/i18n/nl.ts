@@ -258,7 +258,7 @@ export const nl: OfficeTexts = {
     title: 'Leden importeren',
     lead: 'Haal je leden over uit een ander systeem: een CSV-bestand met hun e-mailadres, namen, kaarten, punten en prepaid-tegoed. Controleer het bestand eerst; de import neemt daarna alle rijen of geen.',
     ownerOnly: 'Alleen een eigenaar kan leden importeren.',
-    format: 'Het bestand',
+    format: 'Het bestand: kolommen en regels',
     formatText:
       'Een CSV-bestand (UTF-8; gescheiden door komma’s of puntkomma’s) met een kopregel. Alleen “email” is verplicht. Meer kaarten in één cel: scheid ze met |. Punten en tegoed (in euro) met een decimale punt of komma, hoogstens 2 decimalen.',
     columns:

@@ -71,7 +71,8 @@ function ImportForm() {
     <div className="office-stack">
       <h1>{t('import.title')}</h1>
       <p className="office-lead">{t('import.lead')}</p>
-      <Panel title={t('import.format')} testId="import-format">
+      <details className="office-card office-import-format" data-testid="import-format">
+        <summary>{t('import.format')}</summary>
         <p>{t('import.formatText')}</p>
         <p>{t('import.columns')}</p>
         <pre className="office-import-example">
@@ -80,7 +81,7 @@ function ImportForm() {
           }
         </pre>
         <p>{t('import.existing')}</p>
-      </Panel>
+      </details>
       <form className="office-form office-card" onSubmit={submit} noValidate data-testid="import-form">
         <Field label={t('import.file')} hint={t('import.fileHint')} error={fileError}>
           {(props) => (
