@@ -15,7 +15,7 @@ import type {
 } from '../../../contract/office-import';
 import { MEMBER_IMPORT_MAX_PROBLEMS } from '../../../contract/office-import';
 import type { DialectName } from '../../db/database';
-import type { Database, Db } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { MemberImportTable } from '../../db/schema-import';
 import type { Tx } from '../../db/transaction';
 import { type OfficeActor, requireOwner } from '../office/access';
@@ -285,13 +285,4 @@ export class MemberImports {
       },
     });
   }
-}
-
-/** The member imports table's rows, for tests and the bench: how many ran. */
-export async function memberImportCount(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('member_imports')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
