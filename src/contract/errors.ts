@@ -503,6 +503,22 @@ export const ERROR_REASONS = {
     status: 404,
     when: 'the subscription type does not exist',
   },
+  // Importing members in the office (docs/office.md "Importing members").
+  member_import_not_found: {
+    code: 1003,
+    status: 404,
+    when: 'the member import does not exist',
+  },
+  member_import_busy: {
+    code: 1003,
+    status: 409,
+    when: 'another member import (or dry run) is running: one at a time',
+  },
+  member_import_changed: {
+    code: 1003,
+    status: 409,
+    when: 'members or cards changed between the check of the file and its import: nothing was imported',
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

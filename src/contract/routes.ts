@@ -159,6 +159,8 @@ export const OFFICE_ROUTES = [
   'GET /reports/sessions.csv',
   'GET /reports/staff',
   'GET /reports/staff.csv',
+  'POST /member-imports',
+  'GET /member-imports/{uuid}',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

@@ -9,7 +9,9 @@ import {
   type RegisterKey,
   type StaffRole,
 } from '../../src/contract/office';
+import type { MemberImport } from '../../src/contract/office-import';
 import { OFFICE_API_BASE, OFFICE_ROUTES, type OfficeRoute } from '../../src/contract/routes';
+import { planMemberImport, readMemberFile } from '../../src/service/domain/contacts/member-import';
 import { EMPTY_BRAND } from '../../src/ui/brand';
 import { type FakeProgramme, fakeProgramme, programmeHandlers } from './fake-office-programme';
 import { type FakeRewards, fakeRewardRoutes, fakeRewardsState } from './fake-office-rewards';
@@ -485,7 +487,19 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       },
       () => me()?.role === 'owner',
     ),
+    'POST /member-imports': (_, body) => {
+      if (me()?.role !== 'owner') return refused('office_not_allowed');
+      return json(202, memberImports.start(body));
+    },
+    'GET /member-imports/{uuid}': ({ uuid: id }) => {
+      if (me()?.role !== 'owner') return refused('office_not_allowed');
+      const job = memberImports.poll(String(id));
+      return job ? json(200, job) : refused('member_import_not_found');
+    },
   };
+  // Member imports: each job answers running (reading, then checking or writing) to its first two
+  // polls, then its outcome, from the service's own reading of the file (every member new).
+  const memberImports = fakeMemberImports(() => uuid('import'), record);
   const table = routeTable(OFFICE_API_BASE, OFFICE_ROUTES, routes);
 
   /** One request's answer: its route's, after the cookie and role checks (a stray request: 404, noted). */
@@ -652,5 +666,86 @@ function fakeReports(
     'GET /reports/sessions.csv': () => csv('sessions', 'date\r\n'),
     'GET /reports/staff': (_, __, query) => json(200, staff(query)),
     'GET /reports/staff.csv': () => csv('staff', 'staff_uuid\r\n'),
+  };
+}
+
+/** The fake's member import jobs: started, polled through their phases, then ended. */
+function fakeMemberImports(
+  newUuid: () => string,
+  record: (
+    action: string,
+    subject: { type: string; uuid: string | null; shop: null },
+    before: null,
+    after: Record<string, unknown>,
+  ) => void,
+) {
+  const jobs = new Map<string, { job: MemberImport; polls: number; outcome: Promise<MemberImport> }>();
+  // The real check, on no database: every e-mail new, every card free.
+  const noDatabase = {
+    selectFrom: () => {
+      const query = { select: () => query, where: () => query, execute: async () => [] };
+      return query;
+    },
+  } as unknown as Parameters<typeof planMemberImport>[0];
+  return {
+    start(body: Record<string, unknown>): MemberImport {
+      const content = String(body.content ?? '');
+      const job: MemberImport = {
+        uuid: newUuid(),
+        file_name: String(body.file_name ?? ''),
+        file_sha256: '',
+        dry_run: body.dry_run === true,
+        status: 'running',
+        phase: 'reading',
+        progress: 0,
+        rows_total: 0,
+        created_at: new Date().toISOString(),
+        finished_at: null,
+        summary: null,
+        problems: [],
+        problems_total: 0,
+        failure: null,
+      };
+      const outcome = (async () => {
+        const file = readMemberFile(content);
+        const plan = await planMemberImport(noDatabase, file);
+        const refused = plan.problems.length > 0;
+        const status: MemberImport['status'] = refused && !job.dry_run ? 'refused' : 'done';
+        return {
+          ...job,
+          file_sha256: file.sha256,
+          rows_total: file.rowsTotal,
+          status,
+          phase: 'finished' as const,
+          progress: 1,
+          finished_at: new Date().toISOString(),
+          summary: plan.summary,
+          problems: plan.problems,
+          problems_total: plan.problems.length,
+        };
+      })();
+      jobs.set(job.uuid, { job, polls: 0, outcome });
+      return job;
+    },
+    poll(uuid: string): MemberImport | undefined {
+      const entry = jobs.get(uuid);
+      if (!entry) return undefined;
+      entry.polls++;
+      if (entry.polls === 1)
+        return { ...entry.job, phase: entry.job.dry_run ? 'checking' : 'writing', progress: 0.6 };
+      if (entry.job.status === 'running') {
+        // The outcome was worked out by now (the first poll came after it).
+        void entry.outcome.then((done) => {
+          entry.job = done;
+          const action = done.dry_run ? 'checked' : done.status === 'done' ? 'imported' : 'refused';
+          record(`member_import.${action}`, { type: 'member_import', uuid, shop: null }, null, {
+            file_name: done.file_name,
+            ...done.summary,
+          });
+        });
+        return { ...entry.job, phase: entry.job.dry_run ? 'checking' : 'writing', progress: 0.9 };
+      }
+      return entry.job;
+    },
   };
 }

@@ -8,6 +8,7 @@ import { SignOutButtons } from '../components/sign-out';
 import { AuditScreen } from '../screens/audit-screen';
 import { DevicesScreen } from '../screens/devices-screen';
 import { EarningScreen } from '../screens/earning-screen';
+import { ImportScreen } from '../screens/import-screen';
 import { KeysScreen } from '../screens/keys-screen';
 import { PromotionsScreen } from '../screens/promotions-screen';
 import { RefusedScreen } from '../screens/refused-screen';
@@ -93,6 +94,7 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   earning: EarningScreen,
   promotions: PromotionsScreen,
   reports: ReportsScreen,
+  import: ImportScreen,
 };
 
 /**

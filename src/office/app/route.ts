@@ -10,6 +10,7 @@ export const SECTIONS = [
   'earning',
   'promotions',
   'reports',
+  'import',
   'audit',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

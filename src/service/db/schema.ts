@@ -1,6 +1,7 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { CashierTables } from './schema-cashier';
 import type { CatalogTables } from './schema-catalog';
+import type { ImportTables } from './schema-import';
 import type { OfficeTables } from './schema-office';
 import type { PlatformTables } from './schema-platform';
 
@@ -448,7 +449,7 @@ export interface IdempotencyKeyTable {
 }
 
 /** The whole database, for Kysely. */
-export interface Database extends CatalogTables, CashierTables, PlatformTables, OfficeTables {
+export interface Database extends CatalogTables, CashierTables, PlatformTables, OfficeTables, ImportTables {
   account: AccountTable;
   credentials: CredentialTable;
   fixture_keys: FixtureKeyTable;

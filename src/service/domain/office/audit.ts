@@ -22,7 +22,15 @@ export interface AuditBy {
 /** What changed: `action` (e.g. `shop.created`), its subject, and the values before and after. */
 export interface AuditChange {
   action: string;
-  subjectType: 'shop' | 'device' | 'staff' | 'register_key' | 'portal_session' | 'account' | 'reward';
+  subjectType:
+    | 'shop'
+    | 'device'
+    | 'staff'
+    | 'register_key'
+    | 'portal_session'
+    | 'account'
+    | 'reward'
+    | 'member_import';
   subjectUuid: string | null;
   /** The shop it belongs to (a manager sees the entries of their shops); null: the account. */
   shopId: number | null;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
 import officeDeviceRoutes from './device-routes';
+import importRoutes from './import-routes';
 import programmeRulesRoutes from './programme-rules-routes';
 import registerKeyRoutes from './register-key-routes';
 import reportRoutes from './report-routes';
@@ -25,4 +26,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(officeRewardRoutes);
   await fastify.register(programmeRulesRoutes);
   await fastify.register(reportRoutes);
+  await fastify.register(importRoutes);
 }
