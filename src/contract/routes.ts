@@ -128,6 +128,14 @@ export const OFFICE_ROUTES = [
   'POST /register-keys',
   'POST /register-keys/{uuid}/revoke',
   'GET /audit',
+  'POST /customers/search',
+  'GET /customers/{uuid}',
+  'GET /customers/{uuid}/history',
+  'POST /customers/{uuid}/credit-corrections',
+  'POST /customers/{uuid}/reversals',
+  'PUT /customers/{uuid}/cards/{card}',
+  'POST /customers/{uuid}/export',
+  'POST /customers/{uuid}/erase',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

@@ -36,6 +36,7 @@ import * as termsPending from './migrations/0023_terms_pending';
 import * as office from './migrations/0024_office';
 import * as officeAuth from './migrations/0025_officeauth';
 import * as fixtureKeys from './migrations/0026_fixture_keys';
+import * as customerService from './migrations/0029_customer_service';
 import { survivingOutages } from './outage';
 import type { Database } from './schema';
 
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0024_office': office,
   '0025_officeauth': officeAuth,
   '0026_fixture_keys': fixtureKeys,
+  '0029_customer_service': customerService,
 };
 
 /**

@@ -22,7 +22,7 @@ export interface AuditBy {
 /** What changed: `action` (e.g. `shop.created`), its subject, and the values before and after. */
 export interface AuditChange {
   action: string;
-  subjectType: 'shop' | 'device' | 'staff' | 'register_key' | 'portal_session' | 'account';
+  subjectType: 'shop' | 'device' | 'staff' | 'register_key' | 'portal_session' | 'account' | 'contact';
   subjectUuid: string | null;
   /** The shop it belongs to (a manager sees the entries of their shops); null: the account. */
   shopId: number | null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
+import customerRoutes from './customer-routes';
 import officeDeviceRoutes from './device-routes';
 import registerKeyRoutes from './register-key-routes';
 import shopRoutes from './shop-routes';
@@ -19,4 +20,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(shopRoutes);
   await fastify.register(registerKeyRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(customerRoutes);
 }
