@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/office';
 import { OFFICE_API_BASE, OFFICE_ROUTES, type OfficeRoute } from '../../src/contract/routes';
 import { EMPTY_BRAND } from '../../src/ui/brand';
+import { customerHandlers, type FakeCustomer, fakeCustomers } from './fake-office-customers';
 import { matchRoute, routeTable } from './route-table';
 
 /*
@@ -61,6 +62,8 @@ export interface FakeOfficeApi {
   owner: string;
   manager: string;
   cashier: string;
+  /** Customer service's customers (fake-office-customers.ts). */
+  customers: FakeCustomer[];
 }
 
 /** How long a locked account stays locked (seconds), as the fake's Retry-After says. */
@@ -183,6 +186,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
     owner: owner.uuid,
     manager: manager.uuid,
     cashier: cashier.uuid,
+    customers: fakeCustomers(),
   };
   // 30 older entries of the Utrecht shop's day, so the log has pages and the filters have work.
   for (let i = 0; i < 30; i++)
@@ -455,6 +459,11 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       const entries = matching.slice(0, 20);
       return json(200, { entries, next: matching.length > 20 ? entries.at(-1)!.id : null });
     },
+    ...customerHandlers(
+      state.customers,
+      () => me()?.role,
+      (action, uuid, after) => record(action, { type: 'contact', uuid, shop: null }, null, after),
+    ),
   };
   const table = routeTable(OFFICE_API_BASE, OFFICE_ROUTES, routes);
 

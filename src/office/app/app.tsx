@@ -6,6 +6,7 @@ import { LanguageButton } from '../components/language-button';
 import { Notice } from '../components/notice';
 import { SignOutButtons } from '../components/sign-out';
 import { AuditScreen } from '../screens/audit-screen';
+import { CustomersScreen } from '../screens/customers-screen';
 import { DevicesScreen } from '../screens/devices-screen';
 import { KeysScreen } from '../screens/keys-screen';
 import { RefusedScreen } from '../screens/refused-screen';
@@ -85,6 +86,7 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   staff: StaffScreen,
   keys: KeysScreen,
   audit: AuditScreen,
+  customers: CustomersScreen,
 };
 
 /**

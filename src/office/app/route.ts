@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The office's sections, in the order of the navigation; each is a `#name` of the URL. */
-export const SECTIONS = ['shops', 'devices', 'staff', 'keys', 'audit'] as const;
+export const SECTIONS = ['shops', 'devices', 'staff', 'keys', 'audit', 'customers'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 function current(): Section {

@@ -6,7 +6,7 @@ import type { PortalCard } from '../../../contract/portal';
 import type { Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { hint } from '../portal-sessions/payments';
-import { invalidField, ServiceError } from '../shared/errors';
+import { invalidField } from '../shared/errors';
 import { bool } from '../shared/values';
 import {
   createIdentifier,
