@@ -1,6 +1,6 @@
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium';
-import { DEMO_OWNER, LAPTOP, officeScreenshots, signInToOffice } from './support/office';
+import { DEMO_OWNER, LAPTOP, OFFICE_PHONE, officeScreenshots, signInToOffice } from './support/office';
 
 /*
  * Customer service in the office (docs/office.md "Customer service") on the real built service with
@@ -36,20 +36,38 @@ test('the owner finds Anna, reads her page and corrects her points with a reason
 
   await page.getByRole('button', { name: /^Open Anna/ }).click();
   await expect(page.getByTestId('customer-summary')).toContainText('anna@example.com');
-  await expect(page.getByTestId('customer-history').getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByTestId('customer-history')).toBeVisible();
   expect(page.url()).toBe(`${base}/office/#customers`);
   expect(await page.title()).toBe('Customers · Office');
-  await officeScreenshots(page, 'customer');
 
   const before = Number(await page.getByTestId('customer-credits').innerText());
   await page.getByRole('button', { name: 'Correct points' }).click();
   await page.getByTestId('correction-credits').fill('5');
   await page.getByTestId('correction-reason').fill('Purchase of yesterday not credited at the till');
   await officeScreenshots(page, 'customer-correction');
+  // The form itself at both sizes (the page's screenshots show its top).
+  for (const [size, viewport] of [
+    ['laptop', LAPTOP],
+    ['phone', OFFICE_PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.getByTestId('correction-form').screenshot({
+      path: `test-results/screenshots/office-customer-correction-${size}.png`,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(LAPTOP);
   await page.getByRole('button', { name: 'Save correction' }).click();
   await expect(page.getByText(/The points are corrected/)).toBeVisible();
   await expect(page.getByTestId('customer-credits')).toHaveText(String(before + 5));
   await expect(page.getByTestId('customer-history')).toContainText(
     '“Purchase of yesterday not credited at the till”',
   );
+  await officeScreenshots(page, 'customer');
+  // Her page, scrolled to the history with the correction in it.
+  await page.getByTestId('customer-history').scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: 'test-results/screenshots/office-customer-history-laptop.png',
+    animations: 'disabled',
+  });
 });
