@@ -519,6 +519,19 @@ export const ERROR_REASONS = {
     status: 409,
     when: 'members or cards changed between the check of the file and its import: nothing was imported',
   },
+  // Customer service in the office (docs/office.md "Customer service").
+  card_blocked: {
+    code: 60004,
+    status: 422,
+    when: 'the card (contact identifier) is blocked: the office blocked it until it is unblocked',
+  },
+  customer_not_found: { code: 1003, status: 404, when: 'no customer has this uuid (or they were erased)' },
+  card_not_found: { code: 1003, status: 404, when: 'the card is not one of this customer’s' },
+  customer_transaction_not_found: {
+    code: 1003,
+    status: 404,
+    when: "the reception or transaction to reverse is not one of this customer's that the caller may see",
+  },
 } as const satisfies Record<string, { code: ErrorCode; status: number; when: string }>;
 
 /** A machine-readable refusal reason (the error body's `reason`; see ERROR_REASONS). */

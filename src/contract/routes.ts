@@ -161,6 +161,14 @@ export const OFFICE_ROUTES = [
   'GET /reports/staff.csv',
   'POST /member-imports',
   'GET /member-imports/{uuid}',
+  'POST /customers/search',
+  'GET /customers/{uuid}',
+  'GET /customers/{uuid}/history',
+  'POST /customers/{uuid}/credit-corrections',
+  'POST /customers/{uuid}/reversals',
+  'PUT /customers/{uuid}/cards/{card}',
+  'POST /customers/{uuid}/export',
+  'POST /customers/{uuid}/erase',
 ] as const;
 export type OfficeRoute = (typeof OFFICE_ROUTES)[number];
 

@@ -13,6 +13,7 @@ import type { MemberImport } from '../../src/contract/office-import';
 import { OFFICE_API_BASE, OFFICE_ROUTES, type OfficeRoute } from '../../src/contract/routes';
 import { planMemberImport, readMemberFile } from '../../src/service/domain/contacts/member-import';
 import { EMPTY_BRAND } from '../../src/ui/brand';
+import { customerHandlers, type FakeCustomer, fakeCustomers } from './fake-office-customers';
 import { type FakeProgramme, fakeProgramme, programmeHandlers } from './fake-office-programme';
 import { type FakeRewards, fakeRewardRoutes, fakeRewardsState } from './fake-office-rewards';
 import { matchRoute, routeTable } from './route-table';
@@ -69,6 +70,8 @@ export interface FakeOfficeApi {
   rewards: FakeRewards;
   /** The programme's earning rules and promotions (fake-office-programme.ts). */
   programme: FakeProgramme;
+  /** Customer service's customers (fake-office-customers.ts). */
+  customers: FakeCustomer[];
 }
 
 /** How long a locked account stays locked (seconds), as the fake's Retry-After says. */
@@ -193,6 +196,7 @@ export function createFakeOfficeApi(): FakeOfficeApi {
     cashier: cashier.uuid,
     rewards: fakeRewardsState(),
     programme: fakeProgramme(),
+    customers: fakeCustomers(),
   };
   // 30 older entries of the Utrecht shop's day, so the log has pages and the filters have work.
   for (let i = 0; i < 30; i++)
@@ -496,6 +500,11 @@ export function createFakeOfficeApi(): FakeOfficeApi {
       const job = memberImports.poll(String(id));
       return job ? json(200, job) : refused('member_import_not_found');
     },
+    ...customerHandlers(
+      state.customers,
+      () => me()?.role,
+      (action, uuid, after) => record(action, { type: 'contact', uuid, shop: null }, null, after),
+    ),
   };
   // Member imports: each job answers running (reading, then checking or writing) to its first two
   // polls, then its outcome, from the service's own reading of the file (every member new).

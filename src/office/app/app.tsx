@@ -6,6 +6,7 @@ import { LanguageButton } from '../components/language-button';
 import { Notice } from '../components/notice';
 import { SignOutButtons } from '../components/sign-out';
 import { AuditScreen } from '../screens/audit-screen';
+import { CustomersScreen } from '../screens/customers-screen';
 import { DevicesScreen } from '../screens/devices-screen';
 import { EarningScreen } from '../screens/earning-screen';
 import { ImportScreen } from '../screens/import-screen';
@@ -95,6 +96,7 @@ const SCREENS: Record<Section, (props: { me: OfficeMe }) => ReactNode> = {
   promotions: PromotionsScreen,
   reports: ReportsScreen,
   import: ImportScreen,
+  customers: CustomersScreen,
 };
 
 /**

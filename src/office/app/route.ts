@@ -9,6 +9,7 @@ export const SECTIONS = [
   'rewards',
   'earning',
   'promotions',
+  'customers',
   'reports',
   'import',
   'audit',

@@ -37,6 +37,7 @@ import * as office from './migrations/0024_office';
 import * as officeAuth from './migrations/0025_officeauth';
 import * as fixtureKeys from './migrations/0026_fixture_keys';
 import * as programmeRewards from './migrations/0027_programme_rewards';
+import * as customerService from './migrations/0029_customer_service';
 import * as memberImport from './migrations/0030_member_import';
 import * as reports from './migrations/0031_reports';
 import { survivingOutages } from './outage';
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectName)
   '0027_programme_rewards': programmeRewards,
   '0031_reports': reports,
   '0030_member_import': memberImport,
+  '0029_customer_service': customerService,
 };
 
 /**

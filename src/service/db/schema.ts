@@ -1,6 +1,7 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { CashierTables } from './schema-cashier';
 import type { CatalogTables } from './schema-catalog';
+import type { CustomerServiceTables } from './schema-customers';
 import type { ImportTables } from './schema-import';
 import type { OfficeTables } from './schema-office';
 import type { PlatformTables } from './schema-platform';
@@ -146,6 +147,8 @@ export interface ContactIdentifierTable {
   active: number;
   contact_id: number | null;
   created_at: string;
+  /** When the office blocked the card (migration 0029; `active` is 0 meanwhile); null: not blocked. */
+  blocked_at: Generated<string | null>;
 }
 
 export interface ContactSessionTokenTable {
@@ -449,7 +452,13 @@ export interface IdempotencyKeyTable {
 }
 
 /** The whole database, for Kysely. */
-export interface Database extends CatalogTables, CashierTables, PlatformTables, OfficeTables, ImportTables {
+export interface Database
+  extends CatalogTables,
+    CashierTables,
+    PlatformTables,
+    OfficeTables,
+    ImportTables,
+    CustomerServiceTables {
   account: AccountTable;
   credentials: CredentialTable;
   fixture_keys: FixtureKeyTable;

@@ -6,9 +6,15 @@ import type { PortalCard } from '../../../contract/portal';
 import type { Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { hint } from '../portal-sessions/payments';
-import { invalidField, ServiceError } from '../shared/errors';
+import { invalidField } from '../shared/errors';
 import { bool } from '../shared/values';
-import { createIdentifier, type IdentifierRow, identifierByValue, linkIdentifier } from './identifiers';
+import {
+  createIdentifier,
+  type IdentifierRow,
+  identifierByValue,
+  inactiveCardError,
+  linkIdentifier,
+} from './identifiers';
 
 /** A contact's cards (contact identifiers) as stored, oldest first (the v1 component and /me/). */
 export function contactCards(db: Db, contactId: number) {
@@ -32,7 +38,7 @@ export async function addContactCard(
   value: string,
 ): Promise<{ card: IdentifierRow; added: boolean }> {
   const existing = await identifierByValue(tx.db, value);
-  if (existing && existing.active !== 1) throw new ServiceError(60004);
+  if (existing && existing.active !== 1) throw inactiveCardError(existing);
   if (existing?.contact_id === contactId) return { card: existing, added: false };
   const card = existing
     ? await linkIdentifier(tx, value, contactId)

@@ -1,11 +1,30 @@
+import type { Selectable } from 'kysely';
 import type { ContactIdentifier } from '../../../contract/public/contact-identifiers';
 import type { ContactIdentifierTable, Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
-import { ServiceError } from '../shared/errors';
+import { refusal, ServiceError } from '../shared/errors';
 import { isoTimestamp } from '../shared/values';
 
-/** A contact identifier row as stored (`active` 0/1, `contact_id` null while unlinked). */
-export type IdentifierRow = Omit<ContactIdentifierTable, 'id'> & { id: number };
+/**
+ * A contact identifier row as stored (`active` 0/1, `contact_id` null while unlinked, `blocked_at`
+ * set while the office blocks it: then `active` is 0 too).
+ */
+export type IdentifierRow = Selectable<ContactIdentifierTable>;
+
+/**
+ * The one refusal of a card that is not active, for every API that resolves cards (the public
+ * identifier lookup, the counter's scan, adding a card, prepaid, the console's search): a card the
+ * office blocked answers 60004 with reason `card_blocked` (the kiosk says so in the customer's
+ * words), any other inactive card 60004.
+ */
+export function inactiveCardError(row: Pick<IdentifierRow, 'blocked_at'>): ServiceError {
+  if (row.blocked_at !== null)
+    return refusal('card_blocked', {
+      en: 'This card is blocked; the shop can unblock it',
+      nl: 'Deze pas is geblokkeerd; de winkel kan hem weer vrijgeven',
+    });
+  return new ServiceError(60004);
+}
 
 /** The identifier with this exact value, or undefined. Never throws. */
 export async function identifierByValue(db: Db, value: string): Promise<IdentifierRow | undefined> {
@@ -15,12 +34,13 @@ export async function identifierByValue(db: Db, value: string): Promise<Identifi
 /**
  * The identifier with this value, which must be active (identifier find, link, unlink; and every
  * call that identifies a contact by card).
- * @throws ServiceError 60003 when there is none, 60004 when it is inactive.
+ * @throws ServiceError 60003 when there is none, 60004 when it is inactive (reason `card_blocked`
+ * when the office blocked it).
  */
 export async function activeIdentifierByValue(db: Db, value: string): Promise<IdentifierRow> {
   const row = await identifierByValue(db, value);
   if (!row) throw new ServiceError(60003);
-  if (row.active !== 1) throw new ServiceError(60004);
+  if (row.active !== 1) throw inactiveCardError(row);
   return row;
 }
 
@@ -137,4 +157,37 @@ export async function deleteIdentifier(tx: Tx, value: string): Promise<ContactId
   }
   await tx.db.deleteFrom('contact_identifiers').where('id', '=', row.id).execute();
   return deleted;
+}
+
+/**
+ * Blocks or unblocks a card in the office (docs/office.md "Customer service"): blocked, it is
+ * inactive with `blocked_at` set, so every API refuses it (inactiveCardError); unblocked, it is
+ * active again. Only a block is undone: a card inactive for another reason (the fixture's) can be
+ * neither blocked nor unblocked. Blocking a blocked card, or unblocking an unblocked one, changes
+ * nothing.
+ * @returns the card as it was and as it is.
+ * @throws ServiceError 1003 (HTTP 409) naming `blocked` for a card inactive for another reason.
+ */
+export async function setIdentifierBlocked(
+  tx: Tx,
+  row: IdentifierRow,
+  blocked: boolean,
+): Promise<{ before: IdentifierRow; after: IdentifierRow }> {
+  if (row.active !== 1 && row.blocked_at === null) {
+    throw new ServiceError(1003, {
+      status: 409,
+      fields: {
+        blocked: ['This card is inactive (not blocked in the office): it cannot be blocked or unblocked.'],
+      },
+    });
+  }
+  if (blocked === (row.blocked_at !== null)) return { before: row, after: row };
+  const changes = blocked ? { active: 0, blocked_at: isoTimestamp(tx.now) } : { active: 1, blocked_at: null };
+  const after = await tx.db
+    .updateTable('contact_identifiers')
+    .set(changes)
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { before: row, after };
 }

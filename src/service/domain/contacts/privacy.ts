@@ -38,6 +38,7 @@ export const CONTACT_TABLES = [
   'me_link_tokens',
   'me_sessions',
   'audit_log',
+  'credit_corrections',
 ] as const satisfies readonly (keyof Database)[];
 
 /**
@@ -66,6 +67,8 @@ export const CONTACT_TABLE_ERASURE = {
   me_sessions: 'deleted',
   // Entries stay (who did what at the till); eraseAuditOfContact empties their values.
   audit_log: 'kept',
+  // An office points correction's reason (its credit reception stays, as every ledger row).
+  credit_corrections: 'deleted',
 } as const satisfies Record<(typeof CONTACT_TABLES)[number], 'deleted' | 'kept'>;
 
 /** Columns never exported: secrets, or hashes of them (the export is a file on a phone). */

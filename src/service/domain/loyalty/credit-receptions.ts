@@ -7,7 +7,12 @@ import type { CreditReceptionTable, Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { resolveShop, type ShopRecord, shopById, shopWithAddress } from '../account/shops';
 import { contactById, contactByUuid } from '../contacts/contacts';
-import { identifierByValue, identifierView, identifierViewById } from '../contacts/identifiers';
+import {
+  identifierByValue,
+  identifierView,
+  identifierViewById,
+  inactiveCardError,
+} from '../contacts/identifiers';
 import { posTransactionByUuid } from '../pos/pos-transactions';
 import { type Actor, actsForShop } from '../shared/actor';
 import { invalidField, refusal, ServiceError } from '../shared/errors';
@@ -171,7 +176,7 @@ const insertReception = precompile((db, p: NewReception) =>
  * refund) override the loyalty rules, else the rules turn `unit_value` of the unit into whole credits.
  * The ledger and balance move in `tx`; concurrent creations for one contact wait for each other.
  * @throws ServiceError 1003 (neither credits nor unit_value; balance below zero), 1008, 55031,
- * 60003 (identifier unknown or not this contact's), 60007, 55046, 1027 (unknown, or another
+ * 60003 (identifier unknown or not this contact's), 60004 card_blocked, 60007, 55046, 1027 (unknown, or another
  * shop's POS transaction), 6001, 1015 (positive credits above the account's maximum).
  */
 export async function createCreditReception(
@@ -195,6 +200,8 @@ export async function createCreditReception(
   if (input.contact_identifier_value !== undefined) {
     const identifier = await identifierByValue(tx.db, input.contact_identifier_value);
     if (identifier?.contact_id !== contact.id) throw new ServiceError(60003);
+    // A card the office blocked earns nothing (docs/office.md "Customer service").
+    if (identifier.blocked_at !== null) throw inactiveCardError(identifier);
     identifierId = identifier.id;
     identifierShown = await identifierView(tx.db, identifier);
   }

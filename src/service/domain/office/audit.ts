@@ -30,7 +30,8 @@ export interface AuditChange {
     | 'portal_session'
     | 'account'
     | 'reward'
-    | 'member_import';
+    | 'member_import'
+    | 'contact';
   subjectUuid: string | null;
   /** The shop it belongs to (a manager sees the entries of their shops); null: the account. */
   shopId: number | null;

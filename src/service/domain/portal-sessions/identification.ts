@@ -10,7 +10,7 @@ import type { ContactSource } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { addContactCard, portalCard } from '../contacts/cards';
 import { contactByEmail, contactById, createContact } from '../contacts/contacts';
-import { identifierByValue, linkIdentifier } from '../contacts/identifiers';
+import { identifierByValue, inactiveCardError, linkIdentifier } from '../contacts/identifiers';
 import { useContactSessionToken } from '../contacts/session-tokens';
 import { subscribeContact, unsubscribeContact } from '../contacts/subscriptions';
 import { markTermsPending, recordTermsAcceptance, type TermsAccepted } from '../contacts/terms';
@@ -83,7 +83,7 @@ async function byScannedValue(
 ): Promise<IdentifyResult> {
   const card = await identifierByValue(tx.db, value);
   if (card) {
-    if (card.active !== 1) throw new ServiceError(60004);
+    if (card.active !== 1) throw inactiveCardError(card);
     assertPosContactKept(session, card.contact_id);
     if (card.contact_id === null) return { result: 'unregistered_card', value };
     return {

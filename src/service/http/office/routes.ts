@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
 import { registerOfficeAuth } from './auth';
+import customerRoutes from './customer-routes';
 import officeDeviceRoutes from './device-routes';
 import importRoutes from './import-routes';
 import programmeRulesRoutes from './programme-rules-routes';
@@ -27,4 +28,5 @@ export default async function officeRoutes(fastify: FastifyInstance) {
   await fastify.register(programmeRulesRoutes);
   await fastify.register(reportRoutes);
   await fastify.register(importRoutes);
+  await fastify.register(customerRoutes);
 }

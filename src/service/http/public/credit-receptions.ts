@@ -33,7 +33,18 @@ export default async function creditReceptionsRoutes(fastify: FastifyInstance) {
           'key is bound to, or `shop_uuid` (extension) with an unbound key. A POS transaction links to ' +
           'one credit reception only. The balance never goes below zero (1003). Concurrent creations ' +
           'for one contact are serialized, not refused.',
-        errors: [1008, 55031, 60003, 60007, 1015, 55046, 1027, 6001, { reason: 'credit_balance_below_zero' }],
+        errors: [
+          1008,
+          55031,
+          60003,
+          60007,
+          1015,
+          55046,
+          1027,
+          6001,
+          { reason: 'credit_balance_below_zero' },
+          { reason: 'card_blocked' },
+        ],
         body: createCreditReceptionBody,
         response: { 201: envelope(creditReception) },
       },
