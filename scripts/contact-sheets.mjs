@@ -117,6 +117,14 @@ export const CONSOLE_FLOWS = {
 /** The office's screens, shot on a laptop and a phone. */
 export const OFFICE_FLOWS = {
   office: ['sign-in', 'shops', 'devices', 'staff', 'keys', 'audit'],
+  'office-programme': ['rewards', 'reward-form', 'brand', 'promotions', 'reports'],
+  'office-customers': [
+    'customers-search',
+    'customer',
+    'customer-correction',
+    'import-refused',
+    'import-done',
+  ],
 };
 
 const GAP = 24;
