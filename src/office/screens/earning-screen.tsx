@@ -26,6 +26,7 @@ import {
 } from '../api/programme-rules-queries';
 import { Confirm } from '../components/confirm';
 import { Field } from '../components/field';
+import { FormEnd } from '../components/form-end';
 import { ListStates, Notice } from '../components/notice';
 import { Panel } from '../components/panel';
 
@@ -328,15 +329,7 @@ function RuleForm({
             )}
           </Field>
         </div>
-        {save.isError ? <Notice kind="error">{errorWords(t, save.error, labels)}</Notice> : null}
-        <div className="office-actions">
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
-          <Button variant="quiet" onClick={() => onDone('')}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormEnd save={save} labels={labels} onCancel={() => onDone('')} />
       </form>
     </Panel>
   );
@@ -534,15 +527,7 @@ function NameForm({
             </label>
           </>
         )}
-        {save.isError ? <Notice kind="error">{errorWords(t, save.error, labels)}</Notice> : null}
-        <div className="office-actions">
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
-          <Button variant="quiet" onClick={() => onDone('')}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormEnd save={save} labels={labels} onCancel={() => onDone('')} />
       </form>
     </Panel>
   );
@@ -648,15 +633,7 @@ function UnitForm({ unit, onDone }: { unit: OfficeUnit | null; onDone: (message:
             {t('programmeRules.makeDefault')}
           </label>
         )}
-        {save.isError ? <Notice kind="error">{errorWords(t, save.error, labels)}</Notice> : null}
-        <div className="office-actions">
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
-          <Button variant="quiet" onClick={() => onDone('')}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormEnd save={save} labels={labels} onCancel={() => onDone('')} />
       </form>
     </Panel>
   );

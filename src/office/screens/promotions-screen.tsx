@@ -12,6 +12,7 @@ import {
   useSavePromotion,
 } from '../api/programme-rules-queries';
 import { Field } from '../components/field';
+import { FormEnd } from '../components/form-end';
 import { ListStates, Notice } from '../components/notice';
 import { Panel } from '../components/panel';
 
@@ -228,15 +229,7 @@ function PromotionForm({
             {number(days, setDays)}
           </Field>
         </div>
-        {save.isError ? <Notice kind="error">{errorWords(t, save.error, labels)}</Notice> : null}
-        <div className="office-actions">
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
-          <Button variant="quiet" onClick={() => onDone('')}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormEnd save={save} labels={labels} onCancel={() => onDone('')} />
       </form>
     </Panel>
   );

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfficeMe, OfficeStaff, StaffRole } from '../../contract/office';
 import { Button } from '../../ui/button';
-import { errorWords } from '../api/error-words';
 import { type StaffValues, useRemoveStaff, useSaveStaff, useStaff } from '../api/queries';
 import { Confirm } from '../components/confirm';
 import { Field } from '../components/field';
+import { FormEnd } from '../components/form-end';
 import { ListStates, Notice } from '../components/notice';
 import { Panel } from '../components/panel';
 
@@ -257,15 +257,7 @@ function StaffForm({
             />
           )}
         </Field>
-        {save.isError ? <Notice kind="error">{errorWords(t, save.error, labels)}</Notice> : null}
-        <div className="office-actions">
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
-          <Button variant="quiet" onClick={() => onDone('')}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormEnd save={save} labels={labels} onCancel={() => onDone('')} />
       </form>
     </Panel>
   );
