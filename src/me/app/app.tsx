@@ -3,10 +3,10 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeOverview, SignInResult } from '../../contract/me';
 import { brandVariables } from '../../ui/brand';
+import { LanguageButton } from '../../ui/language-button';
 import { request } from '../../web/request';
 import { ME_API } from '../api/client';
 import { isSignedOut, useOverview } from '../api/queries';
-import { LanguageButton } from '../components/language-button';
 import { Notice } from '../components/notice';
 import { AccountScreen } from '../screens/account-screen';
 import { ActivityScreen } from '../screens/activity-screen';
@@ -93,7 +93,7 @@ function Frame({ children }: { children: React.ReactNode }) {
     <div className="me ui-branded">
       <header className="me-header">
         <span className="me-header-title">{t('title')}</span>
-        <LanguageButton />
+        <LanguageButton ns="me" />
       </header>
       <main className="me-main">{children}</main>
     </div>
@@ -130,7 +130,7 @@ function SignedIn({
     <div className="me ui-branded" style={style}>
       <header className="me-header">
         <span className="me-header-title">{overview.account_name || t('title')}</span>
-        <LanguageButton />
+        <LanguageButton ns="me" />
       </header>
       <main className="me-main" data-testid={`me-${section}`}>
         {section === 'home' ? (

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfficeMe } from '../../contract/office';
+import { LanguageButton } from '../../ui/language-button';
 import { useSession } from '../api/queries';
-import { LanguageButton } from '../components/language-button';
 import { Notice } from '../components/notice';
 import { SignOutButtons } from '../components/sign-out';
 import { AuditScreen } from '../screens/audit-screen';
@@ -78,7 +78,7 @@ function Frame({ children }: { children: ReactNode }) {
     <div className="office ui-branded">
       <header className="office-header">
         <span className="office-header-title">{t('title')}</span>
-        <LanguageButton />
+        <LanguageButton ns="office" />
       </header>
       <main className="office-main office-main-alone">{children}</main>
     </div>
@@ -125,10 +125,10 @@ function Shell({ me }: { me: OfficeMe }) {
           <span className="office-header-account"> · {me.account.name}</span>
         </span>
         <span className="office-header-end">
-          <LanguageButton />
+          <LanguageButton ns="office" />
           <button
             type="button"
-            className="office-menu-button"
+            className="ui-pill-button office-menu-button"
             aria-expanded={menuOpen}
             aria-controls="office-nav"
             onClick={() => setMenuOpen((open) => !open)}
