@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import type {
   ActivityReport,
   LiabilityReport,
@@ -6,17 +5,14 @@ import type {
   SessionsReport,
   StaffReport,
 } from '../../../contract/office-reports';
+import { csvText } from '../shared/csv';
 
 /*
  * The reports as CSV files (docs/office.md "Reports", "The CSV files"): the rows of the JSON report,
- * written by papaparse as RFC 4180 (comma, CRLF, quotes where needed) in UTF-8 behind a byte order
- * mark, so a spreadsheet reads the accents right. Headers are the JSON field names; money in euros
+ * written as shared/csv.ts writes every CSV file (RFC 4180, UTF-8 with a byte order mark). Headers are the JSON field names; money in euros
  * and credits as plain decimals with two places and a point (`12.34`, `-0.50`); a text that a
  * spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab) starts with a `'`.
  */
-
-/** The byte order mark that opens every file. */
-export const CSV_BOM = '\uFEFF';
 
 /** Integer hundredths (cents, centi-credits) as a plain decimal with two places: 1234 → "12.34". */
 export function hundredthsText(value: number): string {
@@ -26,18 +22,6 @@ export function hundredthsText(value: number): string {
 
 /** Credits (a number with at most two decimals) as a plain decimal with two places. */
 const creditsText = (credits: number) => hundredthsText(Math.round(credits * 100));
-
-// A formula's first character, but not in a number this file writes itself (`-12.34`).
-const FORMULA = /^(?!-?\d+(\.\d+)?$)[=+\-@\t\r]/;
-
-/** RFC 4180 text of `rows` under `fields` (the header), with the BOM and CRLF line ends. */
-export function csvText(fields: string[], rows: (string | number)[][]): string {
-  return (
-    CSV_BOM +
-    Papa.unparse({ fields, data: rows }, { newline: '\r\n', escapeFormulae: FORMULA, header: true }) +
-    '\r\n'
-  );
-}
 
 const LIABILITY_FIELDS = ['row', 'shop_uuid', 'shop_name', 'credits', 'prepaid_eur', 'giftcards_eur'];
 

@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import type {
   OfficePromotion,
   PromotionRequest,
@@ -10,6 +9,7 @@ import type { Db } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { type OfficeActor, requireOwner } from '../office/access';
 import { officeAuditBy, recordAudit } from '../office/audit';
+import { csvText } from '../shared/csv';
 import { assertNoFieldErrors, invalidField } from '../shared/errors';
 import { newCode } from '../shared/tokens';
 import { apiTimestamp, isoTimestamp, newUuid } from '../shared/values';
@@ -263,22 +263,19 @@ export async function exportVouchers(
     .where('promotion_id', '=', promotion.id)
     .orderBy('id')
     .execute();
-  const csv = Papa.unparse(
-    {
-      fields: VOUCHER_CSV_COLUMNS,
-      data: rows.map((row) => [
-        row.code,
-        promotion.name,
-        voucherStatusAt(row, tx.now),
-        apiTimestamp(row.expiration_date) ?? '',
-        apiTimestamp(row.redeemed_at) ?? '',
-        apiTimestamp(row.created_at),
-      ]),
-    },
-    { newline: '\r\n', escapeFormulae: true },
+  const csv = csvText(
+    VOUCHER_CSV_COLUMNS,
+    rows.map((row) => [
+      row.code,
+      promotion.name,
+      voucherStatusAt(row, tx.now),
+      apiTimestamp(row.expiration_date) ?? '',
+      apiTimestamp(row.redeemed_at) ?? '',
+      apiTimestamp(row.created_at),
+    ]),
   );
   await audit(tx, actor, 'promotion.vouchers_exported', uuid, null, { count: rows.length });
   const day = isoTimestamp(tx.now).slice(0, 10);
   // The file's name: the promotion's uuid (a name may hold anything), never a code.
-  return { filename: `vouchers-${promotion.uuid}-${day}.csv`, csv: `\ufeff${csv}\r\n`, count: rows.length };
+  return { filename: `vouchers-${promotion.uuid}-${day}.csv`, csv, count: rows.length };
 }
