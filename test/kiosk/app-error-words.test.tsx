@@ -75,6 +75,7 @@ const ROWS = {
     ['HTTP 500', 'server'],
     [60003, 'cardUnknown'],
     [60004, 'cardInactive'],
+    ['card_blocked', 'cardInactive'],
     [55031, 'contactUnknown'],
     ['not_allowed_in_session', 'invalidInput'],
     [55045, 'generic'],
